@@ -1,0 +1,1 @@
+"""炒地皮 (Chao Di Pi) game engine: pure standard-library Python."""
