@@ -1,0 +1,121 @@
+"""Cards, the 162-card deck, points and the R3 notation.
+
+A card is one of 54 interned values (52 suited cards and two jokers); the three copies of a
+card in the deck are the same value (R1: identical copies are interchangeable). Cards are
+hashable, compare by identity and sort in a fixed order that never depends on hashing, so
+CPython and Pyodide replay a match identically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .errors import CardParseError
+
+SUITS = ("D", "C", "H", "S")  # bidding order, weakest first (R9): ♦ < ♣ < ♥ < ♠
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+JOKERS = ("LJ", "BJ")  # 小王, 大王
+COPIES = 3  # R1: three decks
+DECK_SIZE = 54 * COPIES
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+SUIT_NAMES_ZH = {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"}
+JOKER_NAMES_ZH = {"LJ": "小王", "BJ": "大王"}
+
+
+class Card:
+    """One of the 54 distinct cards. Build them with `card()` or `parse_card()`, never directly.
+
+    `suit` is "S", "H", "C" or "D", or None for a joker; `rank` is "2".."A", "LJ" or "BJ";
+    `value` is the natural rank (2..14 for 2..A, 15 for 小王, 16 for 大王); `index` orders the
+    cards (by suit in bidding order, then rank; jokers last); `points` is R4's value.
+    """
+
+    __slots__ = ("index", "points", "rank", "suit", "value")
+
+    def __init__(self, index: int, suit: str | None, rank: str) -> None:
+        self.index = index
+        self.suit = suit
+        self.rank = rank
+        self.value = RANKS.index(rank) + 2 if suit else 15 + JOKERS.index(rank)
+        self.points = {"5": 5, "10": 10, "K": 10}.get(rank, 0)  # R4
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    def __str__(self) -> str:
+        return self.rank if self.suit is None else self.suit + self.rank
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __reduce__(self):  # copies and pickles keep the interned identity
+        return (parse_card, (str(self),))
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(
+    [Card(si * 13 + ri, s, r) for si, s in enumerate(SUITS) for ri, r in enumerate(RANKS)]
+    + [Card(52 + ji, None, j) for ji, j in enumerate(JOKERS)]
+)
+_BY_NAME = {str(c): c for c in ALL_CARDS}
+
+
+def card(name: str) -> Card:
+    """The card named in canonical notation (`"S6"`, `"H10"`, `"BJ"`)."""
+    return _BY_NAME[name]
+
+
+def full_deck() -> list[Card]:
+    """R1: the 162 cards, in a fixed order (to be shuffled by the match's own random source)."""
+    return [c for c in ALL_CARDS for _ in range(COPIES)]
+
+
+def points_of(cards: Iterable[Card]) -> int:
+    """R4: 5s count 5, 10s and Ks count 10."""
+    return sum(c.points for c in cards)
+
+
+# --- R3 notation -------------------------------------------------------------------------
+
+_SUIT_ALIASES = {"S": "S", "H": "H", "C": "C", "D": "D", "♠": "S", "♥": "H", "♣": "C", "♦": "D",
+                 "♤": "S", "♡": "H", "♧": "C", "♢": "D"}
+_JOKER_ALIASES = {"LJ": "LJ", "BJ": "BJ", "小王": "LJ", "大王": "BJ"}
+_RANK_ALIASES = {r: r for r in RANKS} | {"T": "10"}
+
+
+def parse_card(token: str) -> Card:
+    """Read one card: canonical form plus R3's aliases (T for 10, lower case, suit symbols,
+    小王/大王). Raises CardParseError naming the bad token."""
+    text = token.strip()
+    upper = text.upper()
+    if upper in _JOKER_ALIASES:
+        return _BY_NAME[_JOKER_ALIASES[upper]]
+    if len(text) >= 2 and text[0].upper() in _SUIT_ALIASES:
+        suit = _SUIT_ALIASES[text[0].upper()]
+        rank = _RANK_ALIASES.get(upper[1:])
+        if rank is not None:
+            return _BY_NAME[suit + rank]
+    raise CardParseError(token)
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+    """Read a space-separated list of cards (`"S6 S6 H10 BJ"`), or a list of tokens/cards."""
+    tokens = text.split() if isinstance(text, str) else text
+    return [t if isinstance(t, Card) else parse_card(t) for t in tokens]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Canonical R3 notation: `parse_cards(format_cards(cards)) == cards`."""
+    return " ".join(str(c) for c in cards)
+
+
+def card_label(c: Card) -> str:
+    """A short human label with suit symbols (`♠6`, `小王`), for logs and accessible names."""
+    return JOKER_NAMES_ZH[c.rank] if c.suit is None else SUIT_SYMBOLS[c.suit] + c.rank

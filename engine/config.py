@@ -1,0 +1,36 @@
+"""The numbers a variant might change, in one place, with RULES.md's values as defaults."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+
+@dataclass(frozen=True)
+class RulesConfig:
+    hand_size: int = 38  # R8
+    kitty_size: int = 10  # R8
+    kitty_multiplier: int = 2  # R25: 抠底 doubles the kitty's points
+    throw_penalty_per_card: int = 0  # R19: points to the other team per card taken back
+    shutout_rise: int = 6  # R26: S = 0 (大光)
+    small_shutout_limit: int = 60  # R26: 0 < S <= 60 (小光)
+    small_shutout_rise: int = 3
+    below_threshold_rise: int = 1  # R26 [decision]: 60 < S < 120
+    threshold: int = 120  # R26/R27: the attackers take over at this score
+    step: int = 30  # R26: one level per full step over the threshold
+    max_rise: int = 6
+
+    def to_dict(self) -> dict[str, int]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> RulesConfig:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown rules settings: {sorted(unknown)}")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in data.values()):
+            raise ValueError("rules settings must be whole numbers")
+        return cls(**data)
+
+
+DEFAULT_RULES = RulesConfig()

@@ -1,0 +1,41 @@
+"""The engine's error types: one `ValueError`-based family with messages in Chinese and English.
+
+Every refusal raises a subclass of `GameError` *before* anything changes (validate before
+mutating), so a caller can show `err.zh` or `err.en` to the player and carry on.
+"""
+
+from __future__ import annotations
+
+
+class GameError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+    def __init__(self, en: str, zh: str = "") -> None:
+        self.en = en
+        self.zh = zh or en
+        super().__init__(f"{en} ({zh})" if zh else en)
+
+    def message(self, lang: str = "en") -> str:
+        return self.zh if lang.startswith("zh") else self.en
+
+
+class CardParseError(GameError):
+    """A token that is not a card in R3 notation."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__(f"not a card: {token!r}", f"不是一张牌：{token!r}")
+        self.token = token
+
+
+class IllegalPlay(GameError):
+    """A lead or follow that the rules (R16–R23) do not allow."""
+
+
+class IllegalAction(GameError):
+    """An action that is not allowed now: wrong phase, wrong seat, cards not held, a bid that
+    does not overcall, a bury of the wrong size…"""
+
+
+class SaveError(GameError):
+    """A save that cannot be loaded: not JSON, unknown version, or a history that does not
+    replay under the rules."""

@@ -1,0 +1,150 @@
+"""What happened: the records a match returns from every action, for a UI to animate.
+
+An event with `private_to` set carries cards only that seat may see (its dealt card, the kitty
+it picked up or buried); `for_seat()` hides them from everybody else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+
+from .cards import Card, format_cards
+
+
+@dataclass(frozen=True)
+class Event:
+    @property
+    def kind(self) -> str:
+        return type(self).__name__
+
+    def for_seat(self, seat: int) -> Event:
+        """This event as `seat` may see it: private cards of other seats are blanked."""
+        private_to = getattr(self, "private_to", None)
+        if private_to is None or private_to == seat:
+            return self
+        hidden = {f.name: None for f in fields(self) if f.name in ("card", "cards")}
+        return replace(self, **hidden)
+
+    def to_dict(self) -> dict:
+        """Plain data (cards in R3 notation) for logs and JavaScript."""
+        out = {"kind": self.kind}
+        for key, value in asdict(self).items():
+            if isinstance(value, Card):
+                value = str(value)
+            elif isinstance(value, tuple) and value and isinstance(value[0], Card):
+                value = format_cards(value)
+            out[key] = value
+        return out
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    round_no: int
+    level: str
+    dealer: int | None  # None in the first round until the bidding decides (R10)
+    first_seat: int
+    levels: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class CardDealt(Event):
+    seat: int
+    card: Card | None
+    left: int  # cards still to deal
+    private_to: int | None = None
+
+
+@dataclass(frozen=True)
+class BidMade(Event):
+    seat: int
+    cards: tuple[Card, ...]
+    trump_suit: str | None
+    level_rank: str | None
+    snatch: bool = False
+
+
+@dataclass(frozen=True)
+class Passed(Event):
+    seat: int
+    phase: str
+
+
+@dataclass(frozen=True)
+class PhaseChanged(Event):
+    phase: str
+    to_act: int | None
+
+
+@dataclass(frozen=True)
+class TrumpDecided(Event):
+    """The bidding closed (R11/R12/R13): who is 庄家 and what is trump."""
+
+    dealer: int
+    level_rank: str
+    trump_suit: str | None
+    by_kitty: bool  # nobody bid; a kitty card decided (R12/R13)
+    kitty_card: Card | None = None  # that card, shown to everyone
+
+
+@dataclass(frozen=True)
+class KittyTaken(Event):
+    seat: int
+    cards: tuple[Card, ...] | None
+    private_to: int | None = None
+
+
+@dataclass(frozen=True)
+class KittyBuried(Event):
+    seat: int
+    cards: tuple[Card, ...] | None
+    private_to: int | None = None
+
+
+@dataclass(frozen=True)
+class CardsPlayed(Event):
+    seat: int
+    cards: tuple[Card, ...]
+    trick_no: int
+    lead: bool
+
+
+@dataclass(frozen=True)
+class ThrowFailed(Event):
+    """R19: the attempted throw is shown to everyone; only `forced` is led."""
+
+    seat: int
+    attempted: tuple[Card, ...]
+    forced: tuple[Card, ...]
+    penalty: int
+
+
+@dataclass(frozen=True)
+class TrickWon(Event):
+    seat: int
+    trick_no: int
+    points: int
+    attackers_points: int
+
+
+@dataclass(frozen=True)
+class KittyScored(Event):
+    """R25 抠底: the attackers won the last trick; the kitty's points count multiplied."""
+
+    cards: tuple[Card, ...]
+    points: int
+    multiplier: int
+
+
+@dataclass(frozen=True)
+class RoundSettled(Event):
+    score: int
+    declarers_keep: bool
+    rising_team: int
+    rise: int
+    levels: tuple[str, str]
+    next_dealer: int
+
+
+@dataclass(frozen=True)
+class MatchOver(Event):
+    winning_team: int

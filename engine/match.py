@@ -1,0 +1,553 @@
+"""The match state machine: deal, bid, bury, snatch, play, result, match over.
+
+One entry point, `Match.apply(action)`, validates an action completely (`verify`) before it
+changes anything, then applies it and returns the events it caused. A match is fully described
+by its rules configuration, its seed and its action history (see engine.save).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from . import events as ev
+from .actions import Action, Bid, Bury, Deal, NextRound, Pass, Play, Snatch
+from .bidding import bid_names_suit, bid_strength, bid_trump_suit, can_overcall
+from .cards import RANKS, SUITS, Card, full_deck, points_of
+from .config import DEFAULT_RULES, RulesConfig
+from .errors import GameError, IllegalAction
+from .options import bid_options, cheap_first, follow_options, lead_options
+from .rules import Trump, check_follow, check_throw, classify, trick_winner
+from .scoring import JOKER_LEVELS, raise_level, settle
+from .view import SeatView, seat_view
+
+DEAL, BID, BURY, SNATCH, PLAY, RESULT, MATCH_OVER = (
+    "deal", "bid", "bury", "snatch", "play", "result", "match-over")
+SEATS = (0, 1, 2, 3)
+
+
+def team_of(seat: int) -> int:
+    """R2: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+    return seat % 2
+
+
+def next_seat(seat: int) -> int:
+    """R2: a seat's 下家, counter-clockwise."""
+    return (seat + 1) % 4
+
+
+@dataclass(frozen=True)
+class StandingBid:
+    seat: int
+    cards: tuple[Card, ...]
+    level_rank: str
+    trump_suit: str | None
+
+
+@dataclass
+class TrickRecord:
+    leader: int
+    plays: list[tuple[int, tuple[Card, ...]]]
+    winner: int | None = None
+    points: int = 0
+    failed_throw: tuple[Card, ...] | None = None  # what the leader tried to throw (R19)
+
+
+@dataclass
+class RoundState:
+    """Everything about the round in progress. Only the Match mutates it."""
+
+    number: int
+    level: str
+    first_round: bool
+    dealer: int | None
+    first_seat: int
+    deck: list[Card]
+    dealt: int = 0
+    hands: list[list[Card]] = field(default_factory=lambda: [[], [], [], []])
+    kitty: list[Card] = field(default_factory=list)
+    standing: StandingBid | None = None
+    bids: list[StandingBid] = field(default_factory=list)
+    turn: int | None = None
+    passes: set[int] = field(default_factory=set)
+    burier: int | None = None
+    buried_by: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    trump: Trump | None = None
+    tricks: list[TrickRecord] = field(default_factory=list)
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    penalties: list[int] = field(default_factory=lambda: [0, 0])
+    kitty_bonus: int = 0
+    result: ev.RoundSettled | None = None
+
+    @property
+    def declarers(self) -> int | None:
+        return None if self.dealer is None else team_of(self.dealer)
+
+    @property
+    def attackers(self) -> int | None:
+        return None if self.dealer is None else 1 - team_of(self.dealer)
+
+    @property
+    def current_trick(self) -> TrickRecord | None:
+        if self.tricks and self.tricks[-1].winner is None:
+            return self.tricks[-1]
+        return None
+
+    def attackers_score(self) -> int:
+        """R24/R25 (and R19's optional penalty): the score that settles the round."""
+        a = self.attackers
+        return 0 if a is None else self.points[a] + self.kitty_bonus + self.penalties[a]
+
+
+def _rebuild(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    """`hand` less `cards`, keeping the hand's order."""
+    out = list(hand)
+    for c in cards:
+        out.remove(c)
+    return out
+
+
+class Match:
+    """A whole match: levels, rounds and the phases of each round (see module docstring)."""
+
+    def __init__(self, seed: int = 0, rules: RulesConfig = DEFAULT_RULES) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("the seed must be a whole number")
+        self.seed = seed
+        self.rules = rules
+        self.levels = ["2", "2"]  # by team (R5)
+        self.history: list[Action] = []
+        self.winner: int | None = None
+        self.phase = DEAL
+        self.round = self._new_round(0, dealer=None)
+
+    # --- reading the state --------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or None while cards are dealt or between rounds."""
+        r = self.round
+        if self.phase in (BID, SNATCH):
+            return r.turn
+        if self.phase == BURY:
+            return r.burier
+        if self.phase == PLAY:
+            trick = r.current_trick
+            return r.dealer if not r.tricks else (
+                next_seat(trick.plays[-1][0]) if trick else r.tricks[-1].winner)
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == MATCH_OVER
+
+    @property
+    def trump(self) -> Trump | None:
+        return self.round.trump
+
+    def provisional_trump(self) -> Trump | None:
+        """The trump the standing bid would make (to sort a hand while bidding goes on)."""
+        r = self.round
+        if r.trump is not None:
+            return r.trump
+        if r.standing is not None:
+            return Trump(r.standing.level_rank, r.standing.trump_suit)
+        return None if r.level in JOKER_LEVELS else Trump(r.level, None)
+
+    def hand(self, seat: int) -> list[Card]:
+        return list(self.round.hands[seat])
+
+    def returns(self) -> tuple[int, int]:
+        """OpenSpiel-style outcome by team: +1 for the winner, -1 for the loser, 0 if not over."""
+        if self.winner is None:
+            return (0, 0)
+        return (1, -1) if self.winner == 0 else (-1, 1)
+
+    def view(self, seat: int) -> SeatView:
+        """What `seat` may know now (DESIGN principle 3)."""
+        return seat_view(self, seat)
+
+    # --- listing choices ----------------------------------------------------------------
+
+    def legal_bids(self, seat: int) -> list[tuple[Card, ...]]:
+        """The bids (cards to show) `seat` may make now: during the deal, on its post-deal
+        turn, or as a snatch (two or more cards). At a joker level the rank and suit are
+        still to be named (R13)."""
+        r = self.round
+        if self.phase == DEAL or (self.phase == BID and self.to_act == seat):
+            first_round, min_cards = r.first_round, 1
+        elif self.phase == SNATCH and self.to_act == seat:
+            first_round, min_cards = False, 2
+        else:
+            return []
+        standing = r.standing.cards if r.standing else None
+        return bid_options(r.hands[seat], standing, r.level, first_round, min_cards)
+
+    def play_options(self, seat: int) -> list[tuple[Card, ...]]:
+        """Legal plays for `seat` now: every single, pair and tractor when leading; a varied
+        set of legal follows otherwise (see engine.options). Empty if not its turn."""
+        if self.phase != PLAY or self.to_act != seat:
+            return []
+        r = self.round
+        trick = r.current_trick
+        if trick is None:
+            return [u.cards for u in lead_options(r.hands[seat], r.trump)]
+        lead = trick.plays[0][1]
+        return [tuple(p) for p in follow_options(r.hands[seat], lead, r.trump)]
+
+    def a_legal_action(self) -> Action:
+        """One legal action for whoever must act now (never stuck): the next card to deal, a
+        pass, the cheapest bury or play, or the next round."""
+        seat = self.to_act
+        if self.phase == DEAL:
+            return Deal(1)
+        if self.phase in (BID, SNATCH):
+            return Pass(seat)
+        if self.phase == BURY:
+            hand = sorted(self.round.hands[seat], key=cheap_first(self.round.trump))
+            return Bury(seat, tuple(hand[:self.rules.kitty_size]))
+        if self.phase == PLAY:
+            return Play(seat, self.play_options(seat)[0])
+        if self.phase == RESULT:
+            return NextRound()
+        raise IllegalAction("the match is over", "比赛已结束")
+
+    def clone(self) -> Match:
+        """An independent copy (cards are shared immutable values)."""
+        other = copy.copy(self)
+        other.levels = list(self.levels)
+        other.history = list(self.history)
+        other.round = copy.deepcopy(self.round)
+        return other
+
+    # --- the one entry point -----------------------------------------------------------------
+
+    def verify(self, action: Action) -> None:
+        """Raise a GameError (IllegalAction or IllegalPlay) if `action` cannot be applied now."""
+        handler = self._VERIFY.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"unknown action {action!r}", "未知操作")
+        handler(self, action)
+
+    def can_apply(self, action: Action) -> bool:
+        try:
+            self.verify(action)
+        except GameError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Validate `action` and apply it completely, or raise leaving the match untouched."""
+        self.verify(action)
+        events = self._APPLY[type(action)](self, action)
+        self._record(action)
+        return events
+
+    def _record(self, action: Action) -> None:
+        # Consecutive deals are one history entry, so a save stays short and replays the same.
+        last = self.history[-1] if self.history else None
+        if isinstance(action, Deal) and isinstance(last, Deal):
+            self.history[-1] = Deal(last.count + action.count)
+        else:
+            self.history.append(action)
+
+    # --- common checks ------------------------------------------------------------------
+
+    def _require_phase(self, *phases: str) -> None:
+        if self.phase not in phases:
+            raise IllegalAction(f"not allowed now (phase: {self.phase})",
+                                f"现在不能这样做（阶段：{self.phase}）")
+
+    def _require_turn(self, seat: int) -> None:
+        if seat not in SEATS:
+            raise IllegalAction(f"no seat {seat!r}", f"没有座位 {seat!r}")
+        if self.to_act != seat:
+            raise IllegalAction("it is not your turn", "还没轮到你")
+
+    def _require_held(self, seat: int, cards: Sequence[Card]) -> None:
+        if not cards:
+            raise IllegalAction("choose some cards first", "请先选牌")
+        left = Counter(self.round.hands[seat])
+        left.subtract(cards)
+        if any(n < 0 for n in left.values()):
+            raise IllegalAction("those cards are not in your hand", "手中没有这些牌")
+
+    # --- dealing (R8) -------------------------------------------------------------------
+
+    def _new_round(self, number: int, dealer: int | None) -> RoundState:
+        rng = random.Random(f"chaodipi/{self.seed}/{number}")  # R8: seed + round number
+        first_seat = rng.randrange(4) if dealer is None else dealer
+        deck = full_deck()
+        rng.shuffle(deck)
+        level = self.levels[team_of(dealer)] if dealer is not None else self.levels[0]
+        return RoundState(number=number, level=level, first_round=dealer is None,
+                          dealer=dealer, first_seat=first_seat, deck=deck)
+
+    def _cards_to_deal(self) -> int:
+        return 4 * self.rules.hand_size - self.round.dealt
+
+    def _verify_deal(self, action: Deal) -> None:
+        self._require_phase(DEAL)
+        if not isinstance(action.count, int) or not 1 <= action.count <= self._cards_to_deal():
+            raise IllegalAction(f"cannot deal {action.count!r} cards", "发牌张数不对")
+
+    def _apply_deal(self, action: Deal) -> list[ev.Event]:
+        r = self.round
+        out: list[ev.Event] = []
+        for _ in range(action.count):
+            seat = (r.first_seat + r.dealt) % 4
+            c = r.deck[r.dealt]
+            r.hands[seat].append(c)
+            r.dealt += 1
+            out.append(ev.CardDealt(seat, c, self._cards_to_deal(), private_to=seat))
+        if self._cards_to_deal() == 0:
+            r.kitty = r.deck[r.dealt:]
+            self.phase, r.turn, r.passes = BID, r.first_seat, set()
+            out.append(ev.PhaseChanged(BID, r.turn))
+        return out
+
+    # --- bidding (R9–R13) ---------------------------------------------------------------
+
+    def _bid_naming(self, cards: Sequence[Card], rank: str | None,
+                    suit: str | None) -> tuple[str, str | None]:
+        """(level rank, trump suit) a bid makes; checks R13's naming at a joker level."""
+        level = self.round.level
+        if level not in JOKER_LEVELS:
+            if rank is not None or suit is not None:
+                raise IllegalAction("only a joker-level bid names a rank and suit",
+                                    "只有打王时叫主才需指定级牌和花色")
+            return level, bid_trump_suit(cards)
+        if rank not in RANKS:
+            raise IllegalAction("name the level rank (2–A) for this round", "请指定本局级牌（2–A）")
+        if bid_names_suit(cards, level):
+            if suit not in SUITS:
+                raise IllegalAction("name the trump suit", "请指定主花色")
+        elif suit is not None:
+            raise IllegalAction("three jokers make no-trump: name no suit", "三张王为无主，不指定花色")
+        return rank, bid_trump_suit(cards, suit)
+
+    def _check_bid(self, seat: int, cards: Sequence[Card], first_round: bool,
+                   min_cards: int = 1) -> None:
+        r = self.round
+        self._require_held(seat, cards)
+        standing = r.standing.cards if r.standing else None
+        if bid_strength(cards, r.level, first_round) is None or len(cards) < min_cards:
+            raise IllegalAction("that is not a bid: show level cards or jokers",
+                                "这不是合法的亮主：请亮级牌或王")
+        if not can_overcall(cards, standing, r.level, first_round):
+            raise IllegalAction("that bid does not beat the standing bid", "亮主不够大，不能反主")
+
+    def _verify_bid(self, action: Bid) -> None:
+        self._require_phase(DEAL, BID)
+        if self.phase == BID:
+            self._require_turn(action.seat)
+        elif action.seat not in SEATS:
+            raise IllegalAction(f"no seat {action.seat!r}", f"没有座位 {action.seat!r}")
+        self._check_bid(action.seat, action.cards, self.round.first_round)
+        self._bid_naming(action.cards, action.rank, action.suit)
+
+    def _apply_bid(self, action: Bid) -> list[ev.Event]:
+        r = self.round
+        rank, suit = self._bid_naming(action.cards, action.rank, action.suit)
+        r.standing = StandingBid(action.seat, tuple(action.cards), rank, suit)
+        r.bids.append(r.standing)
+        out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank)]
+        if self.phase == BID:
+            r.passes = set()
+            r.turn = next_seat(action.seat)
+            out.append(ev.PhaseChanged(BID, r.turn))
+        return out
+
+    def _verify_pass(self, action: Pass) -> None:
+        self._require_phase(BID, SNATCH)
+        self._require_turn(action.seat)
+
+    def _apply_pass(self, action: Pass) -> list[ev.Event]:
+        r = self.round
+        out: list[ev.Event] = [ev.Passed(action.seat, self.phase)]
+        r.passes.add(action.seat)
+        r.turn = next_seat(action.seat)
+        if self.phase == BID:
+            bidder = r.standing.seat if r.standing else None
+            if r.passes >= {s for s in SEATS if s != bidder}:
+                out += self._close_bidding()
+            else:
+                out.append(ev.PhaseChanged(BID, r.turn))
+        elif r.passes >= {s for s in SEATS if s != r.burier}:
+            out += self._start_play()
+        else:
+            out.append(ev.PhaseChanged(SNATCH, r.turn))
+        return out
+
+    def _trump_from_kitty(self) -> tuple[str, str, Card]:
+        """R12/R13: nobody bid, so a kitty card (in dealt order) sets trump (and rank)."""
+        r = self.round
+        suited = [c for c in r.kitty if not c.is_joker]
+        if r.level in JOKER_LEVELS:
+            return suited[0].rank, suited[0].suit, suited[0]
+        level_cards = [c for c in suited if c.rank == r.level]
+        if level_cards:
+            return r.level, level_cards[0].suit, level_cards[0]
+        top = max(c.value for c in suited)
+        chosen = next(c for c in suited if c.value == top)
+        return r.level, chosen.suit, chosen
+
+    def _close_bidding(self) -> list[ev.Event]:
+        r = self.round
+        kitty_card = None
+        if r.standing is not None:
+            rank, suit = r.standing.level_rank, r.standing.trump_suit
+            if r.first_round:
+                r.dealer = r.standing.seat  # R10: 亮主方坐庄
+        else:
+            rank, suit, kitty_card = self._trump_from_kitty()
+            if r.first_round:
+                r.dealer = r.first_seat  # R12
+        r.trump = Trump(rank, suit)
+        out: list[ev.Event] = [ev.TrumpDecided(r.dealer, rank, suit, r.standing is None,
+                                               kitty_card)]
+        return out + self._take_kitty(r.dealer)
+
+    # --- kitty and 抄底 (R14/R15) ---------------------------------------------------------
+
+    def _take_kitty(self, seat: int) -> list[ev.Event]:
+        r = self.round
+        taken = tuple(r.kitty)
+        r.hands[seat].extend(taken)
+        r.kitty = []
+        r.burier = seat
+        self.phase = BURY
+        return [ev.KittyTaken(seat, taken, private_to=seat), ev.PhaseChanged(BURY, seat)]
+
+    def _verify_bury(self, action: Bury) -> None:
+        self._require_phase(BURY)
+        self._require_turn(action.seat)
+        size = self.rules.kitty_size
+        if len(action.cards) != size:
+            raise IllegalAction(f"bury exactly {size} cards", f"必须扣 {size} 张底牌")
+        self._require_held(action.seat, action.cards)
+
+    def _apply_bury(self, action: Bury) -> list[ev.Event]:
+        r = self.round
+        r.hands[action.seat] = _rebuild(r.hands[action.seat], action.cards)
+        r.kitty = list(action.cards)
+        r.buried_by[action.seat] = tuple(action.cards)
+        self.phase, r.turn, r.passes = SNATCH, next_seat(action.seat), set()
+        return [ev.KittyBuried(action.seat, tuple(action.cards), private_to=action.seat),
+                ev.PhaseChanged(SNATCH, r.turn)]
+
+    def _verify_snatch(self, action: Snatch) -> None:
+        self._require_phase(SNATCH)
+        self._require_turn(action.seat)
+        if len(action.cards) < 2:
+            raise IllegalAction("a snatch needs at least two cards", "至少要两张级牌才能抄底")
+        # R15 names R9/R13 (not R10): suits rank for snatches even in the first round.
+        self._check_bid(action.seat, action.cards, first_round=False, min_cards=2)
+        self._bid_naming(action.cards, action.rank, action.suit)
+
+    def _apply_snatch(self, action: Snatch) -> list[ev.Event]:
+        r = self.round
+        rank, suit = self._bid_naming(action.cards, action.rank, action.suit)
+        r.standing = StandingBid(action.seat, tuple(action.cards), rank, suit)
+        r.bids.append(r.standing)
+        r.trump = Trump(rank, suit)  # 视同反主: trump changes; the 庄家 does not
+        out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank,
+                                          snatch=True)]
+        return out + self._take_kitty(action.seat)
+
+    # --- play (R18–R25) -----------------------------------------------------------------
+
+    def _start_play(self) -> list[ev.Event]:
+        self.phase = PLAY
+        return [ev.PhaseChanged(PLAY, self.round.dealer)]
+
+    def _verify_play(self, action: Play) -> None:
+        self._require_phase(PLAY)
+        self._require_turn(action.seat)
+        self._require_held(action.seat, action.cards)
+        r = self.round
+        trick = r.current_trick
+        if trick is None:
+            classify(action.cards, r.trump)  # a lead is units of one play-suit (R18)
+        else:
+            check_follow(r.hands[action.seat], trick.plays[0][1], action.cards, r.trump)
+
+    def _apply_play(self, action: Play) -> list[ev.Event]:
+        r = self.round
+        seat, cards = action.seat, tuple(action.cards)
+        trick = r.current_trick
+        out: list[ev.Event] = []
+        if trick is None:
+            trick = TrickRecord(leader=seat, plays=[])
+            r.tricks.append(trick)
+            others = [r.hands[s] for s in SEATS if s != seat]
+            forced = check_throw(cards, others, r.trump)
+            if forced is not None:  # R19: shown to all, one beatable unit is led instead
+                penalty = self.rules.throw_penalty_per_card * (len(cards) - len(forced))
+                r.penalties[1 - team_of(seat)] += penalty
+                trick.failed_throw = cards
+                out.append(ev.ThrowFailed(seat, cards, tuple(forced), penalty))
+                cards = tuple(forced)
+        r.hands[seat] = _rebuild(r.hands[seat], cards)
+        trick.plays.append((seat, cards))
+        out.append(ev.CardsPlayed(seat, cards, len(r.tricks), lead=len(trick.plays) == 1))
+        if len(trick.plays) == 4:
+            out += self._finish_trick(trick)
+        return out
+
+    def _finish_trick(self, trick: TrickRecord) -> list[ev.Event]:
+        r = self.round
+        plays = [cards for _, cards in trick.plays]
+        trick.winner = trick.plays[trick_winner(plays, r.trump)][0]
+        trick.points = sum(points_of(p) for p in plays)
+        r.points[team_of(trick.winner)] += trick.points  # R24
+        out: list[ev.Event] = [ev.TrickWon(trick.winner, len(r.tricks), trick.points,
+                                           r.attackers_score())]
+        if any(r.hands):
+            return out
+        if team_of(trick.winner) == r.attackers:  # R25 抠底
+            r.kitty_bonus = points_of(r.kitty) * self.rules.kitty_multiplier
+            out.append(ev.KittyScored(tuple(r.kitty), points_of(r.kitty),
+                                      self.rules.kitty_multiplier))
+        return out + self._settle_round()
+
+    # --- the end of a round and of the match (R26–R28, R5) --------------------------------
+
+    def _settle_round(self) -> list[ev.Event]:
+        r = self.round
+        score = r.attackers_score()
+        keep, rise = settle(score, self.rules)
+        rising = r.declarers if keep else r.attackers
+        self.levels[rising] = raise_level(self.levels[rising], rise)
+        next_dealer = (r.dealer + 2) % 4 if keep else next_seat(r.dealer)  # R28
+        r.result = ev.RoundSettled(score, keep, rising, rise, tuple(self.levels), next_dealer)
+        out: list[ev.Event] = [r.result]
+        if keep and r.level == "BJ":  # R5: declarers at 大王 keep the deal and win
+            self.winner = r.declarers
+            self.phase = MATCH_OVER
+            out += [ev.MatchOver(self.winner), ev.PhaseChanged(MATCH_OVER, None)]
+        else:
+            self.phase = RESULT
+            out.append(ev.PhaseChanged(RESULT, None))
+        return out
+
+    def _verify_next_round(self, action: NextRound) -> None:
+        self._require_phase(RESULT)
+
+    def _apply_next_round(self, action: NextRound) -> list[ev.Event]:
+        r = self.round
+        self.round = self._new_round(r.number + 1, r.result.next_dealer)
+        self.phase = DEAL
+        return [self.round_started_event(), ev.PhaseChanged(DEAL, None)]
+
+    def round_started_event(self) -> ev.RoundStarted:
+        r = self.round
+        return ev.RoundStarted(r.number, r.level, r.dealer, r.first_seat, tuple(self.levels))
+
+    _VERIFY = {Deal: _verify_deal, Bid: _verify_bid, Pass: _verify_pass, Bury: _verify_bury,
+               Snatch: _verify_snatch, Play: _verify_play, NextRound: _verify_next_round}
+    _APPLY = {Deal: _apply_deal, Bid: _apply_bid, Pass: _apply_pass, Bury: _apply_bury,
+              Snatch: _apply_snatch, Play: _apply_play, NextRound: _apply_next_round}

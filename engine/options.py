@@ -1,0 +1,152 @@
+"""Listing the choices a seat has, without enumerating every subset of a 48-card hand.
+
+- `lead_options`: every distinct single, pair and tractor (R16) a hand can lead.
+- `follow_options`: a small, varied set of legal follows (R20/R21): cheapest, strongest,
+  point-feeding, and trumping with the lead's shape when void (R22).
+- `bid_options`: every bid a hand can show now that overcalls the standing one (R9–R13).
+All of them are legal by construction; the tests re-check each one with `check_follow`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from .bidding import can_overcall
+from .cards import Card
+from .rules import (
+    MIN_TRACTOR_PAIRS,
+    PAIR,
+    SINGLE,
+    TRACTOR,
+    Trump,
+    Unit,
+    best_follow_key,
+    decompose,
+    pair_runs,
+    shape_counts,
+)
+from .scoring import JOKER_LEVELS
+
+# --- leads ----------------------------------------------------------------------------------
+
+
+def lead_options(hand: Sequence[Card], trump: Trump) -> list[Unit]:
+    """Every distinct unit in `hand`: singles, pairs, and every tractor (each run's pieces of
+    three or more pairs). Throws are combinations of these, left to the caller."""
+    units: list[Unit] = [Unit(SINGLE, (c,)) for c in sorted(set(hand))]
+    for run in pair_runs(hand, trump):
+        units += [Unit(PAIR, (c, c)) for c in run]
+        for length in range(MIN_TRACTOR_PAIRS, len(run) + 1):
+            for start in range(len(run) - length + 1):
+                piece = run[start:start + length]
+                units.append(Unit(TRACTOR, tuple(c for c in piece for _ in (0, 1))))
+    return units
+
+
+# --- follows --------------------------------------------------------------------------------
+
+Preference = Callable[[Card], tuple]
+
+
+def cheap_first(trump: Trump) -> Preference:
+    """Cards one gives away most easily: side before trump, no points, low."""
+    return lambda c: (trump.is_trump(c), c.points > 0, trump.order(c), c.index)
+
+
+def strong_first(trump: Trump) -> Preference:
+    return lambda c: (-trump.order(c), -c.points, c.index)
+
+
+def points_first(trump: Trump) -> Preference:
+    """Feeding a partner who wins the trick: points first, then cheap cards."""
+    return lambda c: (-c.points, trump.is_trump(c), trump.order(c), c.index)
+
+
+def _pick_tractor_pieces(runs: list[list[Card]], want: int,
+                         prefer: Preference) -> list[list[Card]] | None:
+    """Pieces of runs (each 3+ pairs) holding exactly `want` pairs, best runs first."""
+    if want == 0:
+        return []
+    candidates = sorted((r for r in runs if len(r) >= MIN_TRACTOR_PAIRS),
+                        key=lambda r: min(prefer(c) for c in r))
+    for i, run in enumerate(candidates):
+        for k in range(min(len(run), want), MIN_TRACTOR_PAIRS - 1, -1):
+            rest = _pick_tractor_pieces(candidates[i + 1:], want - k, prefer)
+            if rest is not None:
+                low_end = prefer(run[0]) <= prefer(run[-1])
+                return [run[:k] if low_end else run[-k:], *rest]
+    return None
+
+
+def build_follow(suit_cards: Sequence[Card], n: int, lead_tp: int, lead_p: int,
+                 trump: Trump, prefer: Preference) -> list[Card]:
+    """`n` cards from `suit_cards` (more than `n` of one play-suit) with the largest R21 key,
+    choosing tractor pieces, then pairs, then singles in the order `prefer` likes best."""
+    want_tp, want_p = best_follow_key(suit_cards, n, lead_tp, lead_p, trump)
+    runs = pair_runs(suit_cards, trump)
+    pieces = _pick_tractor_pieces(runs, want_tp, prefer) or []
+    chosen = [c for piece in pieces for c in piece for _ in (0, 1)]
+    used = {c for piece in pieces for c in piece}
+    spare_pairs = sorted((c for r in runs for c in r if c not in used), key=prefer)
+    chosen += [c for c in spare_pairs[:want_p - want_tp] for _ in (0, 1)]
+    left = Counter(suit_cards)
+    left.subtract(chosen)
+    singles = sorted(left.elements(), key=prefer)
+    return chosen + singles[:n - len(chosen)]
+
+
+def _fill(required: list[Card], others: Sequence[Card], n: int, prefer: Preference) -> list[Card]:
+    return required + sorted(others, key=prefer)[:n - len(required)]
+
+
+def follow_options(hand: Sequence[Card], lead: Sequence[Card], trump: Trump) -> list[list[Card]]:
+    """A varied set of legal follows to `lead` from `hand` (never empty, no duplicates)."""
+    n = len(lead)
+    led = trump.suit_of(lead[0])
+    suit_cards = [c for c in hand if trump.suit_of(c) == led]
+    others = [c for c in hand if trump.suit_of(c) != led]
+    lead_tp, lead_p = shape_counts(decompose(lead, trump))
+    prefs = (cheap_first(trump), strong_first(trump), points_first(trump))
+    options: list[list[Card]] = []
+    if len(suit_cards) > n:
+        options += [build_follow(suit_cards, n, lead_tp, lead_p, trump, p) for p in prefs]
+        options += _single_choices(suit_cards, lead, trump)
+    else:
+        options += [_fill(list(suit_cards), others, n, p) for p in prefs]
+        trumps = [c for c in others if trump.is_trump(c)]
+        if not suit_cards and led != "T" and len(trumps) >= n:  # trumping (R22)
+            options += [build_follow(trumps, n, lead_tp, lead_p, trump, p) for p in prefs[:2]]
+    return _unique(options)
+
+
+def _single_choices(suit_cards: Sequence[Card], lead: Sequence[Card],
+                    trump: Trump) -> list[list[Card]]:
+    """For a single-card lead, every distinct card of the suit is a legal follow."""
+    if len(lead) != 1:
+        return []
+    return [[c] for c in sorted(set(suit_cards), key=trump.order)]
+
+
+def _unique(options: list[list[Card]]) -> list[list[Card]]:
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for option in options:
+        key = tuple(sorted(c.index for c in option))
+        if key not in seen:
+            seen.add(key)
+            out.append(sorted(option, key=lambda c: c.index))
+    return out
+
+
+# --- bids -----------------------------------------------------------------------------------
+
+
+def bid_options(hand: Sequence[Card], standing: Sequence[Card] | None, level: str,
+                first_round: bool = False, min_cards: int = 1) -> list[tuple[Card, ...]]:
+    """Every bid (as the cards shown) that `hand` can make over `standing`, weakest first.
+    At a joker level the caller still names the rank and suit (R13)."""
+    counts = Counter(hand)
+    shown = [c for c in counts if c.is_joker or (level not in JOKER_LEVELS and c.rank == level)]
+    bids = [tuple([c] * k) for c in sorted(shown) for k in range(min_cards, counts[c] + 1)]
+    return [b for b in bids if can_overcall(b, standing, level, first_round)]

@@ -1,0 +1,335 @@
+"""The rules of play: trumps and card order, units, leads, follows, throws and trick winners.
+
+Rule ids (R6, R7, R16–R23) refer to shared/RULES.md. Everything here is a pure function of
+cards and a `Trump`; the match state machine (engine.match) calls these and nothing else to
+judge a play.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .cards import ALL_CARDS, RANKS, SUITS, Card, format_cards
+from .errors import IllegalPlay
+
+TRUMP = "T"  # the play-suit of all trumps (R6)
+SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
+_KIND_ORDER = {SINGLE: 0, PAIR: 1, TRACTOR: 2}
+MIN_TRACTOR_PAIRS = 3  # R16: three or more pairs
+
+
+@dataclass(frozen=True)
+class Trump:
+    """The trump context of a round (R6/R7): the level rank and the trump suit (None: 无主).
+
+    Looks up every card's play-suit and strength in tables built once per context.
+    """
+
+    level: str
+    suit: str | None = None
+    _suit_of: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _order: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.level not in RANKS:
+            raise ValueError(f"level must be a rank 2..A, not {self.level!r}")
+        if self.suit is not None and self.suit not in SUITS:
+            raise ValueError(f"trump suit must be one of {SUITS} or None, not {self.suit!r}")
+        suit_of, order = zip(*(self._rank_card(c) for c in ALL_CARDS), strict=True)
+        object.__setattr__(self, "_suit_of", suit_of)
+        object.__setattr__(self, "_order", order)
+
+    def _rank_card(self, c: Card) -> tuple[str, int]:
+        # R7: 大王 > 小王 > 主级牌 > other level cards (equal) > trump suit A..2 > side cards.
+        if c.suit is None:
+            return TRUMP, 200 + c.value
+        if c.rank == self.level:
+            return TRUMP, 198 if c.suit == self.suit else 197
+        if c.suit == self.suit:
+            return TRUMP, c.value
+        return c.suit, c.value
+
+    def suit_of(self, c: Card) -> str:
+        """The play-suit of a card: "T" for every trump, else its printed suit (R6)."""
+        return self._suit_of[c.index]
+
+    def is_trump(self, c: Card) -> bool:
+        return self._suit_of[c.index] == TRUMP
+
+    def order(self, c: Card) -> int:
+        """The card's strength within its play-suit (R7); equal numbers are equal cards."""
+        return self._order[c.index]
+
+    def adjacent(self, low: Card, high: Card) -> bool:
+        """Whether pairs of `low` and `high` are neighbours in a tractor (R16): same printed
+        suit, consecutive natural rank, same play-suit. Jokers never are."""
+        return (
+            low.suit is not None
+            and low.suit == high.suit
+            and high.value == low.value + 1
+            and self._suit_of[low.index] == self._suit_of[high.index]
+        )
+
+    def sort_key(self, c: Card) -> tuple[int, int, int]:
+        """Display order for a hand: side suits by bidding order, trumps together last."""
+        play_suit = self._suit_of[c.index]
+        group = 4 if play_suit == TRUMP else SUITS.index(play_suit)
+        return group, self._order[c.index], c.index
+
+    def describe(self) -> str:
+        return f"level {self.level}, " + (f"trump {self.suit}" if self.suit else "no-trump")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A single, a pair or a tractor (R16). `cards` are ascending; `top` is the highest card
+    (for a tractor, a card of its top pair); `pairs` is 0, 1 or the tractor's length."""
+
+    kind: str
+    cards: tuple[Card, ...]
+
+    @property
+    def top(self) -> Card:
+        return self.cards[-1]
+
+    @property
+    def pairs(self) -> int:
+        return 0 if self.kind == SINGLE else len(self.cards) // 2
+
+    def __str__(self) -> str:
+        return f"{self.kind}({format_cards(self.cards)})"
+
+
+# --- reading cards as units (R16/R17) ------------------------------------------------------
+
+
+def play_suit_of(cards: Sequence[Card], trump: Trump) -> str:
+    """The one play-suit of `cards`, or IllegalPlay if they are empty or mixed."""
+    if not cards:
+        raise IllegalPlay("no cards played", "没有出牌")
+    suits = {trump.suit_of(c) for c in cards}
+    if len(suits) != 1:
+        raise IllegalPlay(
+            "a lead must be all of one suit (trumps count as one suit)",
+            "首家出牌必须是同一花色（主牌算一门）",
+        )
+    return suits.pop()
+
+
+def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
+    """The maximal runs of adjacent pairs in `cards` (R16), each ascending; a lone pair is a
+    run of one. A card held three times gives one pair (triples are not a unit)."""
+    counts = Counter(cards)
+    paired = sorted((c for c, n in counts.items() if n >= 2), key=lambda c: (c.index))
+    runs: list[list[Card]] = []
+    for c in paired:  # index order is suit then natural rank, so neighbours come together
+        if runs and trump.adjacent(runs[-1][-1], c):
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return runs
+
+
+def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
+    """R17: read cards greedily as units, longest tractors first, then pairs, then singles.
+    Units come strongest kind first: tractors (longest, highest first), pairs, singles."""
+    cards = list(cards)
+    runs = pair_runs(cards, trump)
+    tractors = [r for r in runs if len(r) >= MIN_TRACTOR_PAIRS]
+    pairs = [r[i] for r in runs if len(r) < MIN_TRACTOR_PAIRS for i in range(len(r))]
+    left = Counter(cards)
+    for c in (c for r in runs for c in r):
+        left[c] -= 2
+    singles = [c for c in left.elements()]
+    tractors.sort(key=lambda r: (-len(r), -r[-1].value, -r[-1].index))
+    pairs.sort(key=lambda c: (-trump.order(c), -c.index))
+    singles.sort(key=lambda c: (-trump.order(c), -c.index))
+    return (
+        [Unit(TRACTOR, tuple(c for c in r for _ in (0, 1))) for r in tractors]
+        + [Unit(PAIR, (c, c)) for c in pairs]
+        + [Unit(SINGLE, (c,)) for c in singles]
+    )
+
+
+def classify(cards: Sequence[Card], trump: Trump) -> list[Unit]:
+    """The units of a lead (R17). Raises IllegalPlay unless all cards share one play-suit."""
+    play_suit_of(cards, trump)
+    return decompose(cards, trump)
+
+
+def shape_counts(units: Iterable[Unit]) -> tuple[int, int]:
+    """(Tp, P) of R21: pairs inside tractors, and all pairs (tractor pairs included)."""
+    tp = p = 0
+    for u in units:
+        if u.kind == TRACTOR:
+            tp += u.pairs
+        p += u.pairs
+    return tp, p
+
+
+# --- following (R20/R21) -------------------------------------------------------------------
+
+
+def _remove(hand: Sequence[Card], cards: Iterable[Card]) -> list[Card] | None:
+    """`hand` less `cards` as multisets, or None if `cards` are not all in `hand`."""
+    left = Counter(hand)
+    for c in cards:
+        if left[c] == 0:
+            return None
+        left[c] -= 1
+    return list(left.elements())
+
+
+def best_follow_key(suit_cards: Sequence[Card], n: int, lead_tp: int, lead_p: int,
+                    trump: Trump) -> tuple[int, int]:
+    """The largest R21 key among all `n`-card selections from `suit_cards` (more than `n` of
+    the led play-suit), found without enumerating subsets.
+
+    Tractor pairs: each maximal run of L pairs can give 0 or any 3..L of them (two pieces of
+    one run are never better than one longer piece), within n // 2 pairs in all. Pairs: every
+    distinct paired card, up to n // 2; adding pairs never lowers Tp, so both maxima are
+    reached by one selection.
+    """
+    budget = n // 2
+    runs = pair_runs(suit_cards, trump)
+    best_tp = 0
+    if lead_tp:
+        reachable = {0}
+        for run in runs:
+            if len(run) >= MIN_TRACTOR_PAIRS:
+                reachable |= {s + k for s in reachable
+                              for k in range(MIN_TRACTOR_PAIRS, len(run) + 1) if s + k <= budget}
+        best_tp = max(reachable)
+    npairs = sum(len(r) for r in runs)
+    return min(best_tp, lead_tp), min(npairs, budget, lead_p)
+
+
+def follow_key(play: Sequence[Card], lead_tp: int, lead_p: int, trump: Trump) -> tuple[int, int]:
+    tp, p = shape_counts(decompose(play, trump))
+    return min(tp, lead_tp), min(p, lead_p)
+
+
+def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card],
+                 trump: Trump) -> None:
+    """None if `play` is a legal follow to `lead` from `hand` (R20/R21), else IllegalPlay."""
+    n = len(lead)
+    if len(play) != n:
+        raise IllegalPlay(f"play {n} cards, as many as the lead",
+                          f"必须出 {n} 张牌，与首家张数相同")
+    if _remove(hand, play) is None:
+        raise IllegalPlay("those cards are not in your hand", "手中没有这些牌")
+    led = play_suit_of(lead, trump)
+    suit_cards = [c for c in hand if trump.suit_of(c) == led]
+    in_suit = [c for c in play if trump.suit_of(c) == led]
+    if len(suit_cards) <= n:
+        if len(in_suit) != len(suit_cards):
+            raise IllegalPlay("you must play all your cards of the led suit",
+                              "必须先出完首家花色的牌")
+        return
+    if len(in_suit) != n:
+        raise IllegalPlay("you must follow suit with every card", "有首家花色的牌必须跟该花色")
+    lead_tp, lead_p = shape_counts(decompose(lead, trump))
+    if (lead_tp or lead_p) and follow_key(play, lead_tp, lead_p, trump) != best_follow_key(
+            suit_cards, n, lead_tp, lead_p, trump):
+        if lead_tp:
+            raise IllegalPlay("you must follow the tractor (then pairs) as far as you can",
+                              "有拖拉机必须跟拖拉机，有对必须跟对")
+        raise IllegalPlay("you must follow with pairs as far as you can", "有对必须跟对")
+
+
+# --- throws (R19) --------------------------------------------------------------------------
+
+
+def _beats_unit(unit: Unit, cards: Sequence[Card], trump: Trump) -> bool:
+    """Whether `cards` (one player's cards of the unit's play-suit) hold something that beats
+    `unit` in a throw check (R19)."""
+    if unit.kind == SINGLE:
+        mine = trump.order(unit.top)
+        return any(trump.order(c) > mine for c in cards)
+    runs = pair_runs(cards, trump)
+    if unit.kind == PAIR:
+        mine = trump.order(unit.top)
+        return any(trump.order(c) > mine for r in runs for c in r)
+    return any(len(r) >= unit.pairs and r[-1].value > unit.top.value for r in runs)
+
+
+def _unit_rank(unit: Unit, trump: Trump) -> int:
+    """R23 rank of a unit: tractors by natural rank of the top pair, others by R7 order."""
+    return unit.top.value if unit.kind == TRACTOR else trump.order(unit.top)
+
+
+def check_throw(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
+                trump: Trump) -> list[Card] | None:
+    """None if the lead stands (R19; one unit always does), else the cards of the one unit
+    the leader must play instead: of the units someone can beat, the smallest kind, then the
+    lowest-ranking, then the lower suit in bidding order (♦ < ♣ < ♥ < ♠)."""
+    units = classify(lead, trump)
+    if len(units) == 1:
+        return None
+    led = trump.suit_of(lead[0])
+    others = [[c for c in h if trump.suit_of(c) == led] for h in other_hands]
+    beaten = [u for u in units if any(_beats_unit(u, h, trump) for h in others if h)]
+    if not beaten:
+        return None
+    forced = min(beaten, key=lambda u: (_KIND_ORDER[u.kind], u.pairs, _unit_rank(u, trump),
+                                        -1 if u.top.suit is None else SUITS.index(u.top.suit)))
+    return list(forced.cards)
+
+
+# --- the trick winner (R22/R23) -------------------------------------------------------------
+
+
+def _fits(lengths: list[int], capacities: list[int]) -> bool:
+    """Whether tractors of `lengths` can be cut from disjoint pieces of runs of `capacities`."""
+    if not lengths:
+        return True
+    first, rest = lengths[0], lengths[1:]
+    for i, cap in enumerate(capacities):
+        if cap >= first:
+            capacities[i] -= first
+            if _fits(rest, capacities):
+                capacities[i] += first
+                return True
+            capacities[i] += first
+    return False
+
+
+def has_shape(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump) -> bool:
+    """R22: whether `play` splits into units of exactly the lead's kinds and sizes."""
+    runs = pair_runs(play, trump)
+    lengths = sorted((u.pairs for u in lead_units if u.kind == TRACTOR), reverse=True)
+    need_pairs = sum(u.pairs for u in lead_units)
+    if sum(len(r) for r in runs) < need_pairs:
+        return False
+    return _fits(lengths, [len(r) for r in runs])
+
+
+def _top_rank(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump) -> int:
+    """R23: the rank of a play's top unit, read as the lead's strongest kind."""
+    lead_kind = lead_units[0].kind  # decompose() puts the strongest kind first
+    if lead_kind == TRACTOR:
+        longest = lead_units[0].pairs
+        return max(r[-1].value for r in pair_runs(play, trump) if len(r) >= longest)
+    if lead_kind == PAIR:
+        return max(trump.order(r[i]) for r in pair_runs(play, trump) for i in range(len(r)))
+    return max(trump.order(c) for c in play)
+
+
+def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
+    """Index into `plays` (plays[0] is the lead) of the play that wins the trick (R22/R23)."""
+    lead_units = classify(plays[0], trump)
+    led = trump.suit_of(plays[0][0])
+    best, best_key = 0, (led == TRUMP, _top_rank(plays[0], lead_units, trump))
+    for i, play in enumerate(plays[1:], start=1):
+        suits = {trump.suit_of(c) for c in play}
+        if len(suits) != 1:
+            continue
+        (suit,) = suits
+        if suit not in (led, TRUMP) or not has_shape(play, lead_units, trump):
+            continue
+        key = (suit == TRUMP, _top_rank(play, lead_units, trump))
+        if key > best_key:
+            best, best_key = i, key
+    return best

@@ -1,0 +1,110 @@
+"""What one seat may know (DESIGN principle 3): its own hand, the public history, and the
+kitty only if it buried it. Bots and the UI decide from a `SeatView` and nothing else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .config import RulesConfig
+from .events import RoundSettled
+from .rules import Trump
+
+
+@dataclass(frozen=True)
+class BidView:
+    seat: int
+    cards: tuple[Card, ...]
+    level_rank: str
+    trump_suit: str | None
+
+
+@dataclass(frozen=True)
+class TrickView:
+    leader: int
+    plays: tuple[tuple[int, tuple[Card, ...]], ...]
+    winner: int | None
+    points: int
+    failed_throw: tuple[Card, ...] | None  # R19: an attempted throw, shown to all
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    phase: str
+    round_no: int
+    levels: tuple[str, str]  # by team
+    level: str  # the round's (declaring team's) level
+    first_round: bool
+    dealer: int | None
+    first_seat: int
+    to_act: int | None
+    trump: Trump | None  # decided once the bidding closes
+    sort_trump: Trump | None  # trump as the standing bid would make it, to sort the hand
+    bids: tuple[BidView, ...]  # every bid and snatch, in order; the last one stands
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, int, int, int]
+    cards_left_to_deal: int
+    burier: int | None
+    kitty: tuple[Card, ...] | None  # only for the seat that buried the current kitty
+    buried_by_me: tuple[Card, ...] | None  # what this seat buried last, even if snatched since
+    tricks: tuple[TrickView, ...]  # completed tricks, then the one in progress
+    points: tuple[int, int]  # trick points by team
+    attackers_score: int
+    result: RoundSettled | None
+    winner: int | None
+    rules: RulesConfig
+
+    @property
+    def standing_bid(self) -> BidView | None:
+        return self.bids[-1] if self.bids else None
+
+    @property
+    def current_trick(self) -> TrickView | None:
+        if self.tricks and self.tricks[-1].winner is None:
+            return self.tricks[-1]
+        return None
+
+    @property
+    def declarers(self) -> int | None:
+        return None if self.dealer is None else self.dealer % 2
+
+    @property
+    def team(self) -> int:
+        return self.seat % 2
+
+
+def seat_view(match, seat: int) -> SeatView:
+    """Build `seat`'s view of `match` (engine.match.Match)."""
+    r = match.round
+    sort_trump = match.provisional_trump()
+    hand = tuple(sorted(r.hands[seat], key=sort_trump.sort_key) if sort_trump
+                 else sorted(r.hands[seat]))
+    kitty_known = r.burier == seat and match.phase not in ("deal", "bid", "bury")
+    return SeatView(
+        seat=seat,
+        phase=match.phase,
+        round_no=r.number,
+        levels=tuple(match.levels),
+        level=r.level,
+        first_round=r.first_round,
+        dealer=r.dealer,
+        first_seat=r.first_seat,
+        to_act=match.to_act,
+        trump=r.trump,
+        sort_trump=sort_trump,
+        bids=tuple(BidView(b.seat, b.cards, b.level_rank, b.trump_suit) for b in r.bids),
+        hand=hand,
+        hand_sizes=tuple(len(h) for h in r.hands),
+        cards_left_to_deal=4 * match.rules.hand_size - r.dealt,
+        burier=r.burier,
+        kitty=tuple(r.kitty) if kitty_known else None,
+        buried_by_me=r.buried_by.get(seat),
+        tricks=tuple(TrickView(t.leader, tuple(t.plays), t.winner, t.points, t.failed_throw)
+                     for t in r.tricks),
+        points=tuple(r.points),
+        attackers_score=r.attackers_score(),
+        result=r.result,
+        winner=match.winner,
+        rules=match.rules,
+    )
