@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from . import events as ev
 from .actions import Action, Bid, Bury, Deal, NextRound, Pass, Play, Snatch
@@ -326,7 +327,8 @@ class Match:
             if suit not in SUITS:
                 raise IllegalAction("name the trump suit", "请指定主花色")
         elif suit is not None:
-            raise IllegalAction("three jokers make no-trump: name no suit", "三张王为无主，不指定花色")
+            raise IllegalAction("three jokers make no-trump: name no suit",
+                                "三张王为无主，不指定花色")
         return rank, bid_trump_suit(cards, suit)
 
     def _check_bid(self, seat: int, cards: Sequence[Card], first_round: bool,
@@ -547,7 +549,9 @@ class Match:
         r = self.round
         return ev.RoundStarted(r.number, r.level, r.dealer, r.first_seat, tuple(self.levels))
 
-    _VERIFY = {Deal: _verify_deal, Bid: _verify_bid, Pass: _verify_pass, Bury: _verify_bury,
-               Snatch: _verify_snatch, Play: _verify_play, NextRound: _verify_next_round}
-    _APPLY = {Deal: _apply_deal, Bid: _apply_bid, Pass: _apply_pass, Bury: _apply_bury,
-              Snatch: _apply_snatch, Play: _apply_play, NextRound: _apply_next_round}
+    _VERIFY: ClassVar[dict] = {
+        Deal: _verify_deal, Bid: _verify_bid, Pass: _verify_pass, Bury: _verify_bury,
+        Snatch: _verify_snatch, Play: _verify_play, NextRound: _verify_next_round}
+    _APPLY: ClassVar[dict] = {
+        Deal: _apply_deal, Bid: _apply_bid, Pass: _apply_pass, Bury: _apply_bury,
+        Snatch: _apply_snatch, Play: _apply_play, NextRound: _apply_next_round}
