@@ -1,0 +1,320 @@
+"""The match state machine, phase by phase: R8 dealing, R9–R13 bidding, R14/R15 kitty and
+抄底, R18/R19 leading and throws, R24–R28 scoring and the next round, and R5's match end."""
+
+import json
+
+import pytest
+
+from engine import events as ev
+from engine.actions import Bid, Bury, Deal, NextRound, Pass, Play, Snatch
+from engine.cards import points_of
+from engine.errors import GameError, IllegalAction, IllegalPlay
+from engine.match import Match
+from engine.rules import Trump
+from engine.save import save_match
+
+from helpers import cards, rig
+
+
+def deal_all(m):
+    return m.apply(Deal(4 * m.rules.hand_size - m.round.dealt))
+
+
+def close_bidding(m):
+    while m.phase == "bid":
+        m.apply(Pass(m.to_act))
+
+
+def refused(m, action, error=GameError):
+    before = save_match(m)
+    with pytest.raises(error):
+        m.apply(action)
+    assert save_match(m) == before, "a refused action must leave the match untouched"
+
+
+# --- R8 ------------------------------------------------------------------------------------
+
+def test_r8_deal_gives_38_each_and_10_to_the_kitty_counter_clockwise():
+    m = Match(7)
+    first = m.round.first_seat
+    events = deal_all(m)
+    dealt = [e for e in events if isinstance(e, ev.CardDealt)]
+    assert [e.seat for e in dealt[:5]] == [(first + k) % 4 for k in range(5)]
+    assert [len(m.hand(s)) for s in range(4)] == [38] * 4
+    assert len(m.round.kitty) == 10
+    assert m.phase == "bid" and m.to_act == first
+
+
+def test_r8_the_deal_depends_only_on_seed_and_round():
+    a, b, c = Match(3), Match(3), Match(4)
+    for m in (a, b, c):
+        deal_all(m)
+    assert a.round.hands == b.round.hands and a.round.kitty == b.round.kitty
+    assert a.round.hands != c.round.hands
+
+
+def test_r8_dealing_too_many_cards_is_refused():
+    m = Match(1)
+    refused(m, Deal(153), IllegalAction)
+    refused(m, Deal(0), IllegalAction)
+
+
+# --- R9–R12: bidding ---------------------------------------------------------------------
+
+def test_r11_bid_during_the_deal_with_cards_received_so_far():
+    m = rig(Match(1), {0: "H2 H2 S3"}, first_seat=0)
+    refused(m, Bid(0, tuple(cards("H2"))), IllegalAction)  # nothing received yet
+    m.apply(Deal(1))  # seat 0 receives H2
+    m.apply(Bid(0, tuple(cards("H2"))))
+    refused(m, Bid(1, tuple(cards("S2"))), IllegalAction)  # a single only opens
+    m.apply(Deal(4))  # the second H2
+    m.apply(Bid(0, tuple(cards("H2 H2"))))  # R11: the bidder may strengthen their own bid
+    assert m.round.standing.cards == tuple(cards("H2 H2"))
+
+
+def test_r10_first_round_final_bidder_becomes_dealer_and_suits_do_not_rank():
+    m = rig(Match(1), {0: "H2 H2", 1: "S2 S2", 2: "D2 D2 D2"}, first_seat=0)
+    deal_all(m)
+    m.apply(Bid(0, tuple(cards("H2 H2"))))  # seat 0's post-deal turn
+    refused(m, Bid(1, tuple(cards("S2 S2"))), IllegalAction)  # ♠ pair does not beat ♥ pair
+    m.apply(Pass(1))
+    m.apply(Bid(2, tuple(cards("D2 D2 D2"))))
+    for seat in (3, 0, 1):
+        m.apply(Pass(seat))
+    assert m.round.dealer == 2 and m.round.trump == Trump("2", "D")
+    assert m.phase == "bury" and m.to_act == 2 and len(m.hand(2)) == 48
+
+
+def test_r11_bidding_closes_when_the_three_others_have_passed():
+    m = rig(Match(1), {2: "S2 S2"}, first_seat=0)
+    m.apply(Deal(20))
+    m.apply(Bid(2, tuple(cards("S2"))))
+    deal_all(m)
+    m.apply(Pass(0))
+    m.apply(Pass(1))
+    m.apply(Pass(2))  # the standing bidder's own pass does not count
+    assert m.phase == "bid"
+    events = m.apply(Pass(3))
+    decided = next(e for e in events if isinstance(e, ev.TrumpDecided))
+    assert decided.dealer == 2 and decided.trump_suit == "S" and not decided.by_kitty
+
+
+def test_r11_only_the_seat_to_act_may_bid_or_pass_after_the_deal():
+    m = rig(Match(1), {1: "S2 S2"}, first_seat=0)
+    deal_all(m)
+    refused(m, Pass(1), IllegalAction)
+    refused(m, Bid(1, tuple(cards("S2 S2"))), IllegalAction)
+
+
+@pytest.mark.parametrize(("kitty", "suit"), [
+    ("S9 C2 HA D2 LJ", "C"),  # R12: the first level card (2) in the kitty, in dealt order
+    ("S9 C3 HA D4 BJ", "H"),  # no level card: the suit of the highest card (A)
+    ("LJ SA C4 HA D4", "S"),  # several aces: the first one dealt
+])
+def test_r12_nobody_bids_the_kitty_decides(kitty, suit):
+    m = rig(Match(1), kitty=kitty, first_seat=3)
+    deal_all(m)
+    events = []
+    for _ in range(4):
+        events += m.apply(Pass(m.to_act))
+    decided = next(e for e in events if isinstance(e, ev.TrumpDecided))
+    assert decided.by_kitty and decided.trump_suit == suit
+    assert m.round.dealer == 3, "R12: first round, the seat that received the first card"
+
+
+def joker_round(seed=1, hands=None, kitty=""):
+    m = Match(seed)
+    m.levels = ["LJ", "5"]
+    m.round = m._new_round(1, dealer=0)
+    return rig(m, hands or {}, kitty)
+
+
+def test_r13_joker_level_bids_name_rank_and_suit():
+    m = joker_round(hands={1: "LJ LJ", 3: "BJ BJ BJ"})
+    assert m.round.level == "LJ"
+    deal_all(m)
+    refused(m, Bid(0, tuple(cards("H2"))), IllegalAction)
+    m.apply(Pass(0))
+    refused(m, Bid(1, tuple(cards("LJ LJ"))), IllegalAction)  # must name rank and suit
+    refused(m, Bid(1, tuple(cards("LJ LJ")), "1", "H"), IllegalAction)
+    m.apply(Bid(1, tuple(cards("LJ LJ")), "9", "H"))
+    m.apply(Pass(2))
+    refused(m, Bid(3, tuple(cards("BJ BJ BJ")), "7", "S"), IllegalAction)  # no suit: 无主
+    m.apply(Bid(3, tuple(cards("BJ BJ BJ")), "7"))
+    for seat in (0, 1, 2):
+        m.apply(Pass(seat))
+    assert m.round.trump == Trump("7", None)
+    assert m.round.dealer == 0, "later rounds: bids only choose trump"
+
+
+def test_r13_joker_level_nobody_bids_first_suited_kitty_card_sets_rank_and_suit():
+    m = joker_round(kitty="BJ LJ D9 SA")
+    deal_all(m)
+    for _ in range(4):
+        m.apply(Pass(m.to_act))
+    assert m.round.trump == Trump("9", "D")
+
+
+# --- R14/R15: kitty and 抄底 ---------------------------------------------------------------
+
+def to_bury(hands=None, kitty="", first_seat=0, bid=("H2 H2", 0)):
+    m = rig(Match(1), hands or {}, kitty, first_seat=first_seat)
+    deal_all(m)
+    while m.phase == "bid":
+        seat = m.to_act
+        if bid and seat == bid[1]:
+            m.apply(Bid(seat, tuple(cards(bid[0]))))
+            bid = None
+        else:
+            m.apply(Pass(seat))
+    return m
+
+
+def test_r14_bury_exactly_ten_of_the_forty_eight():
+    m = to_bury({0: "H2 H2"})
+    hand = m.hand(0)
+    refused(m, Bury(0, tuple(hand[:9])), IllegalAction)
+    refused(m, Bury(1, tuple(m.hand(1)[:10])), IllegalAction)
+    refused(m, Bury(0, tuple(cards("BJ BJ BJ BJ S3 S3 S3 S3 S4 S4"))), IllegalAction)
+    m.apply(Bury(0, tuple(hand[:10])))
+    assert len(m.hand(0)) == 38 and m.round.kitty == hand[:10]
+    assert m.phase == "snatch" and m.to_act == 1
+
+
+def test_r15_snatch_changes_trump_and_burier_never_the_dealer():
+    m = to_bury({0: "H2 H2", 1: "S2", 2: "C2 C2 C2", 3: "S2 S2"})
+    m.apply(Bury(0, tuple(m.hand(0)[:10])))
+    refused(m, Snatch(1, tuple(cards("S2"))), IllegalAction)  # a single never snatches
+    m.apply(Pass(1))
+    m.apply(Snatch(2, tuple(cards("C2 C2 C2"))))
+    assert m.phase == "bury" and m.to_act == 2 and len(m.hand(2)) == 48
+    assert m.round.trump == Trump("2", "C") and m.round.dealer == 0
+    m.apply(Bury(2, tuple(m.hand(2)[-10:])))
+    assert m.to_act == 3  # asking goes on from the snatcher's 下家
+    refused(m, Snatch(3, tuple(cards("S2 S2"))), IllegalAction)  # weaker than ♣ triple
+    m.apply(Pass(3))
+    m.apply(Pass(0))  # the original 庄家 is asked too
+    events = m.apply(Pass(1))
+    assert m.phase == "play" and m.to_act == 0, "the 庄家 leads the first trick (R18)"
+    assert any(isinstance(e, ev.PhaseChanged) and e.phase == "play" for e in events)
+    assert m.round.burier == 2
+
+
+def test_r15_snatch_uses_suit_order_even_in_the_first_round():
+    m = to_bury({0: "D2 D2", 1: "S2 S2"}, bid=("D2 D2", 0))
+    m.apply(Bury(0, tuple(m.hand(0)[:10])))
+    m.apply(Snatch(1, tuple(cards("S2 S2"))))
+    assert m.round.trump == Trump("2", "S")
+
+
+def test_view_shows_the_kitty_only_to_its_burier():
+    m = to_bury({0: "H2 H2"})
+    buried = tuple(m.hand(0)[:10])
+    m.apply(Bury(0, buried))
+    assert m.view(0).kitty == buried
+    assert all(m.view(s).kitty is None for s in (1, 2, 3))
+    assert m.view(1).hand_sizes == (38, 38, 38, 38)
+    assert m.view(1).hand == tuple(sorted(m.hand(1), key=m.round.trump.sort_key))
+
+
+# --- R18/R19: leading and throws ----------------------------------------------------------
+
+def to_play(hands, kitty="", throw_penalty=None):
+    m = to_bury(hands, kitty)
+    if throw_penalty is not None:
+        from engine.config import RulesConfig
+        m.rules = RulesConfig(throw_penalty_per_card=throw_penalty)
+    hand = m.hand(0)
+    keep = cards(hands.get(0, ""))
+    bury = [c for c in hand if c not in keep][:10]
+    m.apply(Bury(0, tuple(bury)))
+    for _ in range(3):
+        m.apply(Pass(m.to_act))
+    return m
+
+
+def test_r18_only_the_leader_leads_and_a_lead_is_one_play_suit():
+    m = to_play({0: "H2 H2 SA SK"})
+    refused(m, Play(1, tuple(m.hand(1)[:1])), IllegalAction)
+    refused(m, Play(0, tuple(cards("SA H2"))), IllegalPlay)
+
+
+def test_r19_failed_throw_is_announced_and_the_forced_unit_is_led():
+    m = to_play({0: "H2 H2 SK SQ", 1: "SA"}, throw_penalty=10)
+    events = m.apply(Play(0, tuple(cards("SK SQ"))))
+    failed = next(e for e in events if isinstance(e, ev.ThrowFailed))
+    assert failed.forced == tuple(cards("SQ")) and failed.penalty == 10
+    assert m.round.tricks[-1].plays == [(0, tuple(cards("SQ")))]
+    assert cards("SK")[0] in m.hand(0)
+    assert m.round.attackers_score() == 10, "the penalty goes to the other team"
+    assert m.history[-1] == Play(0, tuple(cards("SK SQ"))), "history keeps the attempt"
+
+
+def test_r20_follow_must_be_legal_and_illegal_follow_changes_nothing():
+    m = to_play({0: "H2 H2 SA", 1: "S3 S4 C5"})
+    m.apply(Play(0, tuple(cards("SA"))))
+    refused(m, Play(1, tuple(cards("C5"))), IllegalPlay)
+    m.apply(Play(1, tuple(cards("S3"))))
+
+
+# --- R24–R28 and R5: a whole round ------------------------------------------------------
+
+def finish_round(m):
+    while m.phase not in ("result", "match-over"):
+        m.apply(m.a_legal_action())
+
+
+def test_r24_r25_score_is_attackers_tricks_plus_doubled_kitty_on_their_last_trick():
+    for seed in range(6):
+        m = Match(seed)
+        finish_round(m)
+        r = m.round
+        attackers = 1 - r.dealer % 2
+        from_tricks = sum(t.points for t in r.tricks if t.winner % 2 == attackers)
+        last_by_attackers = r.tricks[-1].winner % 2 == attackers
+        bonus = 2 * points_of(r.kitty) if last_by_attackers else 0
+        assert r.result.score == from_tricks + bonus
+        assert sum(t.points for t in r.tricks) + points_of(r.kitty) == 300
+
+
+def test_r26_r28_next_dealer_and_levels_after_a_round():
+    m = Match(2)
+    finish_round(m)
+    res, r = m.round.result, m.round
+    if res.declarers_keep:
+        assert res.next_dealer == (r.dealer + 2) % 4 and res.rising_team == r.dealer % 2
+    else:
+        assert res.next_dealer == (r.dealer + 1) % 4 and res.rising_team != r.dealer % 2
+    m.apply(NextRound())
+    assert m.round.dealer == res.next_dealer and m.round.first_seat == res.next_dealer
+    assert m.round.level == m.levels[res.next_dealer % 2]
+    assert not m.round.first_round
+
+
+def test_r5_declarers_at_big_joker_who_keep_the_deal_win_the_match():
+    m = Match(5)
+    m.levels = ["BJ", "3"]
+    m.round = m._new_round(1, dealer=0)
+    finish_round(m)
+    if m.round.result.declarers_keep:
+        assert m.is_over and m.winner == 0 and m.returns() == (1, -1)
+        refused(m, NextRound(), IllegalAction)
+    else:
+        assert m.phase == "result" and m.levels[0] == "BJ"
+
+
+def test_a_refused_action_names_the_problem_in_both_languages():
+    m = Match(1)
+    with pytest.raises(IllegalAction) as err:
+        m.apply(Pass(0))
+    assert err.value.en and err.value.zh and err.value.en != err.value.zh
+    assert isinstance(err.value, ValueError)
+
+
+def test_events_hide_other_seats_private_cards():
+    m = Match(1)
+    dealt = m.apply(Deal(1))[0]
+    seat = dealt.seat
+    assert dealt.for_seat(seat).card is not None
+    assert dealt.for_seat((seat + 1) % 4).card is None
+    assert json.dumps(dealt.to_dict())
