@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from .bidding import can_overcall
+from .bidding import bid_strength, can_overcall
 from .cards import Card
 from .rules import (
     MIN_TRACTOR_PAIRS,
@@ -146,7 +146,8 @@ def bid_options(hand: Sequence[Card], standing: Sequence[Card] | None, level: st
                 first_round: bool = False, min_cards: int = 1) -> list[tuple[Card, ...]]:
     """Every bid (as the cards shown) that `hand` can make over `standing`, weakest first.
     At a joker level the caller still names the rank and suit (R13)."""
-    counts = Counter(hand)
-    shown = [c for c in counts if c.is_joker or (level not in JOKER_LEVELS and c.rank == level)]
-    bids = [tuple([c] * k) for c in sorted(shown) for k in range(min_cards, counts[c] + 1)]
+    joker_level = level in JOKER_LEVELS
+    counts = Counter(c for c in hand if c.suit is None or (not joker_level and c.rank == level))
+    bids = [tuple([c] * k) for c in sorted(counts) for k in range(min_cards, counts[c] + 1)]
+    bids.sort(key=lambda b: bid_strength(b, level, first_round) or 0)
     return [b for b in bids if can_overcall(b, standing, level, first_round)]

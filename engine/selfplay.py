@@ -79,9 +79,9 @@ def play_match(seed: int, players=None, max_rounds: int = 400,
     """A whole match between random players (or the given ones) from `seed`."""
     match = Match(seed)
     players = players or [RandomPlayer(s, seed) for s in range(4)]
-    while not match.is_over and match.round.number < max_rounds:
+    while not match.is_over and match.phase != RESULT:
         play_round(match, players, observe)
-        if match.phase == RESULT:
+        if match.phase == RESULT and match.round.number + 1 < max_rounds:
             events = match.apply(NextRound())
             if observe:
                 observe(NextRound(), events)
