@@ -58,19 +58,22 @@ def play_round(match: Match, players, observe: Observer | None = None) -> None:
     """Play from the current position to the end of the round (result or match over)."""
     start = match.round.number
     while match.round.number == start and match.phase not in (RESULT, "match-over"):
-        action = _next_action(match, players)
+        action = next_action(match, players)
         events = match.apply(action)
         if observe:
             observe(action, events)
 
 
-def _next_action(match: Match, players) -> Action:
+def next_action(match: Match, players) -> Action:
+    """The action the players (or the table, dealing) take next in any phase."""
     if match.phase == DEAL:
         for player in players:  # R11: anyone may bid while the cards arrive
             bid = player.bid_during_deal(match)
             if bid is not None:
                 return bid
         return Deal(1)
+    if match.phase == RESULT:
+        return NextRound()
     return players[match.to_act].choose(match)
 
 

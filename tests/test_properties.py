@@ -75,8 +75,8 @@ def test_illegal_actions_leave_the_state_unchanged(seed, steps, rnd):
     for _ in range(steps):
         if m.phase in ("result", "match-over"):
             break
-        from engine.selfplay import _next_action
-        m.apply(_next_action(m, players))
+        from engine.selfplay import next_action
+        m.apply(next_action(m, players))
     before = save_match(m)
     for _ in range(20):
         seat = rnd.randrange(4)
@@ -99,11 +99,11 @@ def test_illegal_actions_leave_the_state_unchanged(seed, steps, rnd):
 def test_save_load_save_is_identical_at_any_point(seed, steps):
     m = Match(seed)
     players = [RandomPlayer(s, seed, bid_chance=0.2) for s in range(4)]
-    from engine.selfplay import _next_action
+    from engine.selfplay import next_action
     for _ in range(steps):
         if m.phase in ("result", "match-over"):
             break
-        m.apply(_next_action(m, players))
+        m.apply(next_action(m, players))
     text = save_match(m)
     again = load_match(text)
     assert save_match(again) == text
