@@ -1,0 +1,39 @@
+"""The same seed and history give the same match on CPython and under Pyodide (the page's
+interpreter), run in Node.js from the npm `pyodide` package that `make test` installs."""
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_save import played
+
+from engine.save import save_match
+
+ROOT = Path(__file__).resolve().parents[1]
+RUNNER = ROOT / "scripts" / "run_in_pyodide.mjs"
+GOLDEN = ROOT / "tests" / "golden" / "seed1_two_rounds.log"
+
+if not (shutil.which("node") and (ROOT / "node_modules" / "pyodide").is_dir()):
+    if os.environ.get("CI"):
+        raise RuntimeError("CI needs node and node_modules/pyodide (make test runs npm ci)")
+    pytest.skip("node or node_modules/pyodide missing: run `npm ci`", allow_module_level=True)
+
+
+def pyodide(*args: str, stdin: str = "") -> str:
+    done = subprocess.run(["node", str(RUNNER), *args], input=stdin, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_golden_match_is_identical_under_pyodide():
+    assert pyodide("-m", "engine", "--seed", "1", "--rounds", "2") == GOLDEN.read_text("utf-8")
+
+
+def test_a_cpython_save_replays_identically_under_pyodide():
+    text = save_match(played(seed=11, steps=700))
+    script = ("import sys; from engine.save import load_match, save_match; "
+              "print(save_match(load_match(sys.stdin.read())))")
+    assert pyodide("-c", script, stdin=text) == text + "\n"
