@@ -23,7 +23,7 @@ from .errors import GameError, IllegalAction
 from .options import bid_options, cheap_first, follow_options, lead_options
 from .rules import Trump, check_follow, check_throw, classify, trick_winner
 from .scoring import JOKER_LEVELS, raise_level, settle
-from .view import SeatView, seat_view
+from .view import SeatView, TrickView, seat_view
 
 DEAL, BID, BURY, SNATCH, PLAY, RESULT, MATCH_OVER = (
     "deal", "bid", "bury", "snatch", "play", "result", "match-over")
@@ -55,6 +55,7 @@ class TrickRecord:
     winner: int | None = None
     points: int = 0
     failed_throw: tuple[Card, ...] | None = None  # what the leader tried to throw (R19)
+    public: TrickView | None = None  # set once the trick is complete and can't change
 
 
 @dataclass
@@ -505,6 +506,8 @@ class Match:
         plays = [cards for _, cards in trick.plays]
         trick.winner = trick.plays[trick_winner(plays, r.trump)][0]
         trick.points = sum(points_of(p) for p in plays)
+        trick.public = TrickView(trick.leader, tuple(trick.plays), trick.winner, trick.points,
+                                 trick.failed_throw)
         r.points[team_of(trick.winner)] += trick.points  # R24
         out: list[ev.Event] = [ev.TrickWon(trick.winner, len(r.tricks), trick.points,
                                            r.attackers_score())]

@@ -18,6 +18,7 @@ TRUMP = "T"  # the play-suit of all trumps (R6)
 SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
 _KIND_ORDER = {SINGLE: 0, PAIR: 1, TRACTOR: 2}
 MIN_TRACTOR_PAIRS = 3  # R16: three or more pairs
+_TABLES: dict[tuple[str, str | None], tuple] = {}
 
 
 @dataclass(frozen=True)
@@ -31,15 +32,23 @@ class Trump:
     suit: str | None = None
     _suit_of: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _order: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _display: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.level not in RANKS:
             raise ValueError(f"level must be a rank 2..A, not {self.level!r}")
         if self.suit is not None and self.suit not in SUITS:
             raise ValueError(f"trump suit must be one of {SUITS} or None, not {self.suit!r}")
-        suit_of, order = zip(*(self._rank_card(c) for c in ALL_CARDS), strict=True)
+        key = (self.level, self.suit)
+        if key not in _TABLES:  # one table per context, shared by every Trump built for it
+            suit_of, order = zip(*(self._rank_card(c) for c in ALL_CARDS), strict=True)
+            display = tuple((4 if s == TRUMP else SUITS.index(s)) * 10_000 + o * 100 + c.index
+                            for c, s, o in zip(ALL_CARDS, suit_of, order, strict=True))
+            _TABLES[key] = (suit_of, order, display)
+        suit_of, order, display = _TABLES[key]
         object.__setattr__(self, "_suit_of", suit_of)
         object.__setattr__(self, "_order", order)
+        object.__setattr__(self, "_display", display)
 
     def _rank_card(self, c: Card) -> tuple[str, int]:
         # R7: 大王 > 小王 > 主级牌 > other level cards (equal) > trump suit A..2 > side cards.
@@ -72,11 +81,10 @@ class Trump:
             and self._suit_of[low.index] == self._suit_of[high.index]
         )
 
-    def sort_key(self, c: Card) -> tuple[int, int, int]:
-        """Display order for a hand: side suits by bidding order, trumps together last."""
-        play_suit = self._suit_of[c.index]
-        group = 4 if play_suit == TRUMP else SUITS.index(play_suit)
-        return group, self._order[c.index], c.index
+    def sort_key(self, c: Card) -> int:
+        """Display order for a hand: side suits by bidding order, trumps together last, each
+        group low to high."""
+        return self._display[c.index]
 
     def describe(self) -> str:
         return f"level {self.level}, " + (f"trump {self.suit}" if self.suit else "no-trump")

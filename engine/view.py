@@ -100,7 +100,7 @@ def seat_view(match, seat: int) -> SeatView:
         burier=r.burier,
         kitty=tuple(r.kitty) if kitty_known else None,
         buried_by_me=r.buried_by.get(seat),
-        tricks=tuple(TrickView(t.leader, tuple(t.plays), t.winner, t.points, t.failed_throw)
+        tricks=tuple(t.public or TrickView(t.leader, tuple(t.plays), None, 0, t.failed_throw)
                      for t in r.tricks),
         points=tuple(r.points),
         attackers_score=r.attackers_score(),

@@ -1,0 +1,138 @@
+"""The table: one match between the player (seat 0) and three bots, advanced step by step.
+
+This module holds no rule logic and touches no DOM, so it runs (and is tested) on CPython.
+The page calls `step()` on a timer to deal cards and let bots act, one action at a time, and
+`act()` when the player does something; both return the events to animate, as seat 0 may
+see them. Bots are objects with `choose(view) -> Action | None` that see only their seat's
+view; during the deal `None` means "no bid now".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from engine.actions import Action, Bid, Deal, NextRound, Pass
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.match import BID, BURY, DEAL, MATCH_OVER, PLAY, RESULT, SNATCH, Match
+from engine.save import load_match, save_match
+from engine.selfplay import seats_to_ask
+
+HUMAN = 0
+
+
+class Bot(Protocol):
+    def choose(self, view) -> Action | None: ...
+
+
+BotFactory = Callable[[int], Bot]  # seat -> bot
+
+
+class Table:
+    def __init__(self, match: Match, bots: dict[int, Bot], adviser: Bot | None = None) -> None:
+        self.match = match
+        self.bots = bots
+        self.adviser = adviser  # suggests the player's moves (the hint button)
+        self._asked_at: tuple[int, int, int] | None = None  # when bots were last asked to bid
+
+    @classmethod
+    def new(cls, seed: int, bots: dict[int, Bot], adviser: Bot | None = None) -> Table:
+        return cls(Match(seed), bots, adviser)
+
+    @classmethod
+    def restore(cls, save_text: str, bots: dict[int, Bot], adviser: Bot | None = None) -> Table:
+        """Resume a saved match; raises SaveError (a ValueError) for a bad save."""
+        table = cls(load_match(save_text), bots, adviser)
+        m = table.match  # the bots were asked at the saved moment already
+        table._asked_at = (m.round.number, m.round.dealt, len(m.history))
+        return table
+
+    # --- whose move ---------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return self.match.phase
+
+    def waiting_for_player(self) -> bool:
+        """Whether nothing happens until the player acts (their turn, or a result screen)."""
+        m = self.match
+        if m.phase in (RESULT, MATCH_OVER):
+            return True
+        return m.phase in (BID, BURY, SNATCH, PLAY) and m.to_act == HUMAN
+
+    def view(self):
+        return self.match.view(HUMAN)
+
+    # --- automatic steps ------------------------------------------------------------------
+
+    def step(self) -> list[Event]:
+        """One automatic action (a bot's bid during the deal, the next card, a bot's move), or
+        nothing when the player must act. Returns the events as seat 0 sees them."""
+        m = self.match
+        if self.waiting_for_player() or m.phase == MATCH_OVER:
+            return []
+        if m.phase == DEAL:
+            return self._deal_step()
+        seat = m.to_act
+        action = self.bots[seat].choose(m.view(seat))
+        if action is None:  # a bot with nothing to say in a turn passes or plays cheapest
+            action = m.a_legal_action()
+        return self._apply(action)
+
+    def _deal_step(self) -> list[Event]:
+        m = self.match
+        moment = (m.round.number, m.round.dealt, len(m.history))
+        if self._asked_at != moment:
+            self._asked_at = moment
+            for seat in seats_to_ask(m):
+                if seat in self.bots:
+                    bid = self.bots[seat].choose(m.view(seat))
+                    if isinstance(bid, Bid) and m.can_apply(bid):
+                        return self._apply(bid)
+        return self._apply(Deal(1))
+
+    def run_until_player(self, limit: int = 10_000) -> list[Event]:
+        """Every automatic step up to the player's next decision (skipping animation)."""
+        events: list[Event] = []
+        for _ in range(limit):
+            if self.waiting_for_player():
+                break
+            events += self.step()
+        return events
+
+    # --- the player's actions -------------------------------------------------------------
+
+    def act(self, action: Action) -> list[Event]:
+        """Apply the player's action; raises a GameError (nothing changes) if it is illegal."""
+        if getattr(action, "seat", HUMAN) != HUMAN:
+            raise IllegalAction("you can only act for your own seat", "只能替自己出牌")
+        return self._apply(action)
+
+    def bid_choices(self) -> list[tuple]:
+        """The bids the player can show now (cards); at a joker level the player also names
+        the rank and suit."""
+        return self.match.legal_bids(HUMAN)
+
+    def hint(self) -> Action | None:
+        """The adviser's suggestion for the player's current decision, if any."""
+        m = self.match
+        if self.adviser is None or not self.waiting_for_player() or m.phase in (RESULT,
+                                                                                 MATCH_OVER):
+            return None
+        suggestion = self.adviser.choose(m.view(HUMAN))
+        return suggestion if suggestion is not None and m.can_apply(suggestion) else None
+
+    def next_round(self) -> list[Event]:
+        return self._apply(NextRound())
+
+    def pass_turn(self) -> list[Event]:
+        return self._apply(Pass(HUMAN))
+
+    # --- saving ---------------------------------------------------------------------------
+
+    def save(self) -> str:
+        return save_match(self.match)
+
+    def _apply(self, action: Action) -> list[Event]:
+        return [e.for_seat(HUMAN) for e in self.match.apply(action)]
