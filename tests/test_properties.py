@@ -23,7 +23,7 @@ from engine.rules import (
     trick_winner,
 )
 from engine.save import load_match, save_match
-from engine.selfplay import RandomPlayer, play_match, play_round
+from engine.selfplay import RandomPlayer, next_action, play_match, play_round
 
 SLOW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**31)
@@ -75,7 +75,6 @@ def test_illegal_actions_leave_the_state_unchanged(seed, steps, rnd):
     for _ in range(steps):
         if m.phase in ("result", "match-over"):
             break
-        from engine.selfplay import next_action
         m.apply(next_action(m, players))
     before = save_match(m)
     for _ in range(20):
@@ -99,7 +98,6 @@ def test_illegal_actions_leave_the_state_unchanged(seed, steps, rnd):
 def test_save_load_save_is_identical_at_any_point(seed, steps):
     m = Match(seed)
     players = [RandomPlayer(s, seed, bid_chance=0.2) for s in range(4)]
-    from engine.selfplay import next_action
     for _ in range(steps):
         if m.phase in ("result", "match-over"):
             break
@@ -151,3 +149,36 @@ def test_every_lead_option_is_one_unit_and_wins_against_discards(trump, hand, rn
         discards = [list(unit.cards)] + [rnd.sample(list(ALL_CARDS), len(unit.cards))
                                          for _ in range(3)]
         assert 0 <= trick_winner(discards, trump) < 4
+
+
+def reshuffle_hidden(m: Match, seat: int, rnd) -> Match:
+    """A copy of `m` where every card `seat` cannot see (other hands, and the kitty unless
+    it buried it) is dealt anew among those places, keeping their sizes."""
+    other = m.clone()
+    r = other.round
+    places = [s for s in range(4) if s != seat]
+    hidden = [c for s in places for c in r.hands[s]]
+    kitty_hidden = r.burier != seat
+    if kitty_hidden:
+        hidden += r.kitty
+    rnd.shuffle(hidden)
+    for s in places:
+        n = len(r.hands[s])
+        r.hands[s], hidden = hidden[:n], hidden[n:]
+    if kitty_hidden:
+        r.kitty = hidden
+    return other
+
+
+@SLOW
+@given(seeds, st.integers(min_value=160, max_value=700), st.randoms(use_true_random=False))
+def test_a_view_does_not_change_when_hidden_cards_are_reshuffled(seed, steps, rnd):
+    m = Match(seed)
+    players = [RandomPlayer(s, seed, bid_chance=0.2) for s in range(4)]
+    for _ in range(steps):
+        if m.phase in ("result", "match-over"):
+            break
+        m.apply(next_action(m, players))
+    assert m.round.dealt > 0
+    for seat in range(4):
+        assert reshuffle_hidden(m, seat, rnd).view(seat) == m.view(seat)
