@@ -46,11 +46,12 @@ class SeatView:
     hand_sizes: tuple[int, int, int, int]
     cards_left_to_deal: int
     burier: int | None
-    kitty: tuple[Card, ...] | None  # only for the seat that buried the current kitty
+    kitty: tuple[Card, ...] | None  # for the seat that buried it; for all once the round ends
     buried_by_me: tuple[Card, ...] | None  # what this seat buried last, even if snatched since
     tricks: tuple[TrickView, ...]  # completed tricks, then the one in progress
     points: tuple[int, int]  # trick points by team
     attackers_score: int
+    kitty_bonus: int  # R25: the kitty's points × multiplier, once the attackers take it
     result: RoundSettled | None
     winner: int | None
     rules: RulesConfig
@@ -80,7 +81,8 @@ def seat_view(match, seat: int) -> SeatView:
     sort_trump = match.provisional_trump()
     hand = tuple(sorted(r.hands[seat], key=sort_trump.sort_key) if sort_trump
                  else sorted(r.hands[seat]))
-    kitty_known = r.burier == seat and match.phase not in ("deal", "bid", "bury")
+    settled = r.result is not None
+    kitty_known = settled or (r.burier == seat and match.phase not in ("deal", "bid", "bury"))
     return SeatView(
         seat=seat,
         phase=match.phase,
@@ -104,6 +106,7 @@ def seat_view(match, seat: int) -> SeatView:
                      for t in r.tricks),
         points=tuple(r.points),
         attackers_score=r.attackers_score(),
+        kitty_bonus=r.kitty_bonus,
         result=r.result,
         winner=match.winner,
         rules=match.rules,

@@ -158,7 +158,7 @@ def reshuffle_hidden(m: Match, seat: int, rnd) -> Match:
     r = other.round
     places = [s for s in range(4) if s != seat]
     hidden = [c for s in places for c in r.hands[s]]
-    kitty_hidden = r.burier != seat
+    kitty_hidden = m.view(seat).kitty is None
     if kitty_hidden:
         hidden += r.kitty
     rnd.shuffle(hidden)

@@ -1,0 +1,177 @@
+"""HTML for each part of the table, built from seat 0's view and the screen's own state.
+
+Pure functions returning strings: no DOM, no rules (whatever must be judged is asked of the
+engine by the caller), so they are tested on CPython. The page puts them in place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+from engine.scoring import JOKER_LEVELS
+from engine.view import SeatView
+
+from .i18n import HELP, card_name, card_short, cards_short, level_name, seat_name, t, trump_name
+
+# Where each seat sits on the screen, relative to the player (R2: counter-clockwise 0→1→2→3).
+POSITION = {0: "south", 1: "east", 2: "north", 3: "west"}
+SUIT_COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black", None: "joker"}
+
+
+@dataclass
+class Screen:
+    """What the page itself remembers between renders (never game state)."""
+
+    lang: str = "en"
+    selected: set[int] = field(default_factory=set)  # positions in view.hand
+    show_last_trick: bool = False
+    joker_rank: str = "2"  # naming a bid at a joker level (R13)
+    joker_suit: str = "S"
+
+
+def card_html(c, position: int | None = None, selected: bool = False, lang: str = "en",
+              extra_class: str = "") -> str:
+    classes = " ".join(x for x in ("card", SUIT_COLOUR[c.suit], extra_class) if x)
+    attrs = [f'class="{classes}"', f'data-card="{c}"',
+             f'aria-label="{escape(card_name(c, lang))}"']
+    if position is not None:
+        attrs += [f'data-i="{position}"', 'role="option"', 'tabindex="-1"',
+                  f'aria-selected="{"true" if selected else "false"}"']
+    face = escape(card_short(c))
+    if c.suit is not None:
+        face = f'<span class="rank">{escape(c.rank)}</span><span class="suit">{face[0]}</span>'
+    return f"<span {' '.join(attrs)}>{face}</span>"
+
+
+def hand_html(view: SeatView, screen: Screen, hidden: set[int] = frozenset()) -> str:
+    """The player's hand, sorted by the engine (trumps together); `hidden` positions are
+    shown elsewhere (cards on their way to the kitty)."""
+    return "".join(card_html(c, i, i in screen.selected, screen.lang)
+                   for i, c in enumerate(view.hand) if i not in hidden)
+
+
+def status_html(view: SeatView, lang: str) -> str:
+    us, them = view.levels[0], view.levels[1]
+    parts = [
+        t("status.round", lang, n=view.round_no + 1, level=level_name(view.level, lang)),
+        t("status.levels", lang, us=level_name(us, lang), them=level_name(them, lang)),
+        t("status.trump", lang, trump=trump_name(view.trump or _bid_trump(view), lang)),
+    ]
+    if view.dealer is not None:
+        parts.append(t("status.dealer", lang, seat=seat_name(view.dealer, lang)))
+    parts.append(t("status.points", lang, points=view.attackers_score))
+    if view.to_act is not None:
+        parts.append(t("status.your_turn", lang) if view.to_act == view.seat
+                     else t("status.turn", lang, seat=seat_name(view.to_act, lang)))
+    return "".join(f'<span class="stat">{escape(p)}</span>' for p in parts)
+
+
+def _bid_trump(view: SeatView):
+    return view.sort_trump if view.standing_bid else None
+
+
+def seat_html(view: SeatView, seat: int, lang: str) -> str:
+    """A bot seat's box: name, cards held, dealer mark, the bid it showed."""
+    marks = []
+    if view.dealer == seat:
+        marks.append('<span class="mark dealer" title="庄家 dealer">庄</span>')
+    if view.to_act == seat:
+        marks.append('<span class="mark turn">●</span>')
+    bid = next((b for b in reversed(view.bids) if b.seat == seat), None)
+    shown = f'<div class="shown">{escape(cards_short(bid.cards))}</div>' if bid else ""
+    count = t("status.cards_left", lang, n=view.hand_sizes[seat])
+    return (f'<div class="name">{escape(seat_name(seat, lang))} {"".join(marks)}</div>'
+            f'<div class="info">{escape(count)}</div>{shown}')
+
+
+def trick_html(view: SeatView, screen: Screen) -> str:
+    """The cards on the table: the trick in progress (or the last one, for review)."""
+    tricks = view.tricks
+    trick = None
+    if screen.show_last_trick:
+        done = [tr for tr in tricks if tr.winner is not None]
+        trick = done[-1] if done else None
+    elif tricks:
+        trick = tricks[-1]
+    if trick is None:
+        return ""
+    slots = []
+    for seat, cards in trick.plays:
+        won = ' winner' if trick.winner == seat else ''
+        faces = "".join(card_html(c, lang=screen.lang, extra_class="small") for c in cards)
+        slots.append(f'<div class="play {POSITION[seat]}{won}" data-seat="{seat}">{faces}</div>')
+    caption = ""
+    if trick.winner is not None:
+        caption = (f'<div class="caption">{escape(t("event.trick", screen.lang, seat=seat_name(trick.winner, screen.lang), points=trick.points))}</div>')  # noqa: E501
+    if trick.failed_throw:
+        caption += (f'<div class="caption throw">{escape(cards_short(trick.failed_throw))}'
+                    f' ✗</div>')
+    return "".join(slots) + caption
+
+
+def result_html(view: SeatView, lang: str) -> str:
+    res = view.result
+    if res is None:
+        return ""
+    lines = [t("result.score", lang, score=res.score)]
+    if res.score == 0:
+        lines.append(t("result.band.0", lang))
+    elif res.score <= view.rules.small_shutout_limit:
+        lines.append(t("result.band.60", lang))
+    if view.kitty_bonus:
+        lines.append(t("result.kitty", lang, points=view.kitty_bonus // view.rules.kitty_multiplier,
+                       mult=view.rules.kitty_multiplier))
+    key = "result.keep" if res.declarers_keep else "result.take"
+    lines.append(t(key, lang, n=res.rise))
+    lines.append(t("result.levels", lang, us=level_name(res.levels[0], lang),
+                   them=level_name(res.levels[1], lang)))
+    if view.winner is not None:
+        lines.append(t("result.match_won" if view.winner == view.team else "result.match_lost",
+                       lang))
+    else:
+        lines.append(t("result.next_dealer", lang, seat=seat_name(res.next_dealer, lang)))
+    body = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    return f'<div class="result" role="dialog" aria-label="{escape(t("result.title", lang))}">' \
+           f'<h2>{escape(t("result.title", lang))}</h2>{body}</div>'
+
+
+def button(action: str, label: str, enabled: bool = True, data: str = "",
+           primary: bool = False) -> str:
+    cls = ' class="primary"' if primary else ""
+    disabled = "" if enabled else " disabled"
+    extra = f' data-arg="{escape(data)}"' if data else ""
+    return (f'<button type="button" data-action="{action}"{extra}{cls}{disabled}>'
+            f'{escape(label)}</button>')
+
+
+def bid_buttons(bids, view: SeatView, screen: Screen, snatch: bool = False) -> str:
+    """One button per bid the player can show now (the engine lists them)."""
+    lang = screen.lang
+    out = []
+    for cards in bids:
+        shown = cards_short(cards)
+        key = "bid.snatch" if snatch else ("bid.overcall" if view.standing_bid else "bid.show")
+        out.append(button("snatch" if snatch else "bid", t(key, lang, cards=shown),
+                          data=" ".join(str(c) for c in cards)))
+    if bids and view.level in JOKER_LEVELS:
+        out.append(joker_naming_html(screen))
+    return "".join(out)
+
+
+def joker_naming_html(screen: Screen) -> str:
+    """R13: at a joker level a bid names the level rank and the trump suit."""
+    from engine.cards import RANKS
+    ranks = "".join(f'<option value="{r}"{" selected" if r == screen.joker_rank else ""}>{r}'
+                    f"</option>" for r in RANKS)
+    suits = "".join(f'<option value="{s}"{" selected" if s == screen.joker_suit else ""}>{sym}'
+                    f"</option>" for s, sym in (("S", "♠"), ("H", "♥"), ("C", "♣"), ("D", "♦")))
+    lang = screen.lang
+    return (f'<label>{escape(t("bid.name_rank", lang))} <select data-name="rank">{ranks}'
+            f'</select></label><label>{escape(t("bid.name_suit", lang))} '
+            f'<select data-name="suit">{suits}</select></label>')
+
+
+def help_html(lang: str) -> str:
+    items = "".join(f"<li>{escape(line)}</li>" for line in HELP[lang])
+    return f"<h2>{escape(t('help.title', lang))}</h2><ol>{items}</ol>"
