@@ -1,0 +1,129 @@
+"""Boot time of the game page against a bare Pyodide page, in headless Chromium.
+
+    python3 scripts/bench_boot.py [--runs 7] [--warm 5]      (or: make bench-web)
+
+Both pages are served from the same local server (the built site/, with bench/bare.html).
+Time-to-ready is read in the page: from the start of navigation (performance.timeOrigin)
+to the moment <html data-ready="1"> is set.
+
+- cold: a fresh browser context for every load (empty HTTP cache, no service worker), the
+  two pages alternated (ABBA order, so neither always goes first); median of --runs each.
+- warm: in one context, after a first visit (for the game: once its service worker is
+  active, so it serves every file), --warm more loads in new tabs; median.
+
+Prints the figures and the ratios game/bare (goal for cold: <= 1.10).  Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import browser
+import build_site
+import serve
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = {"game": "index.html", "bare": "bench/bare.html"}
+READY = 'html[data-ready="1"]'
+# Records when data-ready becomes "1", in ms since the navigation started.
+RECORD_READY = """
+new MutationObserver((_, o) => {
+  if (document.documentElement.dataset.ready === "1") {
+    window.__readyAt = performance.now();
+    o.disconnect();
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+"""
+TIMEOUT_MS = 180_000
+
+
+def load(context, url: str) -> float:
+    page = context.new_page()
+    page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+    page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
+    ms = page.evaluate("window.__readyAt")
+    page.close()
+    return ms
+
+
+def new_context(chromium):
+    context = chromium.new_context()
+    context.add_init_script(RECORD_READY)
+    return context
+
+
+def cold(chromium, base: str, runs: int) -> dict[str, list[float]]:
+    times: dict[str, list[float]] = {name: [] for name in PAGES}
+    for i in range(runs):
+        order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
+        for name in order:
+            context = new_context(chromium)
+            times[name].append(load(context, base + PAGES[name]))
+            context.close()
+    return times
+
+
+def warm(chromium, base: str, runs: int) -> dict[str, list[float]]:
+    times: dict[str, list[float]] = {}
+    for name, path in PAGES.items():
+        context = new_context(chromium)
+        page = context.new_page()
+        page.goto(base + path, timeout=TIMEOUT_MS)
+        page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
+        if name == "game":  # wait until the service worker has cached the site and is active
+            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.close()
+        times[name] = [load(context, base + path) for _ in range(runs)]
+        if name == "game":
+            served = context.new_page()
+            served.goto(base + path, timeout=TIMEOUT_MS)
+            controlled = served.evaluate("!!navigator.serviceWorker.controller")
+            served.close()
+            if not controlled:
+                print("warning: the game's warm loads were not served by its service worker")
+        context.close()
+    return times
+
+
+def report(label: str, times: dict[str, list[float]]) -> None:
+    med = {name: statistics.median(t) for name, t in times.items()}
+    for name, t in times.items():
+        runs = ", ".join(f"{x:.0f}" for x in t)
+        print(f"  {label} {name:4}: median {med[name]:7.0f} ms   (runs: {runs})")
+    print(f"  {label} ratio game/bare: {med['game'] / med['bare']:.3f}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=7, help="cold loads of each page (>= 5)")
+    ap.add_argument("--warm", type=int, default=5, help="warm loads of each page")
+    ap.add_argument("--no-build", action="store_true", help="use site/ as it is")
+    args = ap.parse_args(argv)
+    site = ROOT / "site"
+    if not args.no_build or not (site / "bench" / "bare.html").exists():
+        build_site.build(site, bench=True)
+    executable = browser.find_chromium()
+    if executable is None:
+        raise SystemExit("no Chromium: run `python3 scripts/browser.py --install`")
+
+    from playwright.sync_api import sync_playwright
+
+    server, base = serve.start(site)
+    try:
+        with sync_playwright() as p:
+            chromium = p.chromium.launch(executable_path=executable, args=browser.LAUNCH_ARGS)
+            load(new_context(chromium), base + PAGES["bare"])  # warm up the browser itself
+            print(f"Boot to ready, {chromium.version}, {base}")
+            report("cold", cold(chromium, base, args.runs))
+            report("warm", warm(chromium, base, args.warm))
+            chromium.close()
+    finally:
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

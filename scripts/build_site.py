@@ -1,0 +1,224 @@
+"""Build the static site: exactly the files the page loads, all from this repo and node_modules.
+
+    python3 scripts/build_site.py [--out site] [--bench]
+
+- PyScript: the entry module ``core.js`` and the chunks it imports, found by following its
+  import statements (chunk names are hashed).  Static imports are always followed; dynamic
+  ``import("./x-HASH.js")`` only for the chunks the page's configuration uses (the enabled
+  plugins, and the TOML parser), so editors, terminals and the rest are not shipped.
+- Pyodide: its loader, the WebAssembly module, the Python standard library, and a lock file
+  with no packages (the game uses the standard library only; nothing is ever fetched for a
+  package, here or from a CDN).
+- The page: index.html (with preload hints for the runtime), boot.js, pyscript.toml with a
+  ``[files]`` table listing every .py file of engine/ and ui/, those files, the web manifest,
+  the icons (drawn by scripts/icon.py), and sw.js with the list of files to precache and a
+  version that is a hash of their content.
+- ``--bench`` adds bench/bare.html (a bare Pyodide page for scripts/bench_boot.py); it is
+  not part of the published site (not precached, not in dist/).
+
+Every URL is relative, so the site works from any sub-path.  Prints the file count and size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import sys
+import tomllib
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import icon
+
+ROOT = Path(__file__).resolve().parent.parent
+PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+PYSCRIPT_ENTRY = "core.js"
+# Files Pyodide's loader fetches on start (loadPyodide): its names are fixed, not hashed.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PY_PACKAGES = ("engine", "ui")
+ICON_SIZES = (192, 512)
+PAGE_FILES = ("index.html", "boot.js", "manifest.webmanifest")
+PRELOAD_MARK = "<!-- build: runtime preloads -->"
+MPY_MARK = "<!-- build: mpy-config -->"
+
+STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+)["']""")
+DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\./[^"']+)["']\s*\)""")
+HASHED = re.compile(r"^(?P<stem>.+)-[A-Za-z0-9_-]{8}\.js$")
+
+
+def wanted_dynamic_chunks(config: dict) -> set[str]:
+    """Stems of the dynamically imported PyScript chunks that this configuration loads.
+
+    PyScript imports every plugin not disabled as "!name" in ``plugins`` (and the "error"
+    plugin in any case, to switch it off), and the small TOML parser for a TOML config.
+    """
+    disabled = {p[1:] for p in config.get("plugins", []) if p.startswith("!")}
+    plugins = {"codemirror", "deprecations-manager", "donkey", "error", "py-editor", "py-game",
+               "py-terminal"}
+    return (plugins - disabled) | {"error", "toml"}
+
+
+def pyscript_chunks(config: dict) -> list[str]:
+    """The PyScript files to ship: core.js and what it imports (transitively)."""
+    wanted = wanted_dynamic_chunks(config)
+    seen: list[str] = []
+    todo = [PYSCRIPT_ENTRY]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.append(name)
+        text = (PYSCRIPT_DIST / name).read_text(encoding="utf-8")
+        found = STATIC_IMPORT.findall(text)
+        for dyn in DYNAMIC_IMPORT.findall(text):
+            m = HASHED.match(dyn[2:])
+            if m and m["stem"] in wanted:
+                found.append(dyn)
+        todo += [f[2:] for f in found]
+    stems = {m["stem"] for n in seen if (m := HASHED.match(n))}
+    # Two chunks share the stem "toml": only one of them is the parser core imports.
+    missing = wanted - stems - {"codemirror"}  # the codemirror plugin is bundled into core
+    if missing:
+        raise SystemExit(f"PyScript chunks not found for {sorted(missing)}: has dist/ changed?")
+    return sorted(seen)
+
+
+def python_files() -> list[str]:
+    """Every .py file of the game's packages, as site-relative POSIX paths."""
+    files = []
+    for pkg in PY_PACKAGES:
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            rel = path.relative_to(ROOT)
+            if "__pycache__" not in rel.parts:
+                files.append(rel.as_posix())
+    return files
+
+
+def pyscript_toml(template: str, files: list[str]) -> str:
+    """The config template with its [files] table written from the actual file list."""
+    if re.search(r"^\[files\]", template, re.M):
+        raise SystemExit("pyscript.toml must not have a [files] table: the build writes it")
+    lines = [template.rstrip(), "", "# Written by scripts/build_site.py from engine/ and ui/.",
+             "[files]"]
+    lines += [f'"./{f}" = "./{f}"' for f in files]
+    return "\n".join(lines) + "\n"
+
+
+def empty_lock_file() -> str:
+    """Pyodide's lock file without packages: the runtime checks its version, fetches nothing."""
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    return json.dumps(lock, separators=(",", ":"))
+
+
+def preload_tags(chunks: list[str], py_files: list[str]) -> str:
+    """<link> hints so that every runtime file downloads at once with the page, instead of
+    each one only when the file before it has run (core, config, plugins, Pyodide, ...)."""
+    # The largest first; then what PyScript needs before it starts Pyodide; then the
+    # game's Python files, which PyScript fetches only once Python has started.
+    fetched = ["./pyodide/pyodide.asm.wasm", "./pyodide/python_stdlib.zip"]
+    modules = ["./pyodide/pyodide.asm.mjs", *(f"./pyscript/{c}" for c in chunks),
+               "./pyodide/pyodide.mjs"]
+    fetched_later = ["./pyscript.toml", "./pyodide/pyodide-lock.json",
+                     *(f"./{f}" for f in py_files)]
+    tags = [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched]
+    tags += [f'<link rel="modulepreload" href="{m}">' for m in modules]
+    tags += [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched_later]
+    return "\n  ".join(tags)
+
+
+def mpy_config(config: dict) -> str:
+    """The same plugin choice for PyScript's MicroPython type, which the page does not use.
+
+    PyScript reads a configuration for each script type and loads every plugin for a type
+    without one: this inline (JSON, no request) <mpy-config> stops that.
+    """
+    plugins = json.dumps({"plugins": config.get("plugins", [])}, separators=(",", ":"))
+    return f"<mpy-config hidden>{plugins}</mpy-config>"
+
+
+def content_version(out: Path, files: list[str]) -> str:
+    h = hashlib.sha256()
+    for f in files:
+        h.update(f.encode() + b"\0" + (out / f).read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def build(out: Path, bench: bool = False) -> list[str]:
+    """Write the site into ``out`` (emptied first); return the published files, sorted."""
+    if not (PYSCRIPT_DIST / PYSCRIPT_ENTRY).exists() or not PYODIDE_DIR.exists():
+        raise SystemExit("node_modules is missing the runtime: run `npm ci` first")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    def write(rel: str, data: bytes | str) -> None:
+        dest = out / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(data, str):
+            dest.write_text(data, encoding="utf-8")
+        else:
+            dest.write_bytes(data)
+
+    template = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    config = tomllib.loads(template)
+    chunks = pyscript_chunks(config)
+    for c in chunks:
+        write(f"pyscript/{c}", (PYSCRIPT_DIST / c).read_bytes())
+    for f in PYODIDE_FILES:
+        write(f"pyodide/{f}", (PYODIDE_DIR / f).read_bytes())
+    write("pyodide/pyodide-lock.json", empty_lock_file())
+
+    py_files = python_files()
+    for f in py_files:
+        write(f, (ROOT / f).read_bytes())
+    write("pyscript.toml", pyscript_toml(template, py_files))
+
+    for f in PAGE_FILES:
+        write(f, (ROOT / f).read_bytes())
+    html = (out / "index.html").read_text(encoding="utf-8")
+    marks = ((PRELOAD_MARK, preload_tags(chunks, py_files)), (MPY_MARK, mpy_config(config)))
+    for mark, text in marks:
+        if mark not in html:
+            raise SystemExit(f"index.html lacks the marker {mark!r}")
+        html = html.replace(mark, text)
+    write("index.html", html)
+    for size in ICON_SIZES:
+        write(f"icons/icon-{size}.png", icon.render(size))
+
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    sw = (ROOT / "sw.js").read_text(encoding="utf-8")
+    for mark in ('"__VERSION__"', '"__FILES__"'):
+        if mark not in sw:
+            raise SystemExit(f"sw.js lacks the placeholder {mark}")
+    precache = json.dumps(["./"] + [f"./{f}" for f in files], indent=1)
+    sw = sw.replace('"__VERSION__"', json.dumps(content_version(out, files)))
+    write("sw.js", sw.replace('"__FILES__"', precache))
+
+    if bench:
+        write("bench/bare.html", (ROOT / "bench" / "bare.html").read_bytes())
+    return sorted([*files, "sw.js"])
+
+
+def size_of(out: Path, files: list[str]) -> int:
+    return sum((out / f).stat().st_size for f in files)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default="site", help="output folder (emptied first)")
+    ap.add_argument("--bench", action="store_true", help="also write bench/bare.html")
+    args = ap.parse_args(argv)
+    out = (ROOT / args.out).resolve()
+    files = build(out, bench=args.bench)
+    mib = size_of(out, files) / 2**20
+    print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
+          f"{len(files)} files, {mib:.2f} MiB")
+
+
+if __name__ == "__main__":
+    main()
