@@ -162,6 +162,7 @@ class App:
         root = js.document.documentElement
         root.dataset.phase = view.phase
         root.dataset.turn = "" if view.to_act is None else str(view.to_act)
+        root.dataset.actions = str(self.table.actions)  # grows with every applied action
         by_id("status").innerHTML = render.status_html(view, lang)
         for seat in (1, 2, 3):
             box = by_id(f"seat-{render.POSITION[seat]}")
@@ -185,7 +186,7 @@ class App:
     def _render_kitty(self, view) -> None:
         zone = by_id("kitty")
         lang = self.screen.lang
-        label = t("phase.bury", lang)
+        label = t("zone.kitty", lang)
         if view.phase == BURY and view.to_act == HUMAN:
             cards = "".join(render.card_html(view.hand[i], i, False, lang, "buried")
                             for i in self.bury)
@@ -194,7 +195,7 @@ class App:
         elif view.kitty is not None and view.phase in (RESULT, MATCH_OVER, SNATCH, PLAY):
             cards = "".join(render.card_html(c, lang=lang, extra_class="small")
                             for c in view.kitty)
-            zone.innerHTML = f'<span class="zone-label">{t("button.bury", lang)}</span>{cards}'
+            zone.innerHTML = f'<span class="zone-label">{label}</span>{cards}'
         else:
             zone.innerHTML = f'<span class="zone-label">{label}</span>'
 
@@ -258,7 +259,7 @@ class App:
 
     def clear_notice(self, kind: str) -> None:
         box = by_id("notice")
-        if box.dataset.kind == kind:
+        if box.getAttribute("data-kind") == kind:
             box.hidden = True
             box.dataset.kind = ""
 
@@ -284,7 +285,7 @@ class App:
 
     def _position_of(self, element) -> int | None:
         card = element.closest("[data-i]") if element else None
-        return None if card is None else int(card.dataset.i)
+        return None if card is None else int(card.getAttribute("data-i"))
 
     def _pointer_down(self, event) -> None:
         pos = self._position_of(event.target)
@@ -379,7 +380,7 @@ class App:
             self.skip = True
 
     def _control_change(self, event) -> None:
-        name = event.target.dataset.name
+        name = event.target.getAttribute("data-name")
         if name == "rank":
             self.screen.joker_rank = event.target.value
         elif name == "suit":
@@ -389,8 +390,8 @@ class App:
         button = event.target.closest("button[data-action]")
         if button is None or button.disabled:
             return
-        action = button.dataset.action
-        arg = button.dataset.arg or ""
+        action = button.getAttribute("data-action")
+        arg = button.getAttribute("data-arg") or ""
         handler = {
             "play": lambda: self.play_selected(),
             "hint": lambda: self.show_hint(),
@@ -422,7 +423,7 @@ class App:
             target.focus()
             event.preventDefault()
         elif key in (" ", "Enter") and index >= 0:
-            pos = int(cards[index].dataset.i)
+            pos = int(cards[index].getAttribute("data-i"))
             self._tap(pos, "hand")
             refreshed = by_id("hand").querySelector(f'[data-i="{pos}"]')
             if refreshed:
@@ -549,16 +550,16 @@ class App:
         if button is None:
             return
         dialog = by_id("dialog")
-        if button.dataset.action == "confirm-new":
+        action = button.getAttribute("data-action")
+        if action == "confirm-new":
             dialog.close()
-            storage.remove(SAVE_KEY)
             self._new_table()
             self._after_player_action([])
-        elif button.dataset.action == "close":
+        elif action == "close":
             dialog.close()
 
     def dialog_change(self, event) -> None:
-        setting = event.target.dataset.setting
+        setting = event.target.getAttribute("data-setting")
         value = event.target.value
         if setting and setting.startswith("tier-"):
             self.settings["tiers"][setting[5:]] = value

@@ -10,6 +10,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "seat.1": ("右家", "East"),
     "seat.2": ("对家", "North"),
     "seat.3": ("左家", "West"),
+    "zone.kitty": ("底牌", "Kitty"),
     # phases
     "phase.deal": ("发牌", "Dealing"),
     "phase.bid": ("叫主", "Bidding"),

@@ -35,6 +35,7 @@ class Table:
         self.bots = bots
         self.adviser = adviser  # suggests the player's moves (the hint button)
         self._asked_at: tuple[int, int, int] | None = None  # when bots were last asked to bid
+        self.actions = 0  # actions applied since this table was opened (a change counter)
 
     @classmethod
     def new(cls, seed: int, bots: dict[int, Bot], adviser: Bot | None = None) -> Table:
@@ -135,4 +136,6 @@ class Table:
         return save_match(self.match)
 
     def _apply(self, action: Action) -> list[Event]:
-        return [e.for_seat(HUMAN) for e in self.match.apply(action)]
+        events = [e.for_seat(HUMAN) for e in self.match.apply(action)]
+        self.actions += 1
+        return events
