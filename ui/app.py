@@ -227,9 +227,11 @@ class App:
             parts.append(b("next-round", t("button.next_round", lang), primary=True))
         elif view.phase not in (MATCH_OVER,):
             parts.append(b("skip", t("button.skip", lang)))
-        parts.append(b("new-game", t("button.new_game", lang)))
-        parts.append(b("settings", t("button.settings", lang)))
-        parts.append(b("help", t("button.help", lang)))
+        parts.append('<span class="menu">')
+        parts.append(b("new-game", t("button.new_game", lang), minor=True))
+        parts.append(b("settings", t("button.settings", lang), minor=True))
+        parts.append(b("help", t("button.help", lang), minor=True))
+        parts.append("</span>")
         return "".join(parts)
 
     def _prompt(self, view) -> str:

@@ -137,8 +137,9 @@ def result_html(view: SeatView, lang: str) -> str:
 
 
 def button(action: str, label: str, enabled: bool = True, data: str = "",
-           primary: bool = False) -> str:
-    cls = ' class="primary"' if primary else ""
+           primary: bool = False, minor: bool = False) -> str:
+    kind = "primary" if primary else "minor" if minor else ""
+    cls = f' class="{kind}"' if kind else ""
     disabled = "" if enabled else " disabled"
     extra = f' data-arg="{escape(data)}"' if data else ""
     return (f'<button type="button" data-action="{action}"{extra}{cls}{disabled}>'
