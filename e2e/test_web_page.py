@@ -21,6 +21,22 @@ Storage.prototype.setItem = function () {
   throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
 };
 """
+# IndexedDB that refuses to open, late (an error event, as Chromium's does in a frame without
+# storage access), while localStorage works: the stand-in must take over on the error alone.
+FAILING_INDEXEDDB = """
+IDBFactory.prototype.open = function () {
+  const request = new EventTarget();
+  Object.assign(request, {onsuccess: null, onerror: null, onupgradeneeded: null});
+  setTimeout(() => {
+    request.error = new DOMException("The user denied permission to access the database.",
+                                     "UnknownError");
+    const event = new Event("error", {cancelable: true});
+    request.dispatchEvent(event);
+    if (!event.cancelBubble && request.onerror) request.onerror(event);  // as on* handlers run
+  }, 5);
+  return request;
+};
+"""
 
 
 def html_data(target, name: str):
@@ -77,6 +93,17 @@ def test_denied_storage_still_boots_with_notice(new_context, site_url, wait_read
     assert html_data(page, "storage") == "denied"
     assert page.locator("#notice").is_visible()
     assert NOT_SAVED in page.locator("#notice").inner_text()
+
+
+def test_indexeddb_failing_late_still_boots(new_context, site_url, wait_ready):
+    context = new_context()
+    context.add_init_script(FAILING_INDEXEDDB)
+    page = context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    assert html_data(page, "idb") == "memory"
+    assert html_data(page, "storage") == "ok"  # saves (localStorage) still work
+    assert page.locator("#notice").is_hidden()
 
 
 def test_full_storage_still_boots_with_notice(new_context, site_url, wait_ready):
