@@ -12,9 +12,12 @@ ready marker that Python sets (``html[data-ready="1"]``), never on a fixed sleep
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import sys
+import textwrap
 import time
+import uuid
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -187,6 +190,40 @@ def _wait_ready(target) -> None:
 def wait_ready():
     """wait_ready(page_or_frame): until Python marks it ready; fails on a boot error."""
     return _wait_ready
+
+
+RUN_PYTHON = """
+import json as _json, traceback as _traceback
+from js import document as _document
+_namespace = {}
+try:
+    exec(%r, _namespace)
+    _out = {"result": _namespace.get("result")}
+except Exception:
+    _out = {"error": _traceback.format_exc()}
+_document.documentElement.setAttribute(%r, _json.dumps(_out))
+"""
+
+
+@pytest.fixture(scope="session")
+def run_python():
+    """run_python(page_or_frame, code): run code in the page's Python (in a <script type="py">
+    appended to it, as PyScript runs those) and return the JSON value of its `result`."""
+
+    def run(target, code: str):
+        marker = f"data-e2e-{uuid.uuid4().hex}"
+        target.evaluate("""(code) => {
+            const script = document.createElement("script");
+            script.type = "py";
+            script.textContent = code;
+            document.body.append(script);
+        }""", RUN_PYTHON % (textwrap.dedent(code), marker))
+        target.wait_for_selector(f"html[{marker}]", state="attached", timeout=BOOT_MS)
+        out = json.loads(target.get_attribute("html", marker))
+        assert "error" not in out, out["error"]
+        return out["result"]
+
+    return run
 
 
 @pytest.fixture(scope="session")
