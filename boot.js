@@ -226,15 +226,20 @@
     else if (/^(Loaded interpreter|Loading files|Loaded Pyodide)/.test(detail)) stage("game");
   });
 
+  let failureNotice = null;
+  let failureText = "";
   function fail(error) {
     if (root.dataset.ready === "1") return;
-    const message = String((error && (error.message || error.reason?.message || error.reason)) || error);
+    const message = error instanceof Event
+      ? `${error.type} event: ${error.target?.error?.message ?? error.target?.constructor?.name}`
+      : String(error?.message ?? error);
     root.dataset.bootError = message;
     if (stageEl) stageEl.textContent = "无法启动 Could not start the game.";
-    const notice = document.getElementById("notice");
-    if (notice) {
-      notice.textContent = `无法启动游戏 The game could not start: ${message}`;
-      notice.hidden = false;
+    failureNotice = document.getElementById("notice");
+    if (failureNotice) {
+      failureText = `无法启动游戏 The game could not start: ${message}`;
+      failureNotice.textContent = failureText;
+      failureNotice.hidden = false;
     }
   }
   addEventListener("error", (event) => fail(event.error || event.message));
@@ -317,8 +322,9 @@
 
   import("./pyscript/core.js").catch(fail);
 
-  /* ---- 4. the service worker, once the game is up (so it never slows the first boot) ---- */
+  /* ---- 4. once Python says the game is up ---- */
 
+  // The service worker only now, so that caching the site never slows the first boot.
   function registerServiceWorker() {
     try {
       navigator.serviceWorker?.register("./sw.js", { scope: "./" }).catch(() => {});
@@ -326,12 +332,14 @@
       // storage denied (cross-site frame): no offline copy, the game still runs
     }
   }
-  if (root.dataset.ready === "1") registerServiceWorker();
-  else {
-    new MutationObserver((_, observer) => {
-      if (root.dataset.ready !== "1") return;
-      observer.disconnect();
-      registerServiceWorker();
-    }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
-  }
+  new MutationObserver((_, observer) => {
+    if (root.dataset.ready !== "1") return;
+    observer.disconnect();
+    if (root.dataset.bootError) {
+      // an error on the way was not fatal after all
+      delete root.dataset.bootError;
+      if (failureNotice && failureNotice.textContent === failureText) failureNotice.hidden = true;
+    }
+    registerServiceWorker();
+  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 })();

@@ -1,27 +1,65 @@
 /* Service worker: the whole site, cached on the first visit, served cache-first, so that the
  * game starts with no network after one visit.
  *
- * scripts/build_site.py fills in VERSION (a hash of every file's content) and FILES (every
- * file of the site).  A new build is a new sw.js: the browser installs it on a later visit,
- * it takes over at once (skipWaiting + claim) and deletes the caches of older versions, so
- * the next load runs the new version.
+ * scripts/build_site.py fills in FILES (every file of the site, with a hash of its content)
+ * and VERSION (a hash of those).  A new build is a new sw.js: the browser installs it on a
+ * later visit, fetching only the files whose hash changed (the others are copied from the
+ * previous cache) and checking each against its hash, so a cache never mixes versions; it
+ * takes over at once (skipWaiting + claim) and deletes older caches, so the next load runs
+ * the new version.
  */
 const VERSION = "__VERSION__";
 const FILES = "__FILES__";
 
-// Caches are per origin: name them by scope too, so copies of the site under other paths of
-// the same origin keep theirs.
+// Caches are per origin: name them by scope too, so that copies of the site under other
+// paths of the same origin keep theirs.
 const PREFIX = `chaodipi:${self.registration.scope}:`;
 const CACHE = PREFIX + VERSION;
+const REVISIONS = "./.revisions"; // in each cache: the FILES it was filled from
+
+async function previousCopies() {
+  const names = (await caches.keys()).filter((k) => k.startsWith(PREFIX) && k !== CACHE);
+  return Promise.all(
+    names.map(async (name) => {
+      const cache = await caches.open(name);
+      const revisions = await cache
+        .match(REVISIONS)
+        .then((r) => r.json())
+        .catch(() => ({}));
+      return { cache, revisions };
+    }),
+  );
+}
+
+async function fetchChecked(url, revision, mode) {
+  const response = await fetch(new Request(url, { cache: mode }));
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return hex.startsWith(revision) ? response : null;
+}
+
+async function install() {
+  const cache = await caches.open(CACHE);
+  const previous = await previousCopies();
+  await Promise.all(
+    Object.entries(FILES).map(async ([url, revision]) => {
+      for (const old of previous) {
+        const kept = old.revisions[url] === revision && (await old.cache.match(url));
+        if (kept) return cache.put(url, kept);
+      }
+      // "no-cache" revalidates what the page has just downloaded; if that is not this
+      // version (an HTTP cache or a server validator lagging behind), "reload" refetches it
+      const response = (await fetchChecked(url, revision, "no-cache")) ?? (await fetchChecked(url, revision, "reload"));
+      if (!response) throw new Error(`${url}: the server does not have this version (yet)`);
+      return cache.put(url, response);
+    }),
+  );
+  await cache.put(REVISIONS, new Response(JSON.stringify(FILES)));
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      // "no-cache": revalidate with the server, so a stale HTTP cache never mixes versions
-      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" }))))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil(install().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {

@@ -8,8 +8,9 @@ to the moment <html data-ready="1"> is set.
 
 - cold: a fresh browser context for every load (empty HTTP cache, no service worker), the
   two pages alternated (ABBA order, so neither always goes first); median of --runs each.
-- warm: in one context, after a first visit (for the game: once its service worker is
-  active, so it serves every file), --warm more loads in new tabs; median.
+- warm: in one context per page, after a first visit (for the game: once its service
+  worker is active, so it serves every file), --warm more loads in new tabs, alternated;
+  median.
 
 Prints the figures and the ratios game/bare (goal for cold: <= 1.10).  Asserts nothing.
 """
@@ -68,23 +69,24 @@ def cold(chromium, base: str, runs: int) -> dict[str, list[float]]:
 
 
 def warm(chromium, base: str, runs: int) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {}
-    for name, path in PAGES.items():
-        context = new_context(chromium)
+    contexts = {}
+    for name, path in PAGES.items():  # the first visit of each page, in its own context
+        context = contexts[name] = new_context(chromium)
         page = context.new_page()
         page.goto(base + path, timeout=TIMEOUT_MS)
         page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
         if name == "game":  # wait until the service worker has cached the site and is active
             page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.close()
-        times[name] = [load(context, base + path) for _ in range(runs)]
-        if name == "game":
-            served = context.new_page()
-            served.goto(base + path, timeout=TIMEOUT_MS)
-            controlled = served.evaluate("!!navigator.serviceWorker.controller")
-            served.close()
-            if not controlled:
-                print("warning: the game's warm loads were not served by its service worker")
+    times: dict[str, list[float]] = {name: [] for name in PAGES}
+    for i in range(runs):  # then more loads in new tabs, alternated as for cold ones
+        for name in list(PAGES) if i % 2 == 0 else list(reversed(PAGES)):
+            times[name].append(load(contexts[name], base + PAGES[name]))
+    served = contexts["game"].new_page()
+    served.goto(base + PAGES["game"], timeout=TIMEOUT_MS)
+    if not served.evaluate("!!navigator.serviceWorker.controller"):
+        print("warning: the game's warm loads were not served by its service worker")
+    for context in contexts.values():
         context.close()
     return times
 

@@ -11,8 +11,8 @@
   package, here or from a CDN).
 - The page: index.html (with preload hints for the runtime), boot.js, pyscript.toml with a
   ``[files]`` table listing every .py file of engine/ and ui/, those files, the web manifest,
-  the icons (drawn by scripts/icon.py), and sw.js with the list of files to precache and a
-  version that is a hash of their content.
+  the icons (drawn by scripts/icon.py), and sw.js with every file to precache, each with a
+  hash of its content, and a version made of those hashes.
 - ``--bench`` adds bench/bare.html (a bare Pyodide page for scripts/bench_boot.py); it is
   not part of the published site (not precached, not in dist/).
 
@@ -141,11 +141,25 @@ def mpy_config(config: dict) -> str:
     return f"<mpy-config hidden>{plugins}</mpy-config>"
 
 
-def content_version(out: Path, files: list[str]) -> str:
-    h = hashlib.sha256()
-    for f in files:
-        h.update(f.encode() + b"\0" + (out / f).read_bytes() + b"\0")
-    return h.hexdigest()[:16]
+def site_files(out: Path) -> list[str]:
+    """The published files of a built site, sorted: all but the benchmark's page."""
+    files = (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    return sorted(f for f in files if not f.startswith("bench/"))
+
+
+def service_worker(out: Path) -> None:
+    """Write out/sw.js from the template: the site's files, each with a hash of its content
+    (so an update fetches only the files that changed), and a version made of them all."""
+    files = [f for f in site_files(out) if f != "sw.js"]
+    revisions = {f"./{f}": hashlib.sha256((out / f).read_bytes()).hexdigest()[:16] for f in files}
+    revisions = {"./": revisions["./index.html"], **revisions}  # the folder URL is the page
+    version = hashlib.sha256(json.dumps(revisions).encode()).hexdigest()[:16]
+    sw = (ROOT / "sw.js").read_text(encoding="utf-8")
+    for mark, value in (("__VERSION__", version), ("__FILES__", revisions)):
+        if f'"{mark}"' not in sw:
+            raise SystemExit(f"sw.js lacks the placeholder {mark}")
+        sw = sw.replace(f'"{mark}"', json.dumps(value, indent=1))
+    (out / "sw.js").write_text(sw, encoding="utf-8")
 
 
 def build(out: Path, bench: bool = False) -> list[str]:
@@ -190,18 +204,11 @@ def build(out: Path, bench: bool = False) -> list[str]:
     for size in ICON_SIZES:
         write(f"icons/icon-{size}.png", icon.render(size))
 
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    sw = (ROOT / "sw.js").read_text(encoding="utf-8")
-    for mark in ('"__VERSION__"', '"__FILES__"'):
-        if mark not in sw:
-            raise SystemExit(f"sw.js lacks the placeholder {mark}")
-    precache = json.dumps(["./"] + [f"./{f}" for f in files], indent=1)
-    sw = sw.replace('"__VERSION__"', json.dumps(content_version(out, files)))
-    write("sw.js", sw.replace('"__FILES__"', precache))
+    service_worker(out)
 
     if bench:
         write("bench/bare.html", (ROOT / "bench" / "bare.html").read_bytes())
-    return sorted([*files, "sw.js"])
+    return site_files(out)
 
 
 def size_of(out: Path, files: list[str]) -> int:

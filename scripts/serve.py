@@ -35,12 +35,20 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     prefix = "/"
 
-    def translate_path(self, path: str) -> str:
-        clean = path.split("?", 1)[0].split("#", 1)[0]
-        if not clean.startswith(self.prefix):
-            if clean + "/" == self.prefix:  # /game -> directory of the site: redirect below
-                return self.directory
-            return str(Path(self.directory) / "\0missing")
+    def send_head(self):
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path + "/" == self.prefix:  # the site's folder without its slash
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        if not path.startswith(self.prefix):
+            self.send_error(404, "Not under " + self.prefix)
+            return None
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:  # only called for paths under the prefix
         return super().translate_path("/" + path[len(self.prefix):])
 
     def log_message(self, format, *args):  # quiet: the tests record requests themselves

@@ -1,0 +1,245 @@
+"""Fixtures for the end-to-end tests: a built site, local servers, Chromium, request records.
+
+The site is built once per session (scripts/build_site.py, exactly what `make dist` writes)
+into a temporary folder and served from threads on ephemeral ports of 127.0.0.1.  Tests that
+embed it cross-site serve a host page on ``localhost`` (another site than ``127.0.0.1``).
+
+Every page's requests are recorded; a test fails if any goes to a host other than the local
+servers.  A screenshot of each test's page is left in e2e/artifacts/.  Boot is awaited on the
+ready marker that Python sets (``html[data-ready="1"]``), never on a fixed sleep.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import sys
+import textwrap
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import browser  # noqa: E402
+import build_site  # noqa: E402
+import serve  # noqa: E402
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+BOOT_MS = 180_000  # Pyodide's first boot on a busy 2-core machine can take a while
+READY = 'html[data-ready="1"]'
+HOST_PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>A blog post</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="margin:0;font-family:sans-serif">
+<p>A blog post with the game in it:</p>
+<iframe id="game" title="炒地皮" style="width:360px;height:480px;border:0"></iframe>
+<script>document.getElementById("game").src = new URLSearchParams(location.search).get("src");
+</script></body></html>
+"""
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory) -> Path:
+    """The published site, built as `make dist` builds it."""
+    out = tmp_path_factory.mktemp("build") / "dist"
+    build_site.build(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_url(dist) -> str:
+    server, url = serve.start(dist)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def host_dir(tmp_path_factory) -> Path:
+    """A folder with host.html, a page that embeds ?src=URL in a 360x480 iframe."""
+    d = tmp_path_factory.mktemp("host")
+    (d / "host.html").write_text(HOST_PAGE, encoding="utf-8")
+    return d
+
+
+@pytest.fixture
+def serve_dir():
+    """Start more servers: serve_dir(folder, host=..., prefix=...) -> (server, url)."""
+    servers = []
+
+    def start(directory: Path, host: str = "127.0.0.1", prefix: str = "/"):
+        server, url = serve.start(directory, "127.0.0.1", 0, prefix)
+        servers.append(server)
+        return server, url.replace("127.0.0.1", host, 1)
+
+    yield start
+    for server in servers:
+        server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = browser.find_chromium()
+    if path is None:
+        pytest.fail("no Chromium: run `python3 scripts/browser.py --install` (make test does)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def playwright_api():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright_api, chromium_path):
+    b = playwright_api.chromium.launch(executable_path=chromium_path, args=browser.LAUNCH_ARGS)
+    yield b
+    b.close()
+
+
+class Requests:
+    """Every request of a browser context, and the failures among them."""
+
+    def __init__(self) -> None:
+        self.urls: list[str] = []
+        self.failures: list[str] = []
+
+    def attach(self, context) -> None:
+        context.on("request", lambda r: self.urls.append(r.url))
+        context.on("requestfailed", lambda r: self.failures.append(f"{r.url}: {r.failure}"))
+        context.on("response", lambda r: r.status >= 400 and self.failures.append(
+            f"{r.url}: HTTP {r.status}"))
+
+    def foreign(self, allowed_hosts: set[str]) -> list[str]:
+        return [u for u in self.urls
+                if urlsplit(u).scheme in ("http", "https", "ws", "wss")
+                and urlsplit(u).hostname not in allowed_hosts]
+
+
+@pytest.fixture
+def requests_log():
+    """Records requests of the contexts given to .attach(); fails on any foreign host."""
+    log = Requests()
+    yield log
+    foreign = log.foreign({"127.0.0.1", "localhost"})
+    assert not foreign, f"requests to other hosts: {foreign}"
+
+
+@pytest.fixture
+def new_context(chromium, requests_log, request):
+    """new_context(**options): a fresh Chromium context (cold cache), recorded, screenshotted."""
+    contexts = []
+
+    def make(**options):
+        context = chromium.new_context(**options)
+        context.set_default_timeout(BOOT_MS)
+        requests_log.attach(context)
+        contexts.append(context)
+        return context
+
+    yield make
+    ARTIFACTS.mkdir(exist_ok=True)
+    name = re.sub(r"[^\w.-]+", "_", request.node.name)
+    for i, context in enumerate(contexts):
+        for j, page in enumerate(context.pages):
+            # (a page may be gone or closed: no screenshot then)
+            with contextlib.suppress(Exception):
+                page.screenshot(path=str(ARTIFACTS / f"{name}-{i}-{j}.png"), full_page=True)
+        context.close()
+
+
+@pytest.fixture
+def persistent_context(playwright_api, chromium_path, requests_log, tmp_path):
+    """persistent_context(): a context with a real profile on disk (not incognito-like)."""
+    contexts = []
+
+    def make(**options):
+        context = playwright_api.chromium.launch_persistent_context(
+            str(tmp_path / f"profile-{len(contexts)}"), executable_path=chromium_path,
+            args=browser.LAUNCH_ARGS, **options)
+        context.set_default_timeout(BOOT_MS)
+        requests_log.attach(context)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_context):
+    return new_context().new_page()
+
+
+def _wait_ready(target) -> None:
+    target.wait_for_selector(f"{READY}, html[data-boot-error]", state="attached", timeout=BOOT_MS)
+    error = target.evaluate("document.documentElement.dataset.bootError || null")
+    assert error is None, f"boot failed: {error}"
+
+
+@pytest.fixture(scope="session")
+def wait_ready():
+    """wait_ready(page_or_frame): until Python marks it ready; fails on a boot error."""
+    return _wait_ready
+
+
+RUN_PYTHON = """
+import json as _json, traceback as _traceback
+from js import document as _document
+_namespace = {}
+try:
+    exec(%r, _namespace)
+    _out = {"result": _namespace.get("result")}
+except Exception:
+    _out = {"error": _traceback.format_exc()}
+_document.documentElement.setAttribute(%r, _json.dumps(_out))
+"""
+
+
+@pytest.fixture(scope="session")
+def run_python():
+    """run_python(page_or_frame, code): run code in the page's Python (in a <script type="py">
+    appended to it, as PyScript runs those) and return the JSON value of its `result`."""
+
+    def run(target, code: str):
+        marker = f"data-e2e-{uuid.uuid4().hex}"
+        target.evaluate("""(code) => {
+            const script = document.createElement("script");
+            script.type = "py";
+            script.textContent = code;
+            document.body.append(script);
+        }""", RUN_PYTHON % (textwrap.dedent(code), marker))
+        target.wait_for_selector(f"html[{marker}]", state="attached", timeout=BOOT_MS)
+        out = json.loads(target.get_attribute("html", marker))
+        assert "error" not in out, out["error"]
+        return out["result"]
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def until():
+    """until(page, js, arg): evaluate js (which may return a promise) until it is truthy."""
+
+    def poll(target, js, arg=None):
+        deadline = time.monotonic() + BOOT_MS / 1000
+        while not target.evaluate(js, arg):
+            assert time.monotonic() < deadline, f"timed out waiting for {js}"
+            target.wait_for_timeout(100)
+
+    return poll
+
+
+@pytest.fixture(scope="session")
+def wait_service_worker():
+    """wait_service_worker(page): until its service worker is active (the site is cached)."""
+    return lambda page: page.evaluate("navigator.serviceWorker.ready.then(() => true)")

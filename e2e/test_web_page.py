@@ -1,0 +1,273 @@
+"""The page in a real Chromium, as a player (or a blog that embeds it) would use it."""
+
+from __future__ import annotations
+
+import shutil
+from urllib.parse import quote, urlsplit
+
+import build_site  # scripts/, on the path (conftest.py)
+import pytest
+
+NOT_SAVED = "not being saved"
+# Stand-ins for browsers that refuse storage, injected before any script of the page runs.
+DENY_STORAGE = """
+Object.defineProperty(window, "localStorage", {
+  configurable: true,
+  get() { throw new DOMException("Access is denied for this document.", "SecurityError"); },
+});
+"""
+FULL_STORAGE = """
+Storage.prototype.setItem = function () {
+  throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+};
+"""
+# IndexedDB that refuses to open, late (an error event, as Chromium's does in a frame without
+# storage access), while localStorage works: the stand-in must take over on the error alone.
+FAILING_INDEXEDDB = """
+IDBFactory.prototype.open = function () {
+  const request = new EventTarget();
+  Object.assign(request, {onsuccess: null, onerror: null, onupgradeneeded: null});
+  setTimeout(() => {
+    request.error = new DOMException("The user denied permission to access the database.",
+                                     "UnknownError");
+    const event = new Event("error", {cancelable: true});
+    request.dispatchEvent(event);
+    if (!event.cancelBubble && request.onerror) request.onerror(event);  // as on* handlers run
+  }, 5);
+  return request;
+};
+"""
+
+
+def html_data(target, name: str):
+    return target.evaluate(f"document.documentElement.dataset[{name!r}] ?? null")
+
+
+def test_boots_with_only_its_own_files(page, site_url, dist, requests_log, wait_ready):
+    page.goto(site_url, wait_until="domcontentloaded")
+    # the table and the boot stage are there at once, before Python runs
+    assert html_data(page, "ready") is None
+    for selector in ("#table", "#kitty", "#hand", "#controls", "#boot-stage"):
+        assert page.locator(selector).count() == 1
+    assert page.locator("#table").is_visible()
+    assert page.locator("#boot-stage").inner_text().strip()
+
+    wait_ready(page)
+    assert html_data(page, "phase")
+    assert html_data(page, "storage") == "ok"
+    assert not page.locator("#boot").is_visible()
+    assert NOT_SAVED not in page.locator("#notice").inner_text()
+    assert page.locator(".py-error").count() == 0
+
+    assert not requests_log.failures, requests_log.failures
+    published = {f for f in (p.relative_to(dist).as_posix() for p in dist.rglob("*"))}
+    for url in requests_log.urls:
+        path = urlsplit(url).path.lstrip("/")
+        assert path in published or path == "", f"requested a file the site lacks: {url}"
+
+
+@pytest.mark.parametrize(("width", "height", "query"),
+                         [(360, 640, ""), (1280, 800, ""), (360, 480, "?embed=1")])
+def test_no_horizontal_scroll(new_context, site_url, wait_ready, width, height, query):
+    page = new_context(viewport={"width": width, "height": height}).new_page()
+    page.goto(site_url + query)
+    wait_ready(page)
+    page.locator("#notice").evaluate("n => { n.hidden = false; n.textContent = 'x'.repeat(300); }")
+    sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert sizes[0] <= sizes[1], f"page is {sizes[0]}px wide in a {sizes[1]}px viewport"
+    chrome = page.locator("#topbar").is_visible()
+    assert chrome == (query == ""), "embed mode hides the page chrome, the page shows it"
+
+
+def test_denied_storage_still_boots_with_notice(new_context, site_url, wait_ready, run_python):
+    context = new_context()
+    context.add_init_script(DENY_STORAGE)
+    page = context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    assert html_data(page, "storage") == "denied"
+    assert page.locator("#notice").is_visible()
+    assert NOT_SAVED in page.locator("#notice").inner_text()
+    # ui.storage reports it, and never raises
+    assert run_python(page, """
+        from ui import storage
+        result = [storage.state(), storage.load("e2e"), storage.save("e2e", "x"),
+                  storage.set_aside("e2e", "x"), storage.notice()]
+    """)[:4] == ["denied", [False, None], False, None]
+
+
+def test_indexeddb_failing_late_still_boots(new_context, site_url, wait_ready):
+    context = new_context()
+    context.add_init_script(FAILING_INDEXEDDB)
+    page = context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    assert html_data(page, "idb") == "memory"
+    assert html_data(page, "storage") == "ok"  # saves (localStorage) still work
+    assert NOT_SAVED not in page.locator("#notice").inner_text()
+
+
+def test_full_storage_still_boots_with_notice(new_context, site_url, wait_ready, run_python):
+    context = new_context()
+    context.add_init_script(FULL_STORAGE)
+    page = context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    assert html_data(page, "storage") == "full"
+    assert NOT_SAVED in page.locator("#notice").inner_text()
+    assert run_python(page, """
+        from ui import storage
+        result = [storage.state(), storage.load("e2e"), storage.save("e2e", "x")]
+    """) == ["full", [True, None], False]
+
+
+def test_storage_keeps_saves_and_sets_unreadable_ones_aside(page, site_url, wait_ready,
+                                                            run_python):
+    page.goto(site_url)
+    wait_ready(page)
+    assert run_python(page, """
+        from ui import storage
+        result = [storage.state(), storage.load("e2e"), storage.save("e2e", "v1"),
+                  storage.load("e2e"), storage.set_aside("e2e", "unreadable 1"),
+                  storage.set_aside("e2e", "unreadable 2"), storage.notice()]
+    """) == ["ok", [True, None], True, [True, "v1"], "e2e.bad-1", "e2e.bad-2", None]
+    kept = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
+    # nothing overwritten, nothing deleted
+    assert {k: v for k, v in kept.items() if k.startswith("e2e")} == {
+        "e2e": "v1", "e2e.bad-1": "unreadable 1", "e2e.bad-2": "unreadable 2"}
+
+
+def test_offline_after_one_visit(new_context, dist, serve_dir, wait_ready, wait_service_worker):
+    server, url = serve_dir(dist)
+    context = new_context()
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    wait_service_worker(page)
+
+    context.set_offline(True)
+    server.shutdown()
+    server.server_close()
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    tab = context.new_page()
+    tab.goto(url + "index.html?embed=1")
+    wait_ready(tab)
+    assert tab.locator("html.embed").count() == 1
+
+
+def test_new_version_takes_over_on_a_later_load(new_context, dist, tmp_path, serve_dir,
+                                                wait_ready, wait_service_worker, until):
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    _, url = serve_dir(site)
+    page = new_context().new_page()
+    page.goto(url)
+    wait_ready(page)
+    wait_service_worker(page)
+    old_caches = page.evaluate("caches.keys()")
+
+    # a new release: a changed page, so a new sw.js (the server's file times may not change)
+    index = site / "index.html"
+    index.write_text(index.read_text(encoding="utf-8").replace(
+        "<title>", '<meta name="release" content="2"><title>'), encoding="utf-8")
+    build_site.service_worker(site)
+
+    page.reload()  # still the cached release, while the new service worker installs
+    wait_ready(page)
+    assert page.locator('meta[name="release"]').count() == 0
+    until(page, "(old) => caches.keys().then(k => k.length === 1 && !old.includes(k[0]))",
+          old_caches)
+    page.reload()
+    wait_ready(page)
+    assert page.locator('meta[name="release"]').count() == 1
+
+
+def test_installable(persistent_context, site_url, wait_ready, wait_service_worker):
+    context = persistent_context()  # Chromium checks installability in a real profile only
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    wait_service_worker(page)
+    cdp = context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"].endswith("/manifest.webmanifest")
+    assert not manifest["errors"], manifest["errors"]
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == [], errors
+
+
+def test_cross_site_iframe_boots_without_storage(new_context, site_url, host_dir, serve_dir,
+                                                 wait_ready):
+    _, host = serve_dir(host_dir, host="localhost")  # another site than 127.0.0.1
+    page = new_context().new_page()
+    page.goto(f"{host}host.html?src={quote(site_url + 'index.html?embed=1')}")
+    frame = page.frame_locator("#game")
+    game = game_frame(page, site_url)
+    wait_ready(game)
+    # Chromium refuses this frame any storage; the game runs and says progress is not kept
+    assert game.evaluate("(() => { try { localStorage; return false } catch { return true } })()")
+    assert html_data(game, "idb") == "memory"
+    assert html_data(game, "storage") == "denied"
+    assert frame.locator("#notice").is_visible()
+    assert NOT_SAVED in frame.locator("#notice").inner_text()
+    assert not frame.locator("#topbar").is_visible()
+    assert game.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    # a worker started by the page gets the in-memory IndexedDB too
+    for kind in ("classic", "module"):
+        assert game.evaluate(WORKER_IDB, kind) == "ok", kind
+
+
+WORKER_IDB = """(kind) => new Promise((resolve) => {
+  const code = `const r = indexedDB.open("w");
+    r.onupgradeneeded = () => r.result.createObjectStore("s");
+    r.onsuccess = () => postMessage("ok");
+    r.onerror = () => postMessage("error: " + r.error);`;
+  const url = URL.createObjectURL(new Blob([code], {type: "text/javascript"}));
+  const w = new Worker(url, {type: kind});
+  w.onmessage = (e) => resolve(e.data);
+  w.onerror = (e) => resolve("worker error: " + e.message);
+})"""
+
+
+def test_same_site_iframe_keeps_saves(new_context, site_url, host_dir, serve_dir, wait_ready,
+                                      run_python):
+    _, host = serve_dir(host_dir)  # 127.0.0.1 on another port: another origin, same site
+    page = new_context().new_page()
+    page.goto(f"{host}host.html?src={quote(site_url + 'index.html?embed=1')}")
+    game = game_frame(page, site_url)
+    wait_ready(game)
+    assert html_data(game, "storage") == "ok"
+    assert run_python(game, 'from ui import storage; result = storage.save("e2e", "kept")')
+    page.reload()
+    game = game_frame(page, site_url)
+    wait_ready(game)
+    assert run_python(game, 'from ui import storage; result = storage.load("e2e")') == [
+        True, "kept"]
+    assert NOT_SAVED not in page.frame_locator("#game").locator("#notice").inner_text()
+
+
+def test_dist_under_a_sub_path(new_context, dist, serve_dir, requests_log, wait_ready,
+                               wait_service_worker):
+    prefix = "/games/chao-di-pi/"
+    _, url = serve_dir(dist, prefix=prefix)
+    page = new_context().new_page()
+    page.goto(url)
+    wait_ready(page)
+    wait_service_worker(page)
+    scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    assert urlsplit(scope).path == prefix
+    outside = [u for u in requests_log.urls if not urlsplit(u).path.startswith(prefix)]
+    assert not outside, f"requests outside {prefix}: {outside}"
+    assert not requests_log.failures, requests_log.failures
+
+
+def game_frame(page, site_url: str):
+    """The game's frame inside the host page, once it has navigated to the game."""
+    handle = page.wait_for_selector("#game", state="attached")
+    frame = handle.content_frame()
+    while frame is None or not frame.url.startswith(site_url):
+        page.wait_for_timeout(50)  # polling for the navigation to commit, not a fixed wait
+        frame = handle.content_frame()
+    return frame
