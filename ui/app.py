@@ -36,12 +36,19 @@ PAUSES = {
                "ThrowFailed": 1400, "default": 300},
     "fast": {"CardDealt": 6, "BidMade": 300, "CardsPlayed": 180, "TrickWon": 450,
              "ThrowFailed": 900, "default": 120},
+    "instant": {"default": 0},  # ?speed=instant, for tests and the impatient
 }
 DRAG_THRESHOLD = 8  # px a pointer must travel before a press becomes a drag
 
 
 def by_id(name: str):
     return js.document.getElementById(name)
+
+
+def url_param(name: str) -> str | None:
+    """A query parameter of the page's URL (`?seed=7&speed=instant`), or None."""
+    value = js.URLSearchParams.new(js.location.search).get(name)
+    return None if value is None else str(value)
 
 
 class App:
@@ -83,7 +90,8 @@ class App:
             self.notice(storage.notice(), "storage")
 
     def _new_table(self) -> None:
-        seed = int(js.Math.floor(js.Math.random() * 2_147_483_647))
+        seed = url_param("seed")
+        seed = int(seed) if seed and seed.isdigit() else int(js.Math.random() * 2_147_483_647)
         self.table = Table.new(seed, *self._players(seed))
         self._save()
 
@@ -141,7 +149,8 @@ class App:
     def _pause(self, events) -> float:
         if self.skip:
             return 0
-        pauses = PAUSES[self.settings["speed"]]
+        pauses = PAUSES[url_param("speed") if url_param("speed") in PAUSES
+                        else self.settings["speed"]]
         return max((pauses.get(e.kind, pauses["default"]) for e in events
                     if e.kind != "PhaseChanged"), default=0)
 
