@@ -48,7 +48,7 @@ def by_id(name: str):
 def url_param(name: str) -> str | None:
     """A query parameter of the page's URL (`?seed=7&speed=instant`), or None."""
     value = js.URLSearchParams.new(js.location.search).get(name)
-    return None if value is None else str(value)
+    return str(value) if value else None  # JS null arrives as a falsy JsNull, not None
 
 
 class App:
@@ -296,11 +296,11 @@ class App:
 
     def _position_of(self, element) -> int | None:
         card = element.closest("[data-i]") if element else None
-        return None if card is None else int(card.getAttribute("data-i"))
+        return int(card.getAttribute("data-i")) if card else None
 
     def _pointer_down(self, event) -> None:
         pos = self._position_of(event.target)
-        if pos is None or event.button not in (0, None):
+        if pos is None or event.button != 0:
             return
         event.preventDefault()
         source = "kitty" if event.currentTarget.id == "kitty" else "hand"
@@ -344,7 +344,7 @@ class App:
         if ghost is not None:
             ghost.style.display = ""
         zone = hit.closest("#table, #kitty") if hit else None
-        return None if zone is None else zone.id
+        return str(zone.id) if zone else None
 
     def _pointer_up(self, event) -> None:
         drag, self.drag = self.drag, None
@@ -399,7 +399,7 @@ class App:
 
     def _control_click(self, event) -> None:
         button = event.target.closest("button[data-action]")
-        if button is None or button.disabled:
+        if not button or button.disabled:
             return
         action = button.getAttribute("data-action")
         arg = button.getAttribute("data-arg") or ""
@@ -558,7 +558,7 @@ class App:
 
     def dialog_click(self, event) -> None:
         button = event.target.closest("button[data-action]")
-        if button is None:
+        if not button:
             return
         dialog = by_id("dialog")
         action = button.getAttribute("data-action")
