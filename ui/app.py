@@ -142,6 +142,7 @@ class App:
                 js.console.error(str(err))
                 await asyncio.sleep(1)
                 continue
+            self._tell(events)
             self._save()
             self.render()
             await asyncio.sleep(self._pause(events) / 1000)
@@ -154,7 +155,14 @@ class App:
         return max((pauses.get(e.kind, pauses["default"]) for e in events
                     if e.kind != "PhaseChanged"), default=0)
 
+    def _tell(self, events) -> None:
+        """Show the latest notable event in words (bids, trump, throws, tricks, kitty)."""
+        lines = [line for e in events if (line := render.event_line(e, self.screen.lang))]
+        if lines:
+            by_id("log").textContent = " · ".join(lines)
+
     def _after_player_action(self, events) -> None:
+        self._tell(events)
         self.screen.selected.clear()
         self.screen.show_last_trick = False
         self.bury = []

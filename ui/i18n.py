@@ -65,6 +65,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "event.snatch": ("{seat} 抄底 {cards}", "{seat} snatches with {cards}"),
     "event.trump": ("{dealer} 坐庄，主：{trump}", "{dealer} is dealer; trump: {trump}"),
     "event.trump_kitty": ("无人叫主，底牌 {card} 定主", "Nobody bid: kitty card {card} sets trump"),
+    "event.buried": ("{seat} 扣好底牌", "{seat} buried the kitty"),
     "event.throw_failed": ("{seat} 甩牌失败：{attempted}，改出 {forced}",
                            "{seat}'s throw failed: {attempted}; leads {forced} instead"),
     "event.trick": ("{seat} 赢得本轮，{points} 分", "{seat} wins the trick, {points} points"),
@@ -72,6 +73,7 @@ TEXT: dict[str, tuple[str, str]] = {
     # result
     "result.title": ("本局结果", "Round result"),
     "result.score": ("抓分方得分 {score}", "Attackers scored {score}"),
+    "result.tricks": ("其中赢墩得分 {points}", "from tricks: {points}"),
     "result.kitty": ("其中抠底 {points} × {mult}", "including kitty {points} × {mult}"),
     "result.keep": ("庄家方守庄，升 {n} 级", "Declarers keep the deal and rise {n}"),
     "result.take": ("抓分方上台，升 {n} 级", "Attackers take the deal and rise {n}"),

@@ -114,7 +114,8 @@ def result_html(view: SeatView, lang: str) -> str:
     res = view.result
     if res is None:
         return ""
-    lines = [t("result.score", lang, score=res.score)]
+    lines = [t("result.score", lang, score=res.score),
+             t("result.tricks", lang, points=res.score - view.kitty_bonus)]
     if res.score == 0:
         lines.append(t("result.band.0", lang))
     elif res.score <= view.rules.small_shutout_limit:
@@ -176,3 +177,29 @@ def joker_naming_html(screen: Screen) -> str:
 def help_html(lang: str) -> str:
     items = "".join(f"<li>{escape(line)}</li>" for line in HELP[lang])
     return f"<h2>{escape(t('help.title', lang))}</h2><ol>{items}</ol>"
+
+
+def event_line(event, lang: str) -> str | None:
+    """One sentence for the events worth telling the player (bids, trump, throws, tricks,
+    the kitty), or None."""
+    kind = event.kind
+    if kind == "BidMade":
+        key = "event.snatch" if event.snatch else "event.bid"
+        return t(key, lang, seat=seat_name(event.seat, lang), cards=cards_short(event.cards))
+    if kind == "TrumpDecided":
+        from engine.rules import Trump
+        trump = trump_name(Trump(event.level_rank, event.trump_suit), lang)
+        line = t("event.trump", lang, dealer=seat_name(event.dealer, lang), trump=trump)
+        if event.by_kitty:
+            line = t("event.trump_kitty", lang, card=card_short(event.kitty_card)) + "; " + line
+        return line
+    if kind == "KittyBuried":
+        return t("event.buried", lang, seat=seat_name(event.seat, lang))
+    if kind == "ThrowFailed":
+        return t("event.throw_failed", lang, seat=seat_name(event.seat, lang),
+                 attempted=cards_short(event.attempted), forced=cards_short(event.forced))
+    if kind == "TrickWon":
+        return t("event.trick", lang, seat=seat_name(event.seat, lang), points=event.points)
+    if kind == "KittyScored":
+        return t("event.kitty", lang, points=event.points, mult=event.multiplier)
+    return None
