@@ -48,12 +48,13 @@ from .knowledge import Memory, TrumpInfo
 class PlayCtx:
     """Everything the play policy reads. `trick` is the trick in progress as (seat, cards)."""
 
-    __slots__ = ("_unseen_suit", "attackers_score", "dealer", "hand", "info", "kitty_points",
-                 "mem", "seat", "sizes", "trick", "unseen_total")
+    __slots__ = ("_counts", "_groups", "_units", "_unseen_suit", "attackers_score", "dealer",
+                 "hand", "info", "kitty_points", "mem", "seat", "sizes", "trick", "unseen_total")
 
     def __init__(self, info: TrumpInfo, seat: int, hand: list[Card], mem: Memory,
                  trick: list[tuple[int, tuple[Card, ...]]], sizes: list[int], dealer: int,
-                 kitty_points: float, attackers_score: int) -> None:
+                 kitty_points: float, attackers_score: int,
+                 unseen_total: int | None = None) -> None:
         self.info = info
         self.seat = seat
         self.hand = hand
@@ -63,8 +64,34 @@ class PlayCtx:
         self.dealer = dealer
         self.kitty_points = kitty_points
         self.attackers_score = attackers_score
-        self.unseen_total = sum(mem.unseen)
+        self.unseen_total = sum(mem.unseen) if unseen_total is None else unseen_total
         self._unseen_suit: dict[str, list[Card]] = {}
+        self._counts: Counter | None = None
+        self._groups: dict[str, list[Card]] | None = None
+        self._units: dict[str, list] = {}
+
+    @property
+    def counts(self) -> Counter:
+        if self._counts is None:
+            self._counts = Counter(self.hand)
+        return self._counts
+
+    def groups(self) -> dict[str, list[Card]]:
+        """The hand by play-suit, each ascending (weakest first)."""
+        if self._groups is None:
+            info = self.info
+            g: dict[str, list[Card]] = {}
+            for c in sorted(self.hand, key=lambda c: (info.order[c.index], c.index)):
+                g.setdefault(info.suit_of[c.index], []).append(c)
+            self._groups = g
+        return self._groups
+
+    def units(self, suit: str) -> list:
+        """R17 reading of the hand's cards of `suit` (cached)."""
+        got = self._units.get(suit)
+        if got is None:
+            got = self._units[suit] = decompose(self.groups().get(suit, ()), self.info.trump)
+        return got
 
     # --- card memory ----------------------------------------------------------------------
 
@@ -130,29 +157,52 @@ def _has_run(pairable: list[Card], info: TrumpInfo, length: int, above_value: in
 # --- worth: what a card is worth keeping ---------------------------------------------------
 
 
-def card_worth(ctx: PlayCtx, c: Card) -> float:
-    """The price of spending card `c` (its points are priced separately)."""
-    info = ctx.info
+def base_worth(info: TrumpInfo, c: Card) -> float:
+    """The price of spending card `c`, before knowing whether it is a master."""
     if info.suit_of[c.index] == TRUMP:
         if c.suit is None:
-            w = 14.0 + (c.value - 15) * 2.0
-        elif c.rank == info.level:
-            w = 12.0 if c.suit == info.suit else 11.0
-        else:
-            w = 5.0 + (c.value - 2) * 0.4
-        if ctx.is_master(c):
-            w += 1.5
-        return w
-    w = max(0, c.value - 8) * 0.7
+            return 14.0 + (c.value - 15) * 2.0
+        if c.rank == info.level:
+            return 12.0 if c.suit == info.suit else 11.0
+        return 5.0 + (c.value - 2) * 0.4
+    return max(0, c.value - 8) * 0.7
+
+
+_BASE: dict[tuple[str, str | None], list[float]] = {}
+
+
+def base_table(info: TrumpInfo) -> list[float]:
+    key = (info.level, info.suit)
+    t = _BASE.get(key)
+    if t is None:
+        from ..cards import ALL_CARDS
+        t = _BASE[key] = [base_worth(info, c) for c in ALL_CARDS]
+    return t
+
+
+def card_worth(ctx: PlayCtx, c: Card) -> float:
+    """The price of spending card `c` (its points are priced separately): its strength, and
+    more if it is a master of its suit."""
+    info = ctx.info
+    w = base_table(info)[c.index]
     if ctx.is_master(c):
-        w += 2.5
+        w += 1.5 if info.suit_of[c.index] == TRUMP else 2.5
     return w
 
 
 def play_worth(ctx: PlayCtx, cards: tuple[Card, ...] | list[Card], counts: Counter) -> float:
     """Worth of the cards plus the pairs the play breaks or spends."""
+    if len(cards) == 1:
+        c = cards[0]
+        n = counts[c]
+        w = card_worth(ctx, c)
+        if n == 2:
+            w += 4.0 if ctx.info.suit_of[c.index] == TRUMP else 2.5
+        return w
     total = 0.0
-    used = Counter(cards)
+    used: dict[Card, int] = {}
+    for c in cards:
+        used[c] = used.get(c, 0) + 1
     for c, k in used.items():
         total += k * card_worth(ctx, c)
         n = counts[c]
@@ -279,7 +329,7 @@ class TrickInfo:
     def winner(self, ctx: PlayCtx, plays: list[tuple[Card, ...]]) -> int:
         """Index of the winning play among `plays` (plays[0] is the lead)."""
         info = ctx.info
-        if self.kind == SINGLE:
+        if self.n == 1:
             best, best_key = 0, (self.led == TRUMP, info.order[plays[0][0].index])
             for i in range(1, len(plays)):
                 c = plays[i][0]
@@ -309,7 +359,7 @@ class TrickInfo:
         """R23 rank of a play's top unit as the lead's kind."""
         info = ctx.info
         if self.kind == SINGLE:
-            return info.order[play[0].index]
+            return max(info.order[c.index] for c in play)
         if self.kind == PAIR:
             if self.multi:
                 runs = pair_runs(play, info.trump)
@@ -345,16 +395,16 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
     hand, n, led = ctx.hand, ti.n, ti.led
     suit_cards = [c for c in hand if info.suit_of[c.index] == led]
     others = [c for c in hand if info.suit_of[c.index] != led]
-    counts = Counter(hand)
-    worth_of = {c: card_worth(ctx, c) for c in counts}
-    cheap = lambda c: (worth_of[c] + c.points * 1.5 + (2.0 if counts[c] >= 2 else 0.0),  # noqa: E731
+    counts = ctx.counts
+    bw = base_table(info)
+    cheap = lambda c: (bw[c.index] + c.points * 1.5 + (2.0 if counts[c] >= 2 else 0.0),  # noqa: E731
                        c.index)
-    feed = lambda c: (-c.points, worth_of[c], c.index)  # noqa: E731
+    feed = lambda c: (-c.points, bw[c.index], c.index)  # noqa: E731
     strong = lambda c: (-info.order[c.index], c.points, c.index)  # noqa: E731
     out: list[tuple[Card, ...]] = []
     if len(suit_cards) > n:
-        if ti.kind == SINGLE:
-            out = [(c,) for c in sorted(set(suit_cards), key=lambda c: c.index)]
+        if n == 1:
+            out = _single_follows(ctx, ti, suit_cards)
         elif ti.kind == PAIR and not ti.multi:
             pairs = sorted((c for c, k in Counter(suit_cards).items() if k >= 2),
                            key=lambda c: c.index)
@@ -364,10 +414,12 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
                 by_cheap = sorted(suit_cards, key=cheap)
                 by_feed = sorted(suit_cards, key=feed)
                 by_strong = sorted(suit_cards, key=strong)
-                out = [tuple(by_cheap[:2]), tuple(by_feed[:2]), (by_cheap[0], by_feed[0]),
-                       tuple(by_strong[:2])]
+                out = [tuple(by_cheap[:2]), tuple(by_feed[:2]), tuple(by_strong[:2])]
+                rest = list(by_feed)
+                rest.remove(by_cheap[0])
+                out.append((by_cheap[0], rest[0]))
         else:
-            tp, p = shape_counts(decompose(ti.lead, trump))
+            tp, p = shape_counts(ti.lead_units)
             for pref in (cheap, feed, strong):
                 out.append(tuple(build_follow(suit_cards, n, tp, p, trump, pref)))
     else:
@@ -382,13 +434,13 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
             fills.append(sorted(side_others, key=feed)[:k])
         out = [base + tuple(f) for f in fills]
         if not suit_cards and led != TRUMP and len(trumps) >= n:
-            if ti.kind == SINGLE:
-                out += [(c,) for c in sorted(set(trumps), key=lambda c: c.index)]
+            if n == 1:
+                out += _single_follows(ctx, ti, trumps)
             elif ti.kind == PAIR and not ti.multi:
                 out += [(c, c) for c, m in sorted(Counter(trumps).items(),
                                                   key=lambda x: x[0].index) if m >= 2]
             else:
-                tp, p = shape_counts(decompose(ti.lead, trump))
+                tp, p = shape_counts(ti.lead_units)
                 for pref in (cheap, strong, feed):
                     if len(trumps) == n:
                         out.append(tuple(trumps))
@@ -402,6 +454,44 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
             seen.add(key)
             uniq.append(play)
     return uniq
+
+
+def _single_follows(ctx: PlayCtx, ti: TrickInfo, cards: list[Card]) -> list[tuple[Card, ...]]:
+    """The single cards worth considering from `cards` (one play-suit): the lowest, the
+    lowest without points, the lowest of each point rank, the cheapest that beats the trick
+    so far, and the highest."""
+    info = ctx.info
+    order = info.order
+    distinct = sorted(set(cards), key=lambda c: (order[c.index], c.points, c.index))
+    if len(distinct) <= 4:
+        return [(c,) for c in distinct]
+    keep = [distinct[0], distinct[-1]]
+    nonpoint = [c for c in distinct if not c.points]
+    if nonpoint:
+        keep.append(nonpoint[0])
+    for rank in ("5", "10", "K"):
+        for c in distinct:
+            if c.rank == rank:
+                keep.append(c)
+                break
+    plays = ti.plays
+    w = ti.winner(ctx, plays)
+    best = plays[w][0]
+    bsuit = info.suit_of[best.index]
+    suit = info.suit_of[distinct[0].index]
+    if bsuit == suit:
+        for c in distinct:
+            if order[c.index] > order[best.index]:
+                keep.append(c)
+                break
+    elif suit == TRUMP:  # trumping a side-suit lead: any trump beats it
+        keep.append(nonpoint[0] if nonpoint else distinct[0])
+    out, seen = [], set()
+    for c in keep:
+        if c.index not in seen:
+            seen.add(c.index)
+            out.append((c,))
+    return out
 
 
 def choose_follow(ctx: PlayCtx) -> tuple[Card, ...]:
@@ -423,18 +513,21 @@ def score_follows(ctx: PlayCtx, ti: TrickInfo,
     partner_later = ctx.partner in later
     plays = list(ti.plays)
     trick_pts = sum(points(p) for p in plays)
-    counts = Counter(ctx.hand)
+    counts = ctx.counts
     last_trick = len(ctx.hand) == ti.n
     bonus = 0.0
     if last_trick:  # R25: the last trick decides the kitty's doubled points
         bonus = ctx.kitty_points * 2
     attack = ctx.attacking
     out = []
+    cache: dict[int, float] = {}
     for cand in cands:
         plays.append(cand)
         w = ti.winner(ctx, plays)
         w_seat = (leader + w) % 4
-        if w_seat % 2 == my_team:
+        if w != pos and w in cache:  # the trick's winner is not this play: same chance
+            p = cache[w]
+        elif w_seat % 2 == my_team:
             p = _hold_prob(ctx, ti, plays, w, later)
         elif partner_later:
             # the partner may still take it: a rough chance of beating the winner
@@ -445,6 +538,8 @@ def score_follows(ctx: PlayCtx, ti: TrickInfo,
             p = 0.5 * b
         else:
             p = 0.0
+        if w != pos:
+            cache[w] = p
         plays.pop()
         pts = trick_pts + points(cand)
         gain = pts + (bonus if attack else 0.0)
@@ -457,14 +552,6 @@ def score_follows(ctx: PlayCtx, ti: TrickInfo,
 
 
 # --- leads -------------------------------------------------------------------------------
-
-
-def _groups(ctx: PlayCtx) -> dict[str, list[Card]]:
-    info = ctx.info
-    groups: dict[str, list[Card]] = {}
-    for c in sorted(ctx.hand, key=lambda c: (info.order[c.index], c.index)):
-        groups.setdefault(info.suit_of[c.index], []).append(c)
-    return groups
 
 
 def _ruff_risk(ctx: PlayCtx, suit: str) -> bool:
@@ -481,18 +568,19 @@ def _opponents_void(ctx: PlayCtx, suit: str) -> bool:
     return all(suit in ctx.mem.void[o] for o in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4))
 
 
-def sure_units(ctx: PlayCtx, suit: str, cards: list[Card]) -> list:
-    """The units of `cards` (one play-suit) that no unseen cards can beat."""
-    return [u for u in decompose(cards, ctx.info.trump)
-            if not ctx.unit_beatable(u.kind, u.cards, suit)]
+def sure_units(ctx: PlayCtx, suit: str) -> list:
+    """The units of the hand's `suit` that no unseen cards can beat."""
+    return [u for u in ctx.units(suit) if not ctx.unit_beatable(u.kind, u.cards, suit)]
 
 
-def safe_throw(ctx: PlayCtx, suit: str, cards: list[Card]) -> tuple[Card, ...] | None:
-    """A throw of two or more units of `suit` that surely stands (R19), or None."""
+def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
+    """A throw of two or more units of the hand's `suit` that surely stands (R19), or None."""
+    units = ctx.units(suit)
+    if len(units) < 2:
+        return None
     if all(suit in ctx.mem.void[s] for s in range(4) if s != ctx.seat):
-        units = decompose(cards, ctx.info.trump)  # nobody can beat anything (R19)
-        return tuple(cards) if len(units) >= 2 else None
-    sure = sure_units(ctx, suit, cards)
+        return tuple(ctx.groups()[suit])  # nobody can beat anything (R19)
+    sure = sure_units(ctx, suit)
     throw = [c for u in sure for c in u.cards]
     if len(sure) < 2:
         return None
@@ -506,24 +594,24 @@ def safe_throw(ctx: PlayCtx, suit: str, cards: list[Card]) -> tuple[Card, ...] |
 
 def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
     info = ctx.info
-    groups = _groups(ctx)
+    groups = ctx.groups()
     hand = ctx.hand
-    counts = Counter(hand)
+    counts = ctx.counts
     # 1. the whole hand in one go (the last trick, or a suit that is all masters)
     if len(groups) == 1:
         (suit, cards), = groups.items()
-        if len(decompose(cards, info.trump)) == 1:
+        if len(ctx.units(suit)) == 1:
             return tuple(cards)
-        t = safe_throw(ctx, suit, cards)
+        t = safe_throw(ctx, suit)
         if t is not None and len(t) == len(hand):
             return t
     trumps = groups.get(TRUMP, [])
     # 2. safe throws of side suits (no ruff risk), largest first
     best = None
-    for suit, cards in groups.items():
+    for suit in groups:
         if suit == TRUMP or _ruff_risk(ctx, suit):
             continue
-        t = safe_throw(ctx, suit, cards)
+        t = safe_throw(ctx, suit)
         if t is not None:
             key = (len(t), points(t))
             if best is None or key > best[0]:
@@ -535,7 +623,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
     for suit, cards in groups.items():
         if suit == TRUMP or _ruff_risk(ctx, suit):
             continue
-        for u in sure_units(ctx, suit, cards):
+        for u in sure_units(ctx, suit):
             # a lone master single with few cards left in the suit outside is still fine
             cands.append(((u.pairs * 3 + len(u.cards), points(u.cards), -len(cards)), u.cards))
     if cands:
@@ -556,17 +644,17 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
     # 5. draw trumps when long in them, with sure trump units first
     opp_trumps = ctx.unseen_count(TRUMP)
     if trumps and opp_trumps:
-        sure_t = sure_units(ctx, TRUMP, trumps)
+        sure_t = sure_units(ctx, TRUMP)
         long_trumps = len(trumps) >= max(4, 0.45 * len(hand))
         if sure_t and (long_trumps or sure_t[0].pairs):
-            t = safe_throw(ctx, TRUMP, trumps)
+            t = safe_throw(ctx, TRUMP)
             if t is not None and long_trumps:
                 return t
             sure_t.sort(key=lambda u: (u.pairs, len(u.cards)), reverse=True)
             if sure_t[0].pairs or long_trumps:
                 return sure_t[0].cards
         if long_trumps and not ctx.attacking and len(trumps) >= opp_trumps * 0.6:
-            units = decompose(trumps, info.trump)
+            units = ctx.units(TRUMP)
             pairs = [u for u in units if u.pairs]
             if pairs:
                 low = min(pairs, key=lambda u: (info.order[u.top.index], u.top.index))
@@ -578,7 +666,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
         best_c = None
         for suit, cards in side:
             ruff = _ruff_risk(ctx, suit)
-            units = decompose(cards, info.trump)
+            units = ctx.units(suit)
             for u in units:
                 if u.kind == TRACTOR:
                     continue
@@ -599,14 +687,16 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
         if best_c is not None:
             return best_c[1]
     # 7. only trumps (or only tractors): lead the cheapest unit
-    units = decompose(trumps or hand, info.trump)
+    units = list(ctx.units(TRUMP)) if trumps else decompose(hand, info.trump)
     units.sort(key=lambda u: (play_worth(ctx, u.cards, counts) / len(u.cards)
                               + points(u.cards), u.top.index))
     return units[0].cards
 
 
-def choose_play(ctx: PlayCtx) -> tuple[Card, ...]:
+def choose_play(ctx: PlayCtx, validate: bool = True) -> tuple[Card, ...]:
     """The normal policy's play, checked against the rules (falls back to a legal play)."""
+    if not validate:
+        return choose_lead(ctx) if not ctx.trick else choose_follow(ctx)
     if not ctx.trick:
         play = choose_lead(ctx)
         try:
