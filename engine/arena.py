@@ -28,7 +28,6 @@ import math
 import random
 import sys
 import time
-from multiprocessing import Pool
 
 from .bots import make_bot, play_match
 from .match import Match, team_of
@@ -130,10 +129,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first-round", action="store_true",
                     help="play each deal as a match's first round (both teams at 2)")
     ap.add_argument("--playouts", type=int, default=None, help="hard tier: card plays/decision")
+    ap.add_argument("--opt", action="append", default=[], metavar="TIER.KEY=VALUE",
+                    help="a bot option, e.g. hard.horizon=6 (repeatable)")
     args = ap.parse_args(argv)
     options: dict = {}
     if args.playouts is not None:
         options["hard"] = {"playouts": args.playouts}
+    for item in args.opt:
+        key, _, value = item.partition("=")
+        tier, _, name = key.partition(".")
+        try:
+            parsed = int(value)
+        except ValueError:
+            try:
+                parsed = float(value)
+            except ValueError:
+                parsed = None if value == "None" else value
+        options.setdefault(tier, {})[name] = parsed
     base = args.seed * 1_000_003
     t0 = time.time()
     tasks = [(args.a, args.b, base + i, a_team, args.first_round, options)
@@ -145,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
         results = [run_round(t) for t in tasks]
         mresults = [run_match(t) for t in mtasks]
     else:
+        from multiprocessing import Pool  # here, so that Pyodide can import this module
+
         with Pool(jobs) as pool:
             results = pool.map(run_round, tasks, chunksize=1)
             mresults = pool.map(run_match, mtasks, chunksize=1)

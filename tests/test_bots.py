@@ -212,7 +212,9 @@ def ctx_for(trump, seat, hand, trick=(), played="", dealer=0, sizes=None, voids=
         mem.unseen[c.index] -= 1
     for s, suits in (voids or {}).items():
         mem.void[s] |= set(suits)
-    sizes = sizes or [len(hand)] * 4
+    if sizes is None:  # the unseen cards spread over the other hands and a hidden kitty
+        other = (sum(mem.unseen) - 10) // 3
+        sizes = [len(hand) if s == seat else other for s in range(4)]
     return PlayCtx(info, seat, hand, mem, trick, sizes, dealer, 0.0, 0)
 
 

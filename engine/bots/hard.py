@@ -29,22 +29,35 @@ burying and snatching are the normal tier's.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 
 from ..cards import ALL_CARDS, COPIES, Card
 from ..options import lead_options
-from ..rules import PAIR, SINGLE, TRACTOR, TRUMP, check_throw, trick_winner
+from ..rules import (
+    PAIR,
+    SINGLE,
+    TRACTOR,
+    TRUMP,
+    IllegalPlay,
+    check_follow,
+    check_throw,
+    classify,
+    trick_winner,
+)
 from ..scoring import settle
 from .base import make_ctx
 from .knowledge import Memory, TrumpInfo, observe_follow
 from .play import (
     PlayCtx,
     TrickInfo,
+    choose_lead,
     choose_play,
     follow_candidates,
     points,
     safe_throw,
+    score_follows,
 )
 from .tiers import NormalBot
 
@@ -309,42 +322,41 @@ def sample_hands(view, mem: Memory, info: TrumpInfo, rng) -> tuple[list[list[Car
 
 
 def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """The normal lead first, then safe throws, tractors, the high and low pair, the lowest
+    single without points and the highest single of each suit."""
     info = ctx.info
-    out = [normal]
-    groups: dict[str, list[Card]] = {}
-    for c in sorted(ctx.hand, key=lambda c: (info.order[c.index], c.index)):
-        groups.setdefault(info.suit_of[c.index], []).append(c)
-    units = lead_options(ctx.hand, info.trump)
     by_suit: dict[str, list] = {}
-    for u in units:
+    for u in lead_options(ctx.hand, info.trump):
         by_suit.setdefault(info.suit_of[u.top.index], []).append(u)
+    tiers: list[list[tuple[Card, ...]]] = [[normal], [], [], [], [], []]
     for suit, us in by_suit.items():
         singles = sorted((u for u in us if u.kind == SINGLE),
                          key=lambda u: (info.order[u.top.index], u.top.points, u.top.index))
         pairs = sorted((u for u in us if u.kind == PAIR),
                        key=lambda u: (info.order[u.top.index], u.top.index))
         tractors = [u for u in us if u.kind == TRACTOR]
-        nonpoint = [u for u in singles if not u.top.points]
-        if nonpoint:
-            out.append(nonpoint[0].cards)
-        if singles:
-            out.append(singles[-1].cards)
-        if pairs:
-            out.append(pairs[0].cards)
-            out.append(pairs[-1].cards)
-        longest = max(tractors, key=lambda u: (len(u.cards), u.top.value), default=None)
-        if longest is not None:
-            out.append(longest.cards)
         t = safe_throw(ctx, suit)
         if t is not None:
-            out.append(t)
+            tiers[1].append(t)
+        longest = max(tractors, key=lambda u: (len(u.cards), u.top.value), default=None)
+        if longest is not None:
+            tiers[1].append(longest.cards)
+        if pairs:
+            tiers[2].append(pairs[-1].cards)
+            tiers[5].append(pairs[0].cards)
+        nonpoint = [u for u in singles if not u.top.points]
+        if nonpoint:
+            tiers[3].append(nonpoint[0].cards)
+        if singles:
+            tiers[4].append(singles[-1].cards)
     seen = set()
     uniq = []
-    for p in out:
-        key = tuple(sorted(c.index for c in p))
-        if key not in seen:
-            seen.add(key)
-            uniq.append(tuple(p))
+    for tier in tiers:
+        for p in tier:
+            key = tuple(sorted(c.index for c in p))
+            if key not in seen:
+                seen.add(key)
+                uniq.append(tuple(p))
     return uniq
 
 
@@ -358,30 +370,45 @@ class HardBot(NormalBot):
 
     def __init__(self, seat: int, seed: int = 0, playouts: int = 3000,
                  budget_ms: float | None = None, horizon: int | None = 8,
-                 max_worlds: int = 64) -> None:
+                 max_worlds: int = 64, max_candidates: int = 5, z: float = 1.0,
+                 margin: float = 0.02) -> None:
         super().__init__(seat, seed)
         self.playouts = playouts
         self.budget_ms = budget_ms
         self.horizon = horizon
         self.max_worlds = max_worlds
+        self.max_candidates = max_candidates
+        self.z = z
+        self.margin = margin
         self.last_stats: dict = {}
 
     def play(self, view):
         ctx = make_ctx(view)
-        normal = choose_play(ctx)
         if ctx.trick:
             ti = TrickInfo(ctx)
             cands = follow_candidates(ctx, ti)
-            key = tuple(sorted(c.index for c in normal))
-            cands = [normal] + [c for c in cands if tuple(sorted(x.index for x in c)) != key]
+            if len(cands) > 1:
+                scored = sorted(score_follows(ctx, ti, cands), key=lambda x: -x[0])
+                cands = [c for _, c in scored[:self.max_candidates]]
         else:
-            cands = lead_candidates(ctx, normal)
+            cands = lead_candidates(ctx, choose_lead(ctx))[:self.max_candidates + 1]
         if len(cands) == 1:
             self.last_stats = {"candidates": 1, "worlds": 0, "plays": 0}
-            return normal
-        return self._search(view, ctx, cands)
+            choice = cands[0]
+        else:
+            choice = self._search(view, ctx, cands)
+        try:  # never illegal: fall back to the checked normal play
+            if ctx.trick:
+                check_follow(ctx.hand, ctx.trick[0][1], choice, ctx.info.trump)
+            else:
+                classify(choice, ctx.info.trump)
+        except IllegalPlay:  # pragma: no cover - defensive
+            choice = choose_play(ctx)
+        return choice
 
     def _search(self, view, ctx: PlayCtx, cands: list[tuple[Card, ...]]):
+        """Paired comparison of each candidate with the normal choice (cands[0]) over the same
+        sampled worlds; a candidate replaces it only when clearly better."""
         start = time.perf_counter() if self.budget_ms is not None else 0.0
         rng = self.rng(view, "search")
         info, mem = ctx.info, ctx.mem
@@ -389,18 +416,19 @@ class HardBot(NormalBot):
         trick0 = list(ctx.trick)
         pts0 = list(view.points)
         burier = view.burier
-        active = list(range(len(cands)))
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
+        k = len(cands)
+        active = list(range(k))
+        dsum = [0.0] * k
+        dsq = [0.0] * k
         spent = 0
         worlds = 0
         next_cut = 4
-        tricks_left = len(view.hand)
         horizon = self.horizon
-        if horizon is not None and tricks_left <= horizon + 2:
+        if horizon is not None and len(view.hand) <= horizon + 2:
             horizon = None  # close to the end: play the round out
         while worlds < self.max_worlds:
             hands, kitty = sample_hands(view, mem, info, rng)
+            values = {}
             for i in active:
                 w = World(info, [list(h) for h in hands], kitty, burier, view.dealer,
                           list(mem.played), [set(v) for v in mem.void],
@@ -409,18 +437,29 @@ class HardBot(NormalBot):
                 w.leader = view.seat if not trick0 else trick0[0][0]
                 w.play(self.seat, cands[i])
                 spent += 1 + w.run(horizon)
-                totals[i] += evaluate(w, my_team)
-                counts[i] += 1
+                values[i] = evaluate(w, my_team)
+            base = values[0]
+            for i in active:
+                d = values[i] - base
+                dsum[i] += d
+                dsq[i] += d * d
             worlds += 1
             if worlds >= next_cut and len(active) > 2:
-                active.sort(key=lambda i: (-totals[i] / counts[i], i))
-                active = sorted(active[:max(2, (len(active) + 1) // 2)])
+                rest = sorted(active[1:], key=lambda i: (-dsum[i], i))
+                active = [0, *sorted(rest[:max(1, len(rest) // 2)])]
                 next_cut *= 2
             if spent >= self.playouts:
                 break
             if (self.budget_ms is not None
                     and (time.perf_counter() - start) * 1000 >= self.budget_ms):
                 break
-        best = max(active, key=lambda i: (totals[i] / counts[i], -i))
-        self.last_stats = {"candidates": len(cands), "worlds": worlds, "plays": spent}
+        best, best_low = 0, 0.0
+        if worlds >= 3:
+            for i in active[1:]:
+                mean = dsum[i] / worlds
+                var = max(0.0, (dsq[i] - worlds * mean * mean) / (worlds - 1))
+                low = mean - self.z * math.sqrt(var / worlds)
+                if low > self.margin and low > best_low:
+                    best, best_low = i, low
+        self.last_stats = {"candidates": k, "worlds": worlds, "plays": spent, "choice": best}
         return cands[best]

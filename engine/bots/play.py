@@ -554,14 +554,20 @@ def score_follows(ctx: PlayCtx, ti: TrickInfo,
 # --- leads -------------------------------------------------------------------------------
 
 
-def _ruff_risk(ctx: PlayCtx, suit: str) -> bool:
-    """Whether an opponent known void in side suit `suit` may trump it."""
+def _ruff_risk(ctx: PlayCtx, suit: str) -> float:
+    """Chance that an opponent is void in side suit `suit` and holds trumps (known voids count
+    fully; otherwise judged from how few cards of the suit are left unseen)."""
     if suit == TRUMP:
-        return False
+        return 0.0
+    safe = 1.0
     for opp in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4):
-        if suit in ctx.mem.void[opp] and TRUMP not in ctx.mem.void[opp]:
-            return True
-    return False
+        if TRUMP in ctx.mem.void[opp] or ctx.sizes[opp] == 0:
+            continue
+        safe *= 1.0 - _void_prob(ctx, opp, suit)
+    return 1.0 - safe
+
+
+RUFF_RISK_OK = 0.3
 
 
 def _opponents_void(ctx: PlayCtx, suit: str) -> bool:
@@ -609,7 +615,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
     # 2. safe throws of side suits (no ruff risk), largest first
     best = None
     for suit in groups:
-        if suit == TRUMP or _ruff_risk(ctx, suit):
+        if suit == TRUMP or _ruff_risk(ctx, suit) > RUFF_RISK_OK:
             continue
         t = safe_throw(ctx, suit)
         if t is not None:
@@ -621,7 +627,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
     # 3. sure winners in side suits: tractors, pairs, then singles
     cands = []
     for suit, cards in groups.items():
-        if suit == TRUMP or _ruff_risk(ctx, suit):
+        if suit == TRUMP or _ruff_risk(ctx, suit) > RUFF_RISK_OK:
             continue
         for u in sure_units(ctx, suit):
             # a lone master single with few cards left in the suit outside is still fine
@@ -676,7 +682,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
                     cost += -1.0 if top.points == 0 else 3.0
                 cost += len(cards) * 0.35  # prefer short suits (voids)
                 if ruff:
-                    cost += 3.0 + points(u.cards)
+                    cost += ruff * (3.0 + 2.0 * points(u.cards))
                 # partner void (and can ruff): attractive
                 if suit in pv and TRUMP not in pv:
                     cost -= 3.0
