@@ -261,7 +261,9 @@ def evaluate(world: World, my_team: int) -> float:
 
 def sample_hands(view, mem: Memory, info: TrumpInfo, rng) -> tuple[list[list[Card]], list[Card]]:
     """Deal the cards `view.seat` cannot place to the other hands (and a hidden kitty) so that
-    the hand sizes, known holdings and revealed voids hold."""
+    the hand sizes, known holdings, revealed voids and missing pairs hold. The deal leans the
+    way play does: the final bidder tends to hold more trumps, and a kitty buried by someone
+    else seldom holds trumps, points or aces."""
     me = view.seat
     sizes = list(view.hand_sizes)
     hands: list[list[Card]] = [[], [], [], []]
@@ -280,10 +282,20 @@ def sample_hands(view, mem: Memory, info: TrumpInfo, rng) -> tuple[list[list[Car
     others = [s for s in range(4) if s != me]
     slots = others + ([4] if kitty_need else [])
 
+    standing = view.standing_bid
+    bidder = standing.seat if standing is not None and standing.seat != me else None
+    suit_of = info.suit_of
+
     def eligible(c: Card, s: int, use_voids: bool) -> bool:
         if s == 4:
             return True
-        return not use_voids or info.suit_of[c.index] not in mem.void[s]
+        return not use_voids or suit_of[c.index] not in mem.void[s]
+
+    def weight(c: Card, s: int) -> float:
+        trump = suit_of[c.index] == TRUMP
+        if s == 4:
+            return 0.15 if trump else 0.4 if c.points or c.value == 14 else 1.0
+        return 1.6 if trump and s == bidder else 1.0
 
     for attempt in range(8):
         use_voids = attempt < 6
@@ -297,18 +309,22 @@ def sample_hands(view, mem: Memory, info: TrumpInfo, rng) -> tuple[list[list[Car
         got: dict[int, list[Card]] = {s: [] for s in slots}
         ok = True
         for c in cards:
-            opts = [s for s in slots if need[s] > 0 and eligible(c, s, use_voids)]
+            opts = [s for s in slots if need[s] > 0 and eligible(c, s, use_voids)
+                    and not (use_voids and s < 4 and c in got[s]
+                             and suit_of[c.index] in mem.no_pairs[s])]
             if not opts:
                 ok = False
                 break
-            total = sum(need[s] for s in opts)
-            r = rng.random() * total
-            for s in opts:
-                r -= need[s]
+            ws = [need[s] * weight(c, s) for s in opts]
+            r = rng.random() * sum(ws)
+            pick = opts[-1]
+            for slot, w in zip(opts, ws, strict=True):
+                r -= w
                 if r < 0:
+                    pick = slot
                     break
-            got[s].append(c)
-            need[s] -= 1
+            got[pick].append(c)
+            need[pick] -= 1
         if ok:
             out = [list(h) for h in hands]
             for s in others:
@@ -371,7 +387,7 @@ class HardBot(NormalBot):
     def __init__(self, seat: int, seed: int = 0, playouts: int = 3000,
                  budget_ms: float | None = None, horizon: int | None = 8,
                  max_worlds: int = 64, max_candidates: int = 5, z: float = 1.0,
-                 margin: float = 0.02) -> None:
+                 margin: float = 0.02, window: float = 1e9) -> None:
         super().__init__(seat, seed)
         self.playouts = playouts
         self.budget_ms = budget_ms
@@ -380,6 +396,7 @@ class HardBot(NormalBot):
         self.max_candidates = max_candidates
         self.z = z
         self.margin = margin
+        self.window = window
         self.last_stats: dict = {}
 
     def play(self, view):
@@ -389,7 +406,8 @@ class HardBot(NormalBot):
             cands = follow_candidates(ctx, ti)
             if len(cands) > 1:
                 scored = sorted(score_follows(ctx, ti, cands), key=lambda x: -x[0])
-                cands = [c for _, c in scored[:self.max_candidates]]
+                top = scored[0][0]
+                cands = [c for v, c in scored[:self.max_candidates] if v >= top - self.window]
         else:
             cands = lead_candidates(ctx, choose_lead(ctx))[:self.max_candidates + 1]
         if len(cands) == 1:

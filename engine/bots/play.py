@@ -48,7 +48,8 @@ from .knowledge import Memory, TrumpInfo
 class PlayCtx:
     """Everything the play policy reads. `trick` is the trick in progress as (seat, cards)."""
 
-    __slots__ = ("_counts", "_groups", "_units", "_unseen_suit", "attackers_score", "dealer",
+    __slots__ = ("_counts", "_groups", "_ruff", "_units", "_unseen_n", "_unseen_suit",
+                 "attackers_score", "dealer",
                  "hand", "info", "kitty_points", "mem", "seat", "sizes", "trick", "unseen_total")
 
     def __init__(self, info: TrumpInfo, seat: int, hand: list[Card], mem: Memory,
@@ -69,6 +70,8 @@ class PlayCtx:
         self._counts: Counter | None = None
         self._groups: dict[str, list[Card]] | None = None
         self._units: dict[str, list] = {}
+        self._unseen_n: dict[str, int] = {}
+        self._ruff: dict[str, float] = {}
 
     @property
     def counts(self) -> Counter:
@@ -105,8 +108,11 @@ class PlayCtx:
         return got
 
     def unseen_count(self, suit: str) -> int:
-        unseen = self.mem.unseen
-        return sum(unseen[c.index] for c in self.unseen_in(suit))
+        got = self._unseen_n.get(suit)
+        if got is None:
+            unseen = self.mem.unseen
+            got = self._unseen_n[suit] = sum(unseen[c.index] for c in self.unseen_in(suit))
+        return got
 
     def is_master(self, c: Card) -> bool:
         """No unseen card of its play-suit is stronger."""
@@ -559,12 +565,15 @@ def _ruff_risk(ctx: PlayCtx, suit: str) -> float:
     fully; otherwise judged from how few cards of the suit are left unseen)."""
     if suit == TRUMP:
         return 0.0
-    safe = 1.0
-    for opp in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4):
-        if TRUMP in ctx.mem.void[opp] or ctx.sizes[opp] == 0:
-            continue
-        safe *= 1.0 - _void_prob(ctx, opp, suit)
-    return 1.0 - safe
+    got = ctx._ruff.get(suit)
+    if got is None:
+        safe = 1.0
+        for opp in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4):
+            if TRUMP in ctx.mem.void[opp] or ctx.sizes[opp] == 0:
+                continue
+            safe *= 1.0 - _void_prob(ctx, opp, suit)
+        got = ctx._ruff[suit] = 1.0 - safe
+    return got
 
 
 RUFF_RISK_OK = 0.3
