@@ -8,16 +8,18 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.actions import Bid, Bury, Deal, NextRound, Pass, Play, Snatch
 from engine.arena import start_match
 from engine.bots import make_bot, play_match, play_round
 from engine.bots.auction import choose_bury, decide_bid
 from engine.bots.knowledge import Memory, trump_info
-from engine.bots.play import PlayCtx, choose_play
-from engine.cards import COPIES, parse_cards
+from engine.bots.play import PlayCtx, choose_play, fast_decompose
+from engine.cards import COPIES, full_deck, parse_cards
 from engine.match import Match
-from engine.rules import Trump, check_throw, classify, trick_winner
+from engine.rules import Trump, check_throw, classify, decompose, trick_winner
 
 TIERS = ("random", "easy", "normal", "hard")
 FAST = {"hard": {"playouts": 120, "max_worlds": 3}}
@@ -314,3 +316,20 @@ def test_actions_are_engine_actions():
         m.apply(act)
     assert seen <= {Bid, Pass, Bury, Snatch, Play}
     assert {Bury, Play} <= seen
+
+
+# --- the bots' fast helpers agree with the rules -------------------------------------------
+
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["2", "7", "10", "A"]), st.sampled_from(["S", "H", "C", "D", None]),
+       st.sampled_from(["S", "H", "C", "D", "T"]), st.randoms(use_true_random=False))
+def test_fast_decompose_matches_r17(level, suit, play_suit, rnd):
+    trump = Trump(level, suit)
+    pool = [c for c in full_deck() if trump.suit_of(c) == play_suit]
+    if not pool:
+        return
+    cards = rnd.sample(pool, rnd.randint(1, min(24, len(pool))))
+    want = [(u.kind, u.cards) for u in decompose(cards, trump)]
+    assert [(u.kind, u.cards) for u in fast_decompose(cards, trump_info(trump))] == want

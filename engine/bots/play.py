@@ -35,6 +35,7 @@ from ..rules import (
     TRACTOR,
     TRUMP,
     IllegalPlay,
+    Unit,
     check_follow,
     classify,
     decompose,
@@ -93,7 +94,16 @@ class PlayCtx:
         """R17 reading of the hand's cards of `suit` (cached)."""
         got = self._units.get(suit)
         if got is None:
-            got = self._units[suit] = decompose(self.groups().get(suit, ()), self.info.trump)
+            got = self._units[suit] = fast_decompose(self.groups().get(suit, ()), self.info)
+        return got
+
+    def sure(self, suit: str) -> list:
+        """The units of the hand's `suit` that no unseen cards can beat (cached)."""
+        key = "sure" + suit
+        got = self._units.get(key)
+        if got is None:
+            got = self._units[key] = [u for u in self.units(suit)
+                                      if not self.unit_beatable(u.kind, u.cards, suit)]
         return got
 
     # --- card memory ----------------------------------------------------------------------
@@ -146,6 +156,37 @@ class PlayCtx:
     @property
     def attacking(self) -> bool:
         return self.seat % 2 != self.dealer % 2
+
+
+def fast_decompose(cards, info: TrumpInfo) -> list[Unit]:
+    """engine.rules.decompose (R17) for cards of one play-suit, in one counting pass."""
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    order = info.order
+    if len(counts) == len(cards):  # no pairs: singles only
+        return [Unit(SINGLE, (c,)) for c in sorted(cards, key=lambda c: (-order[c.index],
+                                                                          -c.index))]
+    adjacent = info.trump.adjacent
+    paired = sorted((c for c, n in counts.items() if n >= 2), key=lambda c: c.index)
+    runs: list[list[Card]] = []
+    for c in paired:
+        if runs and adjacent(runs[-1][-1], c):
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    tractors = [r for r in runs if len(r) >= MIN_TRACTOR_PAIRS]
+    pairs = [c for r in runs if len(r) < MIN_TRACTOR_PAIRS for c in r]
+    singles = []
+    for c, n in counts.items():
+        if n == 1 or n == 3:
+            singles.append(c)
+    tractors.sort(key=lambda r: (-len(r), -r[-1].value, -r[-1].index))
+    pairs.sort(key=lambda c: (-order[c.index], -c.index))
+    singles.sort(key=lambda c: (-order[c.index], -c.index))
+    return ([Unit(TRACTOR, tuple(c for c in r for _ in (0, 1))) for r in tractors]
+            + [Unit(PAIR, (c, c)) for c in pairs]
+            + [Unit(SINGLE, (c,)) for c in singles])
 
 
 def _has_run(pairable: list[Card], info: TrumpInfo, length: int, above_value: int) -> bool:
@@ -326,7 +367,7 @@ class TrickInfo:
         elif self.n == 2 and self.lead[0] is self.lead[1]:
             self.kind, self.lead_pairs, self.multi, self.lead_units = PAIR, 1, False, None
         else:
-            units = decompose(self.lead, info.trump)
+            units = fast_decompose(self.lead, info)
             self.lead_units = units
             self.multi = len(units) > 1
             self.kind = units[0].kind
@@ -585,7 +626,7 @@ def _opponents_void(ctx: PlayCtx, suit: str) -> bool:
 
 def sure_units(ctx: PlayCtx, suit: str) -> list:
     """The units of the hand's `suit` that no unseen cards can beat."""
-    return [u for u in ctx.units(suit) if not ctx.unit_beatable(u.kind, u.cards, suit)]
+    return ctx.sure(suit)
 
 
 def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
