@@ -116,7 +116,7 @@ def play_match(tiers_by_seat, seed: int, rounds: int | None = None, bot_seed: in
     four tier names or bots; bots get `bot_seed` (default: the match seed) and `options`."""
     m = match if match is not None else Match(seed)
     bseed = seed if bot_seed is None else bot_seed
-    bots = [t if isinstance(t, Bot) else make_bot(t, s, bseed, **options)
+    bots = [t if not isinstance(t, str) else make_bot(t, s, bseed, **options)
             for s, t in enumerate(tiers_by_seat)]
     rec = MatchRecord(seed)
     limit = rounds if rounds is not None else max_rounds

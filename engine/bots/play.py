@@ -662,6 +662,13 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
         if t is not None and len(t) == len(hand):
             return t
     trumps = groups.get(TRUMP, [])
+    # 抠底 (R25): near the end, a 庄家's side with points in the kitty draws the attackers'
+    # trumps with its sure trump units, so that the last trick stays theirs
+    endgame = len(hand) <= 8 and ctx.kitty_points >= 10
+    if endgame and not ctx.attacking and trumps and ctx.unseen_count(TRUMP):
+        sure_t = sorted(ctx.sure(TRUMP), key=lambda u: (u.pairs, len(u.cards)), reverse=True)
+        if sure_t and len(sure_t[0].cards) < len(hand):
+            return sure_t[0].cards
     # 2. safe throws of side suits (no ruff risk), largest first
     best = None
     for suit in groups:
@@ -699,7 +706,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
             return options[0][1]
     # 5. draw trumps when long in them, with sure trump units first
     opp_trumps = ctx.unseen_count(TRUMP)
-    if trumps and opp_trumps:
+    if trumps and opp_trumps and not (endgame and ctx.attacking):  # attackers keep trumps late
         sure_t = sure_units(ctx, TRUMP)
         long_trumps = len(trumps) >= max(4, 0.45 * len(hand))
         if sure_t and (long_trumps or sure_t[0].pairs):
