@@ -34,7 +34,7 @@ def pct(xs: list[float], q: float) -> float:
 
 
 def bench_tier(tier: str, rounds: int, seed: int, options: dict) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {"turn": [], "play": [], "deal hook": []}
+    times: dict[str, list[float]] = {"turn": [], "play": [], "deal hook": [], "capped": []}
     for k in range(rounds):
         s = seed * 1000 + k
         m = start_match(s, first_round=k % 3 == 0)
@@ -61,6 +61,9 @@ def bench_tier(tier: str, rounds: int, seed: int, options: dict) -> dict[str, li
                 times["turn"].append(dt)
                 if m.phase == "play":
                     times["play"].append(dt)
+                    stats = getattr(bots[seat], "last_stats", None)
+                    if stats is not None:
+                        times["capped"].append(float(stats.get("capped", False)))
             m.apply(act)
     return times
 
@@ -80,6 +83,9 @@ def run(tiers: list[str], rounds: int, seed: int, budget_ms: float | None,
             xs = times[kind]
             print(f"{tier:8} {kind:10} {len(xs):6d} {pct(xs, 0.5):8.2f} {pct(xs, 0.95):8.2f} "
                   f"{max(xs, default=0):8.2f}", file=out)
+        if times["capped"]:
+            share = 100 * sum(times["capped"]) / len(times["capped"])
+            print(f"{tier:8} plays stopped by the time cap: {share:.0f}%", file=out)
         out.flush()
 
 

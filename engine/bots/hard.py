@@ -384,10 +384,10 @@ class HardBot(NormalBot):
 
     tier = "hard"
 
-    def __init__(self, seat: int, seed: int = 0, playouts: int = 3000,
+    def __init__(self, seat: int, seed: int = 0, playouts: int = 1500,
                  budget_ms: float | None = None, horizon: int | None = 8,
-                 max_worlds: int = 64, max_candidates: int = 5, z: float = 1.0,
-                 margin: float = 0.02, window: float = 1e9) -> None:
+                 max_worlds: int = 64, max_candidates: int = 5, z: float = 0.5,
+                 margin: float = 0.02, window: float = 15.0) -> None:
         super().__init__(seat, seed)
         self.playouts = playouts
         self.budget_ms = budget_ms
@@ -440,6 +440,7 @@ class HardBot(NormalBot):
         dsq = [0.0] * k
         spent = 0
         worlds = 0
+        capped = False
         next_cut = 4
         horizon = self.horizon
         if horizon is not None and len(view.hand) <= horizon + 2:
@@ -470,6 +471,7 @@ class HardBot(NormalBot):
                 break
             if (self.budget_ms is not None
                     and (time.perf_counter() - start) * 1000 >= self.budget_ms):
+                capped = True
                 break
         best, best_low = 0, 0.0
         if worlds >= 3:
@@ -479,5 +481,6 @@ class HardBot(NormalBot):
                 low = mean - self.z * math.sqrt(var / worlds)
                 if low > self.margin and low > best_low:
                     best, best_low = i, low
-        self.last_stats = {"candidates": k, "worlds": worlds, "plays": spent, "choice": best}
+        self.last_stats = {"candidates": k, "worlds": worlds, "plays": spent, "choice": best,
+                           "capped": capped}
         return cands[best]
