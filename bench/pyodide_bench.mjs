@@ -1,0 +1,49 @@
+// Latency of bot decisions under Pyodide (Node.js): loads engine/ into Pyodide's file system
+// and runs engine.bots_bench there.
+//
+//   node bench/pyodide_bench.mjs [--rounds 3] [--tiers easy,normal,hard] [--budget-ms 200]
+//
+// Pyodide comes from the npm package `pyodide`: $PYODIDE_DIR, else ../web/node_modules/pyodide
+// (the page's vendored runtime), else ./node_modules/pyodide (npm install pyodide in a scratch
+// directory and point PYODIDE_DIR at it).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "..");
+const candidates = [
+  process.env.PYODIDE_DIR,
+  resolve(root, "../web/node_modules/pyodide"),
+  resolve(root, "node_modules/pyodide"),
+].filter(Boolean);
+const dir = candidates.find((d) => existsSync(join(d, "pyodide.mjs")));
+if (!dir) {
+  console.error("pyodide not found; set PYODIDE_DIR to an installed npm `pyodide` package");
+  process.exit(2);
+}
+const { loadPyodide } = await import(pathToFileURL(join(dir, "pyodide.mjs")).href);
+const version = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).version;
+const py = await loadPyodide({ indexURL: dir + "/" });
+
+function copyTree(src, dst) {
+  py.FS.mkdirTree(dst);
+  for (const name of readdirSync(src, { withFileTypes: true })) {
+    if (name.isDirectory()) {
+      if (name.name !== "__pycache__") copyTree(join(src, name.name), dst + "/" + name.name);
+    } else if (name.name.endsWith(".py")) {
+      py.FS.writeFile(dst + "/" + name.name, readFileSync(join(src, name.name)));
+    }
+  }
+}
+copyTree(join(root, "engine"), "/home/pyodide/engine");
+
+const args = process.argv.slice(2);
+console.log(`pyodide ${version} (node ${process.version})`);
+py.globals.set("bench_args", py.toPy(args));
+await py.runPythonAsync(`
+import sys
+sys.path.insert(0, "/home/pyodide")
+from engine.bots_bench import main
+main(list(bench_args))
+`);

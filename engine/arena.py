@@ -1,0 +1,176 @@
+"""The bot arena: duplicate deals between two bot tiers.
+
+    python -m engine.arena --a hard --b normal --rounds 200 --seed 1 [--matches 20] [--jobs 2]
+
+Rounds (level gain). Each of `--rounds` deals is a fresh match seeded from `--seed` and the deal
+number, started at a seeded position: a random 庄家 seat and random levels for both teams
+(2..A, and 小王/大王 one time in ten), so the statistics cover all kinds of rounds, not only the
+first round of a match; `--first-round` plays the match's real first round instead (both teams
+at 2, the bidding picks the 庄家). Each deal is played twice, with the same cards in the same
+seats and team A in seats 0/2 then in seats 1/3 (duplicate), so each team holds each side of the
+deal once. Per deal we take A's level gain (the levels A rose minus the levels B rose in that
+round), averaged over the two plays: the paired difference removes the luck of the deal. The
+table prints its mean with a 95% confidence interval (normal approximation, mean ± 1.96·sd/√n
+over deals), the rounds each team won as declarers (kept the deal) and as attackers (took it,
+score ≥ 120), and the average attackers' score when each team attacked.
+
+Matches (win rate). `--matches` whole matches from the real start (both teams at 2), each one
+also played twice with the seats swapped; the table prints A's share of the matches won
+(a match still unfinished after `--max-rounds` rounds counts half).
+
+Work is spread over `--jobs` processes (default 2; bots themselves never use more than one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+
+from .bots import make_bot, play_match
+from .match import Match, team_of
+from .scoring import LADDER
+
+LEVELS_PLAIN = LADDER[:13]
+
+
+def start_match(seed: int, first_round: bool) -> Match:
+    """A match about to deal a seeded round: random 庄家 and levels unless `first_round`.
+    (It reaches into the new match before any card is dealt: arena-only.)"""
+    m = Match(seed)
+    if first_round:
+        return m
+    rng = random.Random(f"arena/{seed}")
+    dealer = rng.randrange(4)
+    levels = [rng.choice(LEVELS_PLAIN) for _ in range(2)]
+    if rng.random() < 0.1:
+        levels[team_of(dealer)] = rng.choice(("LJ", "BJ"))
+    m.levels = levels
+    m.round = m._new_round(0, dealer=dealer)
+    return m
+
+
+def _bots(a: str, b: str, a_team: int, seed: int, options: dict):
+    tiers = [a if team_of(s) == a_team else b for s in range(4)]
+    return [make_bot(t, s, seed, **(options.get(t, {}))) for s, t in enumerate(tiers)]
+
+
+def run_round(task) -> dict:
+    a, b, seed, a_team, first_round, options = task
+    m = start_match(seed, first_round)
+    rec = play_match(_bots(a, b, a_team, seed, options), seed, rounds=1, match=m)
+    r = rec.rounds[0]
+    a_declares = team_of(r.dealer) == a_team
+    gain = r.rise if r.rising_team == a_team else -r.rise
+    return {"seed": seed, "a_team": a_team, "gain": gain, "a_declares": a_declares,
+            "keep": r.declarers_keep, "score": r.score}
+
+
+def run_match(task) -> dict:
+    a, b, seed, a_team, max_rounds, options = task
+    rec = play_match(_bots(a, b, a_team, seed, options), seed, max_rounds=max_rounds)
+    win = 0.5 if rec.winner is None else float(rec.winner == a_team)
+    return {"seed": seed, "a_team": a_team, "win": win, "rounds": len(rec.rounds)}
+
+
+def _mean_ci(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def summarize_rounds(a: str, b: str, results: list[dict]) -> str:
+    by_seed: dict[int, list[dict]] = {}
+    for r in results:
+        by_seed.setdefault(r["seed"], []).append(r)
+    diffs = [sum(x["gain"] for x in rs) / len(rs) for _, rs in sorted(by_seed.items())]
+    mean, half = _mean_ci(diffs)
+    lines = [f"{a} (A) vs {b} (B): {len(diffs)} duplicate deals, {len(results)} rounds",
+             f"  level gain per round, A over B: {mean:+.3f}  "
+             f"(95% CI {mean - half:+.3f} .. {mean + half:+.3f})"]
+    for name, is_a in ((a + " (A)", True), (b + " (B)", False)):
+        decl = [r for r in results if r["a_declares"] == is_a]
+        att = [r for r in results if r["a_declares"] != is_a]
+        won_decl = sum(1 for r in decl if r["keep"])
+        won_att = sum(1 for r in att if not r["keep"])
+        avg_att = sum(r["score"] for r in att) / len(att) if att else 0.0
+        lines.append(f"  {name:>14}: won {won_decl}/{len(decl)} as declarers, "
+                     f"{won_att}/{len(att)} as attackers; "
+                     f"average score when attacking {avg_att:.1f}")
+    return "\n".join(lines)
+
+
+def summarize_matches(a: str, b: str, results: list[dict]) -> str:
+    wins = sum(r["win"] for r in results)
+    n = len(results)
+    p = wins / n if n else 0.0
+    half = 1.96 * math.sqrt(p * (1 - p) / n) if n else 0.0
+    avg_rounds = sum(r["rounds"] for r in results) / n if n else 0.0
+    return (f"  whole matches: A won {wins:g}/{n} = {100 * p:.1f}% "
+            f"(±{100 * half:.1f}), {avg_rounds:.1f} rounds per match")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.split("\n")[0])
+    ap.add_argument("--a", default="normal", help="tier of team A")
+    ap.add_argument("--b", default="easy", help="tier of team B")
+    ap.add_argument("--rounds", type=int, default=100, help="duplicate deals (each played twice)")
+    ap.add_argument("--matches", type=int, default=0, help="whole matches (each played twice)")
+    ap.add_argument("--max-rounds", type=int, default=60, help="round cap for a whole match")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--first-round", action="store_true",
+                    help="play each deal as a match's first round (both teams at 2)")
+    ap.add_argument("--playouts", type=int, default=None, help="hard tier: card plays/decision")
+    ap.add_argument("--opt", action="append", default=[], metavar="TIER.KEY=VALUE",
+                    help="a bot option, e.g. hard.horizon=6 (repeatable)")
+    args = ap.parse_args(argv)
+    options: dict = {}
+    if args.playouts is not None:
+        options["hard"] = {"playouts": args.playouts}
+    for item in args.opt:
+        key, _, value = item.partition("=")
+        tier, _, name = key.partition(".")
+        try:
+            parsed = int(value)
+        except ValueError:
+            try:
+                parsed = float(value)
+            except ValueError:
+                parsed = None if value == "None" else value
+        options.setdefault(tier, {})[name] = parsed
+    base = args.seed * 1_000_003
+    t0 = time.time()
+    tasks = [(args.a, args.b, base + i, a_team, args.first_round, options)
+             for i in range(args.rounds) for a_team in (0, 1)]
+    mtasks = [(args.a, args.b, base + 500_000 + i, a_team, args.max_rounds, options)
+              for i in range(args.matches) for a_team in (0, 1)]
+    jobs = max(1, min(2, args.jobs))
+    if jobs == 1:
+        results = [run_round(t) for t in tasks]
+        mresults = [run_match(t) for t in mtasks]
+    else:
+        from multiprocessing import Pool  # here, so that Pyodide can import this module
+
+        with Pool(jobs) as pool:
+            results = pool.map(run_round, tasks, chunksize=1)
+            mresults = pool.map(run_match, mtasks, chunksize=1)
+    if results:
+        print(summarize_rounds(args.a, args.b, results))
+    else:
+        print(f"{args.a} (A) vs {args.b} (B)")
+    if mresults:
+        print(summarize_matches(args.a, args.b, mresults))
+    print(f"  ({time.time() - t0:.0f} s, seed {args.seed}, {jobs} processes)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""The common bot interface and the dispatch on the phase of the round."""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action, Bid, Bury, Pass, Play, Snatch
+from ..cards import Card
+from .knowledge import build_memory, trump_info
+from .play import PlayCtx
+
+
+class Bot:
+    """A bot for one seat. `choose(view)` returns this seat's action now, or None.
+
+    None means "nothing to do": during the deal, no bid now; in other phases, not this seat's
+    turn (or the result screen, which the table, not a seat, leaves with `NextRound`).
+    Subclasses implement the `deal_bid`, `post_deal_bid`, `bury`, `snatch` and `play` hooks.
+    """
+
+    tier = "base"
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        if seat not in (0, 1, 2, 3):
+            raise ValueError(f"no seat {seat!r}")
+        self.seat = seat
+        self.seed = seed
+
+    # -- the one entry point ------------------------------------------------------------
+
+    def choose(self, view) -> Action | None:
+        if view.seat != self.seat:
+            raise ValueError(f"this bot plays seat {self.seat}, not seat {view.seat}")
+        phase = view.phase
+        if phase == "deal":
+            return self.deal_bid(view)
+        if view.to_act != self.seat:
+            return None
+        if phase == "bid":
+            return self.post_deal_bid(view) or Pass(self.seat)
+        if phase == "bury":
+            return Bury(self.seat, tuple(self.bury(view)))
+        if phase == "snatch":
+            return self.snatch(view) or Pass(self.seat)
+        if phase == "play":
+            return Play(self.seat, tuple(self.play(view)))
+        return None
+
+    def decide_bid_during_deal(self, view) -> Bid | None:
+        """The deal-phase hook (R11): a bid with the cards dealt so far, or None."""
+        return self.deal_bid(view) if view.phase == "deal" else None
+
+    # -- hooks --------------------------------------------------------------------------
+
+    def deal_bid(self, view) -> Bid | None:
+        return None
+
+    def post_deal_bid(self, view) -> Bid | None:
+        return None
+
+    def bury(self, view) -> tuple[Card, ...]:
+        raise NotImplementedError
+
+    def snatch(self, view) -> Snatch | None:
+        return None
+
+    def play(self, view) -> tuple[Card, ...]:
+        raise NotImplementedError
+
+    # -- helpers ------------------------------------------------------------------------
+
+    def rng(self, view, salt: str = "") -> random.Random:
+        """A random source fixed by the bot's seed and the decision's public context (never
+        by hidden cards): round, phase, tricks, cards dealt and this seat's hand size."""
+        trick = view.current_trick
+        played = len(trick.plays) if trick else 0
+        key = (f"{self.tier}/{self.seed}/{self.seat}/{view.round_no}/{view.phase}/"
+               f"{len(view.tricks)}/{played}/{view.cards_left_to_deal}/{len(view.bids)}/"
+               f"{len(view.hand)}/{salt}")
+        return random.Random(key)
+
+
+def make_ctx(view) -> PlayCtx:
+    """The play policy's context for `view` (play phase)."""
+    info = trump_info(view.trump)
+    mem = build_memory(view, info)
+    trick = view.current_trick
+    plays = list(trick.plays) if trick else []
+    if mem.kitty is not None:
+        kitty_points = float(sum(c.points for c in mem.kitty))
+    else:
+        kitty_points = estimate_kitty_points(mem)
+    return PlayCtx(info, view.seat, list(view.hand), mem, plays, list(view.hand_sizes),
+                   view.dealer, kitty_points, view.attackers_score)
+
+
+def estimate_kitty_points(mem) -> float:
+    """Points one expects in a kitty one did not bury: the unseen points' share, halved (a
+    庄家 seldom buries points)."""
+    total = sum(mem.unseen)
+    if not total:
+        return 0.0
+    from ..cards import ALL_CARDS
+    pts = sum(mem.unseen[c.index] * c.points for c in ALL_CARDS if c.points)
+    return 0.5 * pts * 10 / total

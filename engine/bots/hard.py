@@ -1,0 +1,486 @@
+"""The hard tier: determinized sampling and rollouts with the normal policy.
+
+For each card play with more than one sensible choice, the hard bot
+
+1. lists candidates: the normal policy's choice, every follow the normal policy considered,
+   and for a lead the low and high single, the low and high pair, each tractor and each safe
+   throw of every suit;
+2. samples worlds: deals the cards it cannot see to the other hands (and to the kitty when it
+   did not bury it), keeping the hand sizes and everything its seat has seen — cards played,
+   revealed voids and missing pairs, cards shown in bids or in a failed throw (R19), the kitty
+   it buried;
+3. in each world plays every candidate and then the rest of the round with the normal policy for
+   all four seats (each simulated seat decides from its own knowledge in that world), and
+   scores the outcome for its team in levels (R26: the declarers' rise, or the attackers' rise
+   and the deal; a small term in the score breaks ties). When more than `horizon` tricks are
+   left, a rollout stops after `horizon` tricks and scores the expected result instead: the
+   points taken so far plus the attackers' expected share of the rest, their share judged by
+   the trumps and masters each team still holds;
+4. keeps the candidates that do well (successive halving over the worlds) and plays the best
+   average. Ties go to the normal policy's choice.
+
+Budget and determinism. The effort is counted in simulated card plays (`playouts`, default
+3000): worlds are added while the plays spent stay under it, and only whole worlds count, so
+the choice depends only on (seed, view). `budget_ms` adds a wall-clock cap for the browser:
+the search checks the clock between worlds and stops when the cap is spent (always after at
+least one world); under a time cap the choice can vary with the machine's speed. Bidding,
+burying and snatching are the normal tier's.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+
+from ..cards import ALL_CARDS, COPIES, Card
+from ..options import lead_options
+from ..rules import (
+    PAIR,
+    SINGLE,
+    TRACTOR,
+    TRUMP,
+    IllegalPlay,
+    check_follow,
+    check_throw,
+    classify,
+    trick_winner,
+)
+from ..scoring import settle
+from .base import make_ctx
+from .knowledge import Memory, TrumpInfo, observe_follow
+from .play import (
+    PlayCtx,
+    TrickInfo,
+    choose_lead,
+    choose_play,
+    follow_candidates,
+    points,
+    safe_throw,
+    score_follows,
+)
+from .tiers import NormalBot
+
+_NODES = ((-2.0, 0.054), (-1.0, 0.242), (0.0, 0.408), (1.0, 0.242), (2.0, 0.054))
+
+
+# --- the simulator -------------------------------------------------------------------------
+
+
+class World:
+    """One determinized deal of the hidden cards, played on from the current position."""
+
+    __slots__ = ("attack_team", "burier", "dealer", "hands", "info", "kitty", "leader", "mems",
+                 "no_pairs", "played", "pts", "rules", "totals", "trick", "void")
+
+    def __init__(self, info: TrumpInfo, hands: list[list[Card]], kitty: list[Card], burier: int,
+                 dealer: int, played: list[int], void: list[set[str]], no_pairs: list[set[str]],
+                 trick: list[tuple[int, tuple[Card, ...]]], pts: list[int], rules) -> None:
+        self.info = info
+        self.hands = hands
+        self.kitty = kitty
+        self.burier = burier
+        self.dealer = dealer
+        self.attack_team = 1 - dealer % 2
+        self.played = played
+        self.void = void
+        self.no_pairs = no_pairs
+        self.trick = trick
+        self.pts = pts
+        self.rules = rules
+        self.mems = []
+        empty = [Counter(), Counter(), Counter(), Counter()]
+        for s in range(4):
+            m = Memory(s)
+            m.played, m.void, m.no_pairs, m.known = played, void, no_pairs, empty
+            unseen = [COPIES - p for p in played]
+            for c in hands[s]:
+                unseen[c.index] -= 1
+            if s == burier:
+                for c in kitty:
+                    unseen[c.index] -= 1
+                m.kitty = tuple(kitty)
+            m.unseen = unseen
+            self.mems.append(m)
+        self.totals = [sum(m.unseen) for m in self.mems]
+
+    def to_act(self) -> int:
+        return (self.trick[-1][0] + 1) % 4 if self.trick else self.leader
+
+    def ctx(self, seat: int) -> PlayCtx:
+        mem = self.mems[seat]
+        hand = self.hands[seat]
+        total = self.totals[seat]
+        kp = 0.0
+        if mem.kitty is not None:
+            kp = float(points(mem.kitty))
+        elif len(hand) <= 6:  # only the last trick looks at the kitty (R25)
+            kp = 0.5 * sum(mem.unseen[c.index] * c.points for c in _POINT_CARDS) * 10 / max(
+                1, total)
+        sizes = [len(h) for h in self.hands]
+        return PlayCtx(self.info, seat, hand, mem, self.trick, sizes, self.dealer,
+                       kp, self.pts[self.attack_team], total)
+
+    def play(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Apply a play (a lead is checked as a throw, R19)."""
+        info = self.info
+        if not self.trick and len(cards) > 1:
+            others = [self.hands[s] for s in range(4) if s != seat]
+            forced = check_throw(cards, others, info.trump)
+            if forced is not None:
+                cards = tuple(forced)
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+            self.played[c.index] += 1
+            for s in range(4):
+                if s != seat:
+                    self.mems[s].unseen[c.index] -= 1
+                    self.totals[s] -= 1
+        if self.trick:
+            observe_follow(self.mems[seat], info, seat, self.trick[0][1], cards)
+        self.trick.append((seat, cards))
+        if len(self.trick) == 4:
+            plays = [p for _, p in self.trick]
+            w = _winner(info, plays)
+            winner = self.trick[w][0]
+            self.pts[winner % 2] += sum(points(p) for p in plays)
+            self.trick = []
+            self.leader = winner
+
+    def finished(self) -> bool:
+        return not self.hands[0] and not self.trick
+
+    def run(self, limit_tricks: int | None) -> int:
+        """Play on with the normal policy; returns the card plays simulated."""
+        n = 0
+        tricks = 0
+        while not self.finished():
+            seat = self.to_act()
+            self.play(seat, choose_play(self.ctx(seat), validate=False))
+            n += 1
+            if not self.trick:
+                tricks += 1
+                if limit_tricks is not None and tricks >= limit_tricks:
+                    break
+        return n
+
+
+_POINT_CARDS = tuple(c for c in ALL_CARDS if c.points)
+
+
+def _winner(info: TrumpInfo, plays: list[tuple[Card, ...]]) -> int:
+    lead = plays[0]
+    if len(lead) == 1 or (len(lead) == 2 and lead[0] is lead[1]):
+        led = info.suit_of[lead[0].index]
+        pair = len(lead) == 2
+        best, key = 0, (led == TRUMP, info.order[lead[0].index])
+        for i in range(1, 4):
+            p = plays[i]
+            if pair and p[0] is not p[1]:
+                continue
+            s = info.suit_of[p[0].index]
+            if s != led and s != TRUMP:
+                continue
+            k = (s == TRUMP, info.order[p[0].index])
+            if k > key:
+                best, key = i, k
+        return best
+    return trick_winner(plays, info.trump)
+
+
+# --- scoring an outcome -----------------------------------------------------------------------
+
+
+def _levels(score: float, my_team: int, declarers: int, rules) -> float:
+    keep, rise = settle(max(0, round(score / 5.0) * 5), rules)
+    rising = declarers if keep else 1 - declarers
+    v = float(rise if rising == my_team else -rise)
+    next_decl = declarers if keep else 1 - declarers
+    return v + (0.3 if next_decl == my_team else -0.3)
+
+
+_POWER: dict[tuple[str, str | None], list[float]] = {}
+
+
+def _power_table(info: TrumpInfo) -> list[float]:
+    key = (info.level, info.suit)
+    t = _POWER.get(key)
+    if t is None:
+        t = []
+        for c in ALL_CARDS:
+            if info.suit_of[c.index] == TRUMP:
+                if c.suit is None:
+                    w = 5.0 + (c.value - 15)
+                elif c.rank == info.level:
+                    w = 4.0
+                else:
+                    w = 2.0 + 0.1 * c.value
+            else:
+                w = {14: 1.5, 13: 0.8, 12: 0.4}.get(c.value, 0.15)
+            t.append(w)
+        _POWER[key] = t
+    return t
+
+
+def evaluate(world: World, my_team: int) -> float:
+    """My team's value of a world's position: exact at the end of the round, else expected."""
+    rules = world.rules
+    declarers = world.dealer % 2
+    att = world.attack_team
+    s = float(world.pts[att])
+    if world.finished():
+        last = world.leader
+        if last % 2 == att:
+            s += points(world.kitty) * rules.kitty_multiplier
+        return _levels(s, my_team, declarers, rules) + (0.002 * s if my_team == att else -0.002 * s)
+    power = _power_table(world.info)
+    pa = pd = 0.0
+    rest = 0
+    for seat, hand in enumerate(world.hands):
+        p = sum(power[c.index] for c in hand)
+        rest += points(hand)
+        if seat % 2 == att:
+            pa += p
+        else:
+            pd += p
+    for _, cards in world.trick:
+        rest += points(cards)
+    share = pa / (pa + pd) if pa + pd > 0 else 0.5
+    kitty = points(world.kitty) * rules.kitty_multiplier
+    mean = s + share * rest + share * share * kitty
+    sd = 5.0 + 0.3 * (rest + 0.5 * kitty)
+    v = 0.0
+    for z, w in _NODES:
+        v += w * _levels(mean + z * sd, my_team, declarers, rules)
+    return v + (0.002 * mean if my_team == att else -0.002 * mean)
+
+
+# --- sampling the hidden cards -------------------------------------------------------------
+
+
+def sample_hands(view, mem: Memory, info: TrumpInfo, rng) -> tuple[list[list[Card]], list[Card]]:
+    """Deal the cards `view.seat` cannot place to the other hands (and a hidden kitty) so that
+    the hand sizes, known holdings, revealed voids and missing pairs hold. The deal leans the
+    way play does: the final bidder tends to hold more trumps, and a kitty buried by someone
+    else seldom holds trumps, points or aces."""
+    me = view.seat
+    sizes = list(view.hand_sizes)
+    hands: list[list[Card]] = [[], [], [], []]
+    hands[me] = list(view.hand)
+    pool_counts = list(mem.unseen)
+    for s in range(4):
+        if s == me:
+            continue
+        for c in sorted(mem.known[s]):
+            k = min(mem.known[s][c], pool_counts[c.index], sizes[s] - len(hands[s]))
+            hands[s].extend([c] * k)
+            pool_counts[c.index] -= k
+    kitty_hidden = mem.kitty is None
+    kitty_need = view.rules.kitty_size if kitty_hidden else 0
+    pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
+    others = [s for s in range(4) if s != me]
+    slots = others + ([4] if kitty_need else [])
+
+    standing = view.standing_bid
+    bidder = standing.seat if standing is not None and standing.seat != me else None
+    suit_of = info.suit_of
+
+    def eligible(c: Card, s: int, use_voids: bool) -> bool:
+        if s == 4:
+            return True
+        return not use_voids or suit_of[c.index] not in mem.void[s]
+
+    def weight(c: Card, s: int) -> float:
+        trump = suit_of[c.index] == TRUMP
+        if s == 4:
+            return 0.15 if trump else 0.4 if c.points or c.value == 14 else 1.0
+        return 1.6 if trump and s == bidder else 1.0
+
+    for attempt in range(8):
+        use_voids = attempt < 6
+        need = {s: sizes[s] - len(hands[s]) for s in others}
+        if kitty_need:
+            need[4] = kitty_need
+        cards = list(pool)
+        rng.shuffle(cards)
+        # the most constrained cards first
+        cards.sort(key=lambda c: sum(1 for s in slots if eligible(c, s, use_voids)))
+        got: dict[int, list[Card]] = {s: [] for s in slots}
+        ok = True
+        for c in cards:
+            opts = [s for s in slots if need[s] > 0 and eligible(c, s, use_voids)
+                    and not (use_voids and s < 4 and c in got[s]
+                             and suit_of[c.index] in mem.no_pairs[s])]
+            if not opts:
+                ok = False
+                break
+            ws = [need[s] * weight(c, s) for s in opts]
+            r = rng.random() * sum(ws)
+            pick = opts[-1]
+            for slot, w in zip(opts, ws, strict=True):
+                r -= w
+                if r < 0:
+                    pick = slot
+                    break
+            got[pick].append(c)
+            need[pick] -= 1
+        if ok:
+            out = [list(h) for h in hands]
+            for s in others:
+                out[s].extend(got[s])
+            kitty = got.get(4, []) if kitty_hidden else list(mem.kitty)
+            return out, kitty
+    raise RuntimeError("could not sample a world")  # pragma: no cover - pool always fits
+
+
+# --- candidates -----------------------------------------------------------------------------
+
+
+def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """The normal lead first, then safe throws, tractors, the high and low pair, the lowest
+    single without points and the highest single of each suit."""
+    info = ctx.info
+    by_suit: dict[str, list] = {}
+    for u in lead_options(ctx.hand, info.trump):
+        by_suit.setdefault(info.suit_of[u.top.index], []).append(u)
+    tiers: list[list[tuple[Card, ...]]] = [[normal], [], [], [], [], []]
+    for suit, us in by_suit.items():
+        singles = sorted((u for u in us if u.kind == SINGLE),
+                         key=lambda u: (info.order[u.top.index], u.top.points, u.top.index))
+        pairs = sorted((u for u in us if u.kind == PAIR),
+                       key=lambda u: (info.order[u.top.index], u.top.index))
+        tractors = [u for u in us if u.kind == TRACTOR]
+        t = safe_throw(ctx, suit)
+        if t is not None:
+            tiers[1].append(t)
+        longest = max(tractors, key=lambda u: (len(u.cards), u.top.value), default=None)
+        if longest is not None:
+            tiers[1].append(longest.cards)
+        if pairs:
+            tiers[2].append(pairs[-1].cards)
+            tiers[5].append(pairs[0].cards)
+        nonpoint = [u for u in singles if not u.top.points]
+        if nonpoint:
+            tiers[3].append(nonpoint[0].cards)
+        if singles:
+            tiers[4].append(singles[-1].cards)
+    seen = set()
+    uniq = []
+    for tier in tiers:
+        for p in tier:
+            key = tuple(sorted(c.index for c in p))
+            if key not in seen:
+                seen.add(key)
+                uniq.append(tuple(p))
+    return uniq
+
+
+# --- the bot --------------------------------------------------------------------------------
+
+
+class HardBot(NormalBot):
+    """Normal bidding and burying; searched card play (see the module docstring)."""
+
+    tier = "hard"
+
+    def __init__(self, seat: int, seed: int = 0, playouts: int = 1500,
+                 budget_ms: float | None = None, horizon: int | None = 8,
+                 max_worlds: int = 64, max_candidates: int = 5, z: float = 0.5,
+                 margin: float = 0.02, window: float = 15.0) -> None:
+        super().__init__(seat, seed)
+        self.playouts = playouts
+        self.budget_ms = budget_ms
+        self.horizon = horizon
+        self.max_worlds = max_worlds
+        self.max_candidates = max_candidates
+        self.z = z
+        self.margin = margin
+        self.window = window
+        self.last_stats: dict = {}
+
+    def play(self, view):
+        ctx = make_ctx(view)
+        if ctx.trick:
+            ti = TrickInfo(ctx)
+            cands = follow_candidates(ctx, ti)
+            if len(cands) > 1:
+                scored = sorted(score_follows(ctx, ti, cands), key=lambda x: -x[0])
+                top = scored[0][0]
+                cands = [c for v, c in scored[:self.max_candidates] if v >= top - self.window]
+        else:
+            cands = lead_candidates(ctx, choose_lead(ctx))[:self.max_candidates + 1]
+        if len(cands) == 1:
+            self.last_stats = {"candidates": 1, "worlds": 0, "plays": 0}
+            choice = cands[0]
+        else:
+            choice = self._search(view, ctx, cands)
+        try:  # never illegal: fall back to the checked normal play
+            if ctx.trick:
+                check_follow(ctx.hand, ctx.trick[0][1], choice, ctx.info.trump)
+            else:
+                classify(choice, ctx.info.trump)
+        except IllegalPlay:  # pragma: no cover - defensive
+            choice = choose_play(ctx)
+        return choice
+
+    def _search(self, view, ctx: PlayCtx, cands: list[tuple[Card, ...]]):
+        """Paired comparison of each candidate with the normal choice (cands[0]) over the same
+        sampled worlds; a candidate replaces it only when clearly better."""
+        start = time.perf_counter() if self.budget_ms is not None else 0.0
+        rng = self.rng(view, "search")
+        info, mem = ctx.info, ctx.mem
+        my_team = self.seat % 2
+        trick0 = list(ctx.trick)
+        pts0 = list(view.points)
+        burier = view.burier
+        k = len(cands)
+        active = list(range(k))
+        dsum = [0.0] * k
+        dsq = [0.0] * k
+        spent = 0
+        worlds = 0
+        capped = False
+        next_cut = 4
+        horizon = self.horizon
+        if horizon is not None and len(view.hand) <= horizon + 2:
+            horizon = None  # close to the end: play the round out
+        while worlds < self.max_worlds:
+            hands, kitty = sample_hands(view, mem, info, rng)
+            values = {}
+            for i in active:
+                w = World(info, [list(h) for h in hands], kitty, burier, view.dealer,
+                          list(mem.played), [set(v) for v in mem.void],
+                          [set(v) for v in mem.no_pairs], list(trick0), list(pts0),
+                          view.rules)
+                w.leader = view.seat if not trick0 else trick0[0][0]
+                w.play(self.seat, cands[i])
+                spent += 1 + w.run(horizon)
+                values[i] = evaluate(w, my_team)
+            base = values[0]
+            for i in active:
+                d = values[i] - base
+                dsum[i] += d
+                dsq[i] += d * d
+            worlds += 1
+            if worlds >= next_cut and len(active) > 2:
+                rest = sorted(active[1:], key=lambda i: (-dsum[i], i))
+                active = [0, *sorted(rest[:max(1, len(rest) // 2)])]
+                next_cut *= 2
+            if spent >= self.playouts:
+                break
+            if (self.budget_ms is not None
+                    and (time.perf_counter() - start) * 1000 >= self.budget_ms):
+                capped = True
+                break
+        best, best_low = 0, 0.0
+        if worlds >= 3:
+            for i in active[1:]:
+                mean = dsum[i] / worlds
+                var = max(0.0, (dsq[i] - worlds * mean * mean) / (worlds - 1))
+                low = mean - self.z * math.sqrt(var / worlds)
+                if low > self.margin and low > best_low:
+                    best, best_low = i, low
+        self.last_stats = {"candidates": k, "worlds": worlds, "plays": spent, "choice": best,
+                           "capped": capped}
+        return cands[best]

@@ -1,0 +1,779 @@
+"""The normal tier's card play: leads (units and safe throws) and follows.
+
+The policy works on a `PlayCtx`: the trump tables, the seat's hand, its card memory
+(`knowledge.Memory`), the trick in progress, hand sizes and the round's facts. It is used both
+by the normal bot (context built from a SeatView) and inside the hard bot's rollouts (context
+kept up to date by the simulator), so it is written to be quick.
+
+Follows are chosen by scoring a handful of legal candidates:
+
+    E = p * gain_if_we_win + (1 - p) * loss_if_they_win - worth(cards spent)
+
+where p estimates the chance that the seat's team takes the trick after this play (exact when
+the seat plays last; otherwise from the unseen higher cards and the voids of the players still
+to play), the trick's points count for the team that takes them (the kitty's doubled points on
+the last trick, R25), and `worth` prices trumps, masters and broken pairs. So a bot feeds
+points to a partner who has the trick, plays low when an opponent has it won, and beats
+cheaply when points are at stake.
+
+Leads follow a human's priorities: throw the masters of a suit when the throw surely stands
+(R19), cash sure winners (tractors, pairs, then singles), give a void partner a ruff, draw
+trumps when long in them, and otherwise lead low from a short suit to make a void.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import pairwise
+
+from ..cards import Card
+from ..options import build_follow
+from ..rules import (
+    MIN_TRACTOR_PAIRS,
+    PAIR,
+    SINGLE,
+    TRACTOR,
+    TRUMP,
+    IllegalPlay,
+    Unit,
+    check_follow,
+    classify,
+    decompose,
+    pair_runs,
+    shape_counts,
+    trick_winner,
+)
+from .knowledge import Memory, TrumpInfo
+
+
+class PlayCtx:
+    """Everything the play policy reads. `trick` is the trick in progress as (seat, cards)."""
+
+    __slots__ = ("_counts", "_groups", "_ruff", "_units", "_unseen_n", "_unseen_suit",
+                 "attackers_score", "dealer",
+                 "hand", "info", "kitty_points", "mem", "seat", "sizes", "trick", "unseen_total")
+
+    def __init__(self, info: TrumpInfo, seat: int, hand: list[Card], mem: Memory,
+                 trick: list[tuple[int, tuple[Card, ...]]], sizes: list[int], dealer: int,
+                 kitty_points: float, attackers_score: int,
+                 unseen_total: int | None = None) -> None:
+        self.info = info
+        self.seat = seat
+        self.hand = hand
+        self.mem = mem
+        self.trick = trick
+        self.sizes = sizes
+        self.dealer = dealer
+        self.kitty_points = kitty_points
+        self.attackers_score = attackers_score
+        self.unseen_total = sum(mem.unseen) if unseen_total is None else unseen_total
+        self._unseen_suit: dict[str, list[Card]] = {}
+        self._counts: Counter | None = None
+        self._groups: dict[str, list[Card]] | None = None
+        self._units: dict[str, list] = {}
+        self._unseen_n: dict[str, int] = {}
+        self._ruff: dict[str, float] = {}
+
+    @property
+    def counts(self) -> Counter:
+        if self._counts is None:
+            self._counts = Counter(self.hand)
+        return self._counts
+
+    def groups(self) -> dict[str, list[Card]]:
+        """The hand by play-suit, each ascending (weakest first)."""
+        if self._groups is None:
+            info = self.info
+            g: dict[str, list[Card]] = {}
+            for c in sorted(self.hand, key=lambda c: (info.order[c.index], c.index)):
+                g.setdefault(info.suit_of[c.index], []).append(c)
+            self._groups = g
+        return self._groups
+
+    def units(self, suit: str) -> list:
+        """R17 reading of the hand's cards of `suit` (cached)."""
+        got = self._units.get(suit)
+        if got is None:
+            got = self._units[suit] = fast_decompose(self.groups().get(suit, ()), self.info)
+        return got
+
+    def sure(self, suit: str) -> list:
+        """The units of the hand's `suit` that no unseen cards can beat (cached)."""
+        key = "sure" + suit
+        got = self._units.get(key)
+        if got is None:
+            got = self._units[key] = [u for u in self.units(suit)
+                                      if not self.unit_beatable(u.kind, u.cards, suit)]
+        return got
+
+    # --- card memory ----------------------------------------------------------------------
+
+    def unseen_in(self, suit: str) -> list[Card]:
+        """Distinct unseen cards of a play-suit, strongest first."""
+        got = self._unseen_suit.get(suit)
+        if got is None:
+            unseen = self.mem.unseen
+            got = [c for c in self.info.by_suit[suit] if unseen[c.index]]
+            self._unseen_suit[suit] = got
+        return got
+
+    def unseen_count(self, suit: str) -> int:
+        got = self._unseen_n.get(suit)
+        if got is None:
+            unseen = self.mem.unseen
+            got = self._unseen_n[suit] = sum(unseen[c.index] for c in self.unseen_in(suit))
+        return got
+
+    def is_master(self, c: Card) -> bool:
+        """No unseen card of its play-suit is stronger."""
+        order = self.info.order
+        top = self.unseen_in(self.info.suit_of[c.index])
+        return not top or order[top[0].index] <= order[c.index]
+
+    def unit_beatable(self, kind: str, cards: tuple[Card, ...], suit: str) -> bool:
+        """Whether some unseen cards could beat this unit of `suit` in a throw check (R19)."""
+        order, unseen = self.info.order, self.mem.unseen
+        if kind == SINGLE:
+            mine = order[cards[-1].index]
+            return any(order[c.index] > mine for c in self.unseen_in(suit)[:1])
+        if kind == PAIR:
+            mine = order[cards[-1].index]
+            for c in self.unseen_in(suit):
+                if order[c.index] <= mine:
+                    return False
+                if unseen[c.index] >= 2:
+                    return True
+            return False
+        length = len(cards) // 2
+        top_value = cards[-1].value
+        pairable = [c for c in self.unseen_in(suit) if unseen[c.index] >= 2]
+        return _has_run(pairable, self.info, length, top_value)
+
+    @property
+    def partner(self) -> int:
+        return (self.seat + 2) % 4
+
+    @property
+    def attacking(self) -> bool:
+        return self.seat % 2 != self.dealer % 2
+
+
+def fast_decompose(cards, info: TrumpInfo) -> list[Unit]:
+    """engine.rules.decompose (R17) for cards of one play-suit, in one counting pass."""
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    order = info.order
+    if len(counts) == len(cards):  # no pairs: singles only
+        return [Unit(SINGLE, (c,)) for c in sorted(cards, key=lambda c: (-order[c.index],
+                                                                          -c.index))]
+    adjacent = info.trump.adjacent
+    paired = sorted((c for c, n in counts.items() if n >= 2), key=lambda c: c.index)
+    runs: list[list[Card]] = []
+    for c in paired:
+        if runs and adjacent(runs[-1][-1], c):
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    tractors = [r for r in runs if len(r) >= MIN_TRACTOR_PAIRS]
+    pairs = [c for r in runs if len(r) < MIN_TRACTOR_PAIRS for c in r]
+    singles = []
+    for c, n in counts.items():
+        if n == 1 or n == 3:
+            singles.append(c)
+    tractors.sort(key=lambda r: (-len(r), -r[-1].value, -r[-1].index))
+    pairs.sort(key=lambda c: (-order[c.index], -c.index))
+    singles.sort(key=lambda c: (-order[c.index], -c.index))
+    return ([Unit(TRACTOR, tuple(c for c in r for _ in (0, 1))) for r in tractors]
+            + [Unit(PAIR, (c, c)) for c in pairs]
+            + [Unit(SINGLE, (c,)) for c in singles])
+
+
+def _has_run(pairable: list[Card], info: TrumpInfo, length: int, above_value: int) -> bool:
+    """Whether `pairable` cards hold `length` adjacent pairs whose top is above `above_value`."""
+    trump = info.trump
+    cards = sorted(pairable, key=lambda c: c.index)
+    run = 1
+    for a, b in pairwise(cards):
+        run = run + 1 if trump.adjacent(a, b) else 1
+        if run >= length and b.value > above_value:
+            return True
+    return False
+
+
+# --- worth: what a card is worth keeping ---------------------------------------------------
+
+
+def base_worth(info: TrumpInfo, c: Card) -> float:
+    """The price of spending card `c`, before knowing whether it is a master."""
+    if info.suit_of[c.index] == TRUMP:
+        if c.suit is None:
+            return 14.0 + (c.value - 15) * 2.0
+        if c.rank == info.level:
+            return 12.0 if c.suit == info.suit else 11.0
+        return 5.0 + (c.value - 2) * 0.4
+    return max(0, c.value - 8) * 0.7
+
+
+_BASE: dict[tuple[str, str | None], list[float]] = {}
+
+
+def base_table(info: TrumpInfo) -> list[float]:
+    key = (info.level, info.suit)
+    t = _BASE.get(key)
+    if t is None:
+        from ..cards import ALL_CARDS
+        t = _BASE[key] = [base_worth(info, c) for c in ALL_CARDS]
+    return t
+
+
+def card_worth(ctx: PlayCtx, c: Card) -> float:
+    """The price of spending card `c` (its points are priced separately): its strength, and
+    more if it is a master of its suit."""
+    info = ctx.info
+    w = base_table(info)[c.index]
+    if ctx.is_master(c):
+        w += 1.5 if info.suit_of[c.index] == TRUMP else 2.5
+    return w
+
+
+def play_worth(ctx: PlayCtx, cards: tuple[Card, ...] | list[Card], counts: Counter) -> float:
+    """Worth of the cards plus the pairs the play breaks or spends."""
+    if len(cards) == 1:
+        c = cards[0]
+        n = counts[c]
+        w = card_worth(ctx, c)
+        if n == 2:
+            w += 4.0 if ctx.info.suit_of[c.index] == TRUMP else 2.5
+        return w
+    total = 0.0
+    used: dict[Card, int] = {}
+    for c in cards:
+        used[c] = used.get(c, 0) + 1
+    for c, k in used.items():
+        total += k * card_worth(ctx, c)
+        n = counts[c]
+        if n >= 2 and n - k < 2:
+            total += 4.0 if ctx.info.suit_of[c.index] == TRUMP else 2.5
+    return total
+
+
+def points(cards) -> int:
+    return sum(c.points for c in cards)
+
+
+# --- who may still beat a play --------------------------------------------------------------
+
+
+def _beat_prob(ctx: PlayCtx, opp: int, suit: str, kind: str, rank: int, lead_pairs: int) -> float:
+    """Chance that seat `opp` holds, in play-suit `suit`, a unit of the lead's kind that beats
+    rank `rank` (R7 order; natural rank of the top pair for tractors)."""
+    if suit in ctx.mem.void[opp]:
+        return 0.0
+    total = ctx.unseen_total
+    if total <= 0:
+        return 0.0
+    share = min(1.0, ctx.sizes[opp] / total)
+    info, unseen = ctx.info, ctx.mem.unseen
+    known = ctx.mem.known[opp]
+    if kind == SINGLE:
+        h = 0
+        for c in ctx.unseen_in(suit):
+            if info.order[c.index] <= rank:
+                break
+            if known[c]:
+                return 1.0
+            h += unseen[c.index]
+        return 1.0 - (1.0 - share) ** h if h else 0.0
+    if suit in ctx.mem.no_pairs[opp]:
+        return 0.0
+    if kind == PAIR:
+        miss = 1.0
+        for c in ctx.unseen_in(suit):
+            if info.order[c.index] <= rank:
+                break
+            u = unseen[c.index]
+            if known[c] >= 2:
+                return 1.0
+            if u >= 2:
+                s2 = share * share
+                miss *= 1.0 - (s2 if u == 2 else 3 * s2 - 2 * s2 * share)
+        return 1.0 - miss
+    # tractors: possible or not, then a rough chance
+    pairable = [c for c in ctx.unseen_in(suit) if unseen[c.index] >= 2]
+    if _has_run(pairable, info, lead_pairs, rank):
+        return 0.25 * share * 3
+    return 0.0
+
+
+def _void_prob(ctx: PlayCtx, opp: int, suit: str) -> float:
+    if suit in ctx.mem.void[opp]:
+        return 1.0
+    total = ctx.unseen_total
+    if total <= 0:
+        return 0.0
+    share = min(1.0, ctx.sizes[opp] / total)
+    n = ctx.unseen_count(suit)
+    return (1.0 - share) ** n
+
+
+def _ruff_prob(ctx: PlayCtx, opp: int, kind: str, lead_pairs: int) -> float:
+    """Chance that `opp` (void in the led side suit) can trump with the lead's shape."""
+    if TRUMP in ctx.mem.void[opp]:
+        return 0.0
+    n = ctx.unseen_count(TRUMP)
+    if n == 0:
+        return 0.0
+    if kind == SINGLE:
+        return 1.0 - (1.0 - min(1.0, ctx.sizes[opp] / max(1, ctx.unseen_total))) ** n
+    if kind == PAIR and TRUMP not in ctx.mem.no_pairs[opp]:
+        return 0.6 if n >= 6 else 0.3
+    return 0.15
+
+
+def threat(ctx: PlayCtx, opp: int, led: str, win_suit: str, kind: str, rank: int,
+           lead_pairs: int, multi: bool) -> float:
+    """Chance that `opp`, still to play, beats the winning play (of `win_suit`)."""
+    if multi:  # a throw: beating needs its whole shape, seldom possible
+        if led != TRUMP and win_suit == led:
+            return 0.3 * _void_prob(ctx, opp, led) * _ruff_prob(ctx, opp, PAIR, 1)
+        return 0.02
+    if win_suit == led:
+        same = _beat_prob(ctx, opp, led, kind, rank, lead_pairs)
+        if led == TRUMP:
+            return same
+        ruff = _void_prob(ctx, opp, led) * _ruff_prob(ctx, opp, kind, lead_pairs)
+        return 1.0 - (1.0 - same) * (1.0 - ruff)
+    # the trick was trumped: only an over-ruff by a player void in the led suit beats it
+    return _void_prob(ctx, opp, led) * _beat_prob(ctx, opp, TRUMP, kind, rank, lead_pairs)
+
+
+# --- the trick in progress -----------------------------------------------------------------
+
+
+class TrickInfo:
+    """The lead's shape and the winner so far."""
+
+    __slots__ = ("kind", "lead", "lead_pairs", "lead_units", "led", "multi", "n", "plays")
+
+    def __init__(self, ctx: PlayCtx) -> None:
+        self.plays = [cards for _, cards in ctx.trick]
+        self.lead = self.plays[0]
+        self.n = len(self.lead)
+        info = ctx.info
+        self.led = info.suit_of[self.lead[0].index]
+        if self.n == 1:
+            self.kind, self.lead_pairs, self.multi, self.lead_units = SINGLE, 0, False, None
+        elif self.n == 2 and self.lead[0] is self.lead[1]:
+            self.kind, self.lead_pairs, self.multi, self.lead_units = PAIR, 1, False, None
+        else:
+            units = fast_decompose(self.lead, info)
+            self.lead_units = units
+            self.multi = len(units) > 1
+            self.kind = units[0].kind
+            self.lead_pairs = units[0].pairs
+
+    def winner(self, ctx: PlayCtx, plays: list[tuple[Card, ...]]) -> int:
+        """Index of the winning play among `plays` (plays[0] is the lead)."""
+        info = ctx.info
+        if self.n == 1:
+            best, best_key = 0, (self.led == TRUMP, info.order[plays[0][0].index])
+            for i in range(1, len(plays)):
+                c = plays[i][0]
+                s = info.suit_of[c.index]
+                if s != self.led and s != TRUMP:
+                    continue
+                key = (s == TRUMP, info.order[c.index])
+                if key > best_key:
+                    best, best_key = i, key
+            return best
+        if self.kind == PAIR and not self.multi:
+            best, best_key = 0, (self.led == TRUMP, info.order[plays[0][0].index])
+            for i in range(1, len(plays)):
+                a, b = plays[i]
+                if a is not b:
+                    continue
+                s = info.suit_of[a.index]
+                if s != self.led and s != TRUMP:
+                    continue
+                key = (s == TRUMP, info.order[a.index])
+                if key > best_key:
+                    best, best_key = i, key
+            return best
+        return trick_winner(plays, info.trump)
+
+    def rank_of(self, ctx: PlayCtx, play: tuple[Card, ...]) -> int:
+        """R23 rank of a play's top unit as the lead's kind."""
+        info = ctx.info
+        if self.kind == SINGLE:
+            return max(info.order[c.index] for c in play)
+        if self.kind == PAIR:
+            if self.multi:
+                runs = pair_runs(play, info.trump)
+                return max((info.order[c.index] for r in runs for c in r), default=0)
+            return info.order[play[0].index]
+        runs = pair_runs(play, info.trump)
+        return max((r[-1].value for r in runs if len(r) >= self.lead_pairs), default=0)
+
+
+def _hold_prob(ctx: PlayCtx, ti: TrickInfo, plays: list[tuple[Card, ...]], win: int,
+               later: list[int]) -> float:
+    """Chance that play `win` stays the winner against the opponents (of its player) who
+    still play after it, in order `later`."""
+    win_seat = (ctx.trick[0][0] + win) % 4
+    play = plays[win]
+    win_suit = ctx.info.suit_of[play[0].index]
+    rank = ti.rank_of(ctx, play)
+    p = 1.0
+    for s in later:
+        if s % 2 == win_seat % 2:
+            continue
+        p *= 1.0 - threat(ctx, s, ti.led, win_suit, ti.kind, rank, ti.lead_pairs, ti.multi)
+    return p
+
+
+# --- follows -----------------------------------------------------------------------------
+
+
+def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
+    """A varied set of legal follows: every card or pair for single and pair leads, and
+    cheap / strong / point-feeding selections (and ruffs) otherwise."""
+    info, trump = ctx.info, ctx.info.trump
+    hand, n, led = ctx.hand, ti.n, ti.led
+    suit_cards = [c for c in hand if info.suit_of[c.index] == led]
+    others = [c for c in hand if info.suit_of[c.index] != led]
+    counts = ctx.counts
+    bw = base_table(info)
+    cheap = lambda c: (bw[c.index] + c.points * 1.5 + (2.0 if counts[c] >= 2 else 0.0),  # noqa: E731
+                       c.index)
+    feed = lambda c: (-c.points, bw[c.index], c.index)  # noqa: E731
+    strong = lambda c: (-info.order[c.index], c.points, c.index)  # noqa: E731
+    out: list[tuple[Card, ...]] = []
+    if len(suit_cards) > n:
+        if n == 1:
+            out = _single_follows(ctx, ti, suit_cards)
+        elif ti.kind == PAIR and not ti.multi:
+            pairs = sorted((c for c, k in Counter(suit_cards).items() if k >= 2),
+                           key=lambda c: c.index)
+            if pairs:
+                out = [(c, c) for c in pairs]
+            else:
+                by_cheap = sorted(suit_cards, key=cheap)
+                by_feed = sorted(suit_cards, key=feed)
+                by_strong = sorted(suit_cards, key=strong)
+                out = [tuple(by_cheap[:2]), tuple(by_feed[:2]), tuple(by_strong[:2])]
+                rest = list(by_feed)
+                rest.remove(by_cheap[0])
+                out.append((by_cheap[0], rest[0]))
+        else:
+            tp, p = shape_counts(ti.lead_units)
+            for pref in (cheap, feed, strong):
+                out.append(tuple(build_follow(suit_cards, n, tp, p, trump, pref)))
+    else:
+        k = n - len(suit_cards)
+        base = tuple(suit_cards)
+        if k == 0:
+            return [base]
+        fills = [sorted(others, key=cheap)[:k], sorted(others, key=feed)[:k]]
+        trumps = [c for c in others if info.suit_of[c.index] == TRUMP]
+        side_others = [c for c in others if info.suit_of[c.index] != TRUMP]
+        if len(side_others) >= k:
+            fills.append(sorted(side_others, key=feed)[:k])
+        out = [base + tuple(f) for f in fills]
+        if not suit_cards and led != TRUMP and len(trumps) >= n:
+            if n == 1:
+                out += _single_follows(ctx, ti, trumps)
+            elif ti.kind == PAIR and not ti.multi:
+                out += [(c, c) for c, m in sorted(Counter(trumps).items(),
+                                                  key=lambda x: x[0].index) if m >= 2]
+            else:
+                tp, p = shape_counts(ti.lead_units)
+                for pref in (cheap, strong, feed):
+                    if len(trumps) == n:
+                        out.append(tuple(trumps))
+                        break
+                    out.append(tuple(build_follow(trumps, n, tp, p, trump, pref)))
+    seen = set()
+    uniq = []
+    for play in out:
+        key = tuple(sorted(c.index for c in play))
+        if key not in seen:
+            seen.add(key)
+            uniq.append(play)
+    return uniq
+
+
+def _single_follows(ctx: PlayCtx, ti: TrickInfo, cards: list[Card]) -> list[tuple[Card, ...]]:
+    """The single cards worth considering from `cards` (one play-suit): the lowest, the
+    lowest without points, the lowest of each point rank, the cheapest that beats the trick
+    so far, and the highest."""
+    info = ctx.info
+    order = info.order
+    distinct = sorted(set(cards), key=lambda c: (order[c.index], c.points, c.index))
+    if len(distinct) <= 4:
+        return [(c,) for c in distinct]
+    keep = [distinct[0], distinct[-1]]
+    nonpoint = [c for c in distinct if not c.points]
+    if nonpoint:
+        keep.append(nonpoint[0])
+    for rank in ("5", "10", "K"):
+        for c in distinct:
+            if c.rank == rank:
+                keep.append(c)
+                break
+    plays = ti.plays
+    w = ti.winner(ctx, plays)
+    best = plays[w][0]
+    bsuit = info.suit_of[best.index]
+    suit = info.suit_of[distinct[0].index]
+    if bsuit == suit:
+        for c in distinct:
+            if order[c.index] > order[best.index]:
+                keep.append(c)
+                break
+    elif suit == TRUMP:  # trumping a side-suit lead: any trump beats it
+        keep.append(nonpoint[0] if nonpoint else distinct[0])
+    out, seen = [], set()
+    for c in keep:
+        if c.index not in seen:
+            seen.add(c.index)
+            out.append((c,))
+    return out
+
+
+def choose_follow(ctx: PlayCtx) -> tuple[Card, ...]:
+    ti = TrickInfo(ctx)
+    cands = follow_candidates(ctx, ti)
+    if len(cands) == 1:
+        return cands[0]
+    scored = score_follows(ctx, ti, cands)
+    best = max(scored, key=lambda x: x[0])
+    return best[1]
+
+
+def score_follows(ctx: PlayCtx, ti: TrickInfo,
+                  cands: list[tuple[Card, ...]]) -> list[tuple[float, tuple[Card, ...]]]:
+    seat, leader = ctx.seat, ctx.trick[0][0]
+    my_team = seat % 2
+    pos = len(ctx.trick)  # my index among the plays
+    later = [(seat + k) % 4 for k in range(1, 4 - pos)]
+    partner_later = ctx.partner in later
+    plays = list(ti.plays)
+    trick_pts = sum(points(p) for p in plays)
+    counts = ctx.counts
+    last_trick = len(ctx.hand) == ti.n
+    bonus = 0.0
+    if last_trick:  # R25: the last trick decides the kitty's doubled points
+        bonus = ctx.kitty_points * 2
+    attack = ctx.attacking
+    out = []
+    cache: dict[int, float] = {}
+    for cand in cands:
+        plays.append(cand)
+        w = ti.winner(ctx, plays)
+        w_seat = (leader + w) % 4
+        if w != pos and w in cache:  # the trick's winner is not this play: same chance
+            p = cache[w]
+        elif w_seat % 2 == my_team:
+            p = _hold_prob(ctx, ti, plays, w, later)
+        elif partner_later:
+            # the partner may still take it: a rough chance of beating the winner
+            win_play = plays[w]
+            rank = ti.rank_of(ctx, win_play)
+            win_suit = ctx.info.suit_of[win_play[0].index]
+            b = threat(ctx, ctx.partner, ti.led, win_suit, ti.kind, rank, ti.lead_pairs, ti.multi)
+            p = 0.5 * b
+        else:
+            p = 0.0
+        if w != pos:
+            cache[w] = p
+        plays.pop()
+        pts = trick_pts + points(cand)
+        gain = pts + (bonus if attack else 0.0)
+        loss = pts + (bonus if not attack else 0.0)
+        value = p * gain - (1.0 - p) * loss - play_worth(ctx, cand, counts)
+        if w == pos:
+            value += 1.0  # taking the lead is worth a little
+        out.append((value, cand))
+    return out
+
+
+# --- leads -------------------------------------------------------------------------------
+
+
+def _ruff_risk(ctx: PlayCtx, suit: str) -> float:
+    """Chance that an opponent is void in side suit `suit` and holds trumps (known voids count
+    fully; otherwise judged from how few cards of the suit are left unseen)."""
+    if suit == TRUMP:
+        return 0.0
+    got = ctx._ruff.get(suit)
+    if got is None:
+        safe = 1.0
+        for opp in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4):
+            if TRUMP in ctx.mem.void[opp] or ctx.sizes[opp] == 0:
+                continue
+            safe *= 1.0 - _void_prob(ctx, opp, suit)
+        got = ctx._ruff[suit] = 1.0 - safe
+    return got
+
+
+RUFF_RISK_OK = 0.3
+
+
+def _opponents_void(ctx: PlayCtx, suit: str) -> bool:
+    return all(suit in ctx.mem.void[o] for o in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4))
+
+
+def sure_units(ctx: PlayCtx, suit: str) -> list:
+    """The units of the hand's `suit` that no unseen cards can beat."""
+    return ctx.sure(suit)
+
+
+def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
+    """A throw of two or more units of the hand's `suit` that surely stands (R19), or None."""
+    units = ctx.units(suit)
+    if len(units) < 2:
+        return None
+    if all(suit in ctx.mem.void[s] for s in range(4) if s != ctx.seat):
+        return tuple(ctx.groups()[suit])  # nobody can beat anything (R19)
+    sure = sure_units(ctx, suit)
+    throw = [c for u in sure for c in u.cards]
+    if len(sure) < 2:
+        return None
+    units = classify(throw, ctx.info.trump)
+    if len(units) < 2:
+        return None
+    if any(ctx.unit_beatable(u.kind, u.cards, suit) for u in units):
+        return None
+    return tuple(throw)
+
+
+def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
+    info = ctx.info
+    groups = ctx.groups()
+    hand = ctx.hand
+    counts = ctx.counts
+    # 1. the whole hand in one go (the last trick, or a suit that is all masters)
+    if len(groups) == 1:
+        (suit, cards), = groups.items()
+        if len(ctx.units(suit)) == 1:
+            return tuple(cards)
+        t = safe_throw(ctx, suit)
+        if t is not None and len(t) == len(hand):
+            return t
+    trumps = groups.get(TRUMP, [])
+    # 抠底 (R25): near the end, a 庄家's side with points in the kitty draws the attackers'
+    # trumps with its sure trump units, so that the last trick stays theirs
+    endgame = len(hand) <= 8 and ctx.kitty_points >= 10
+    if endgame and not ctx.attacking and trumps and ctx.unseen_count(TRUMP):
+        sure_t = sorted(ctx.sure(TRUMP), key=lambda u: (u.pairs, len(u.cards)), reverse=True)
+        if sure_t and len(sure_t[0].cards) < len(hand):
+            return sure_t[0].cards
+    # 2. safe throws of side suits (no ruff risk), largest first
+    best = None
+    for suit in groups:
+        if suit == TRUMP or _ruff_risk(ctx, suit) > RUFF_RISK_OK:
+            continue
+        t = safe_throw(ctx, suit)
+        if t is not None:
+            key = (len(t), points(t))
+            if best is None or key > best[0]:
+                best = (key, t)
+    if best is not None:
+        return best[1]
+    # 3. sure winners in side suits: tractors, pairs, then singles
+    cands = []
+    for suit, cards in groups.items():
+        if suit == TRUMP or _ruff_risk(ctx, suit) > RUFF_RISK_OK:
+            continue
+        for u in sure_units(ctx, suit):
+            # a lone master single with few cards left in the suit outside is still fine
+            cands.append(((u.pairs * 3 + len(u.cards), points(u.cards), -len(cards)), u.cards))
+    if cands:
+        cands.sort(key=lambda x: x[0], reverse=True)
+        return cands[0][1]
+    # 4. a ruff for a void partner
+    partner = ctx.partner
+    pv = ctx.mem.void[partner]
+    if TRUMP not in pv:
+        options = []
+        for suit, cards in groups.items():
+            if suit != TRUMP and suit in pv and not _opponents_void(ctx, suit):
+                low = min(cards, key=lambda c: (c.points, info.order[c.index]))
+                options.append(((low.points, len(cards)), (low,)))
+        if options:
+            options.sort(key=lambda x: x[0])
+            return options[0][1]
+    # 5. draw trumps when long in them, with sure trump units first
+    opp_trumps = ctx.unseen_count(TRUMP)
+    if trumps and opp_trumps and not (endgame and ctx.attacking):  # attackers keep trumps late
+        sure_t = sure_units(ctx, TRUMP)
+        long_trumps = len(trumps) >= max(4, 0.45 * len(hand))
+        if sure_t and (long_trumps or sure_t[0].pairs):
+            t = safe_throw(ctx, TRUMP)
+            if t is not None and long_trumps:
+                return t
+            sure_t.sort(key=lambda u: (u.pairs, len(u.cards)), reverse=True)
+            if sure_t[0].pairs or long_trumps:
+                return sure_t[0].cards
+        if long_trumps and not ctx.attacking and len(trumps) >= opp_trumps * 0.6:
+            units = ctx.units(TRUMP)
+            pairs = [u for u in units if u.pairs]
+            if pairs:
+                low = min(pairs, key=lambda u: (info.order[u.top.index], u.top.index))
+                if low.top.points == 0 and card_worth(ctx, low.top) < 9:
+                    return low.cards
+    # 6. lead low from a short side suit; avoid point cards and breaking pairs
+    side = [(s, cs) for s, cs in groups.items() if s != TRUMP]
+    if side:
+        best_c = None
+        for suit, cards in side:
+            ruff = _ruff_risk(ctx, suit)
+            units = ctx.units(suit)
+            for u in units:
+                if u.kind == TRACTOR:
+                    continue
+                top = u.top
+                cost = play_worth(ctx, u.cards, counts) + points(u.cards) * 1.6
+                if u.kind == PAIR:
+                    cost += -1.0 if top.points == 0 else 3.0
+                cost += len(cards) * 0.35  # prefer short suits (voids)
+                if ruff:
+                    cost += ruff * (3.0 + 2.0 * points(u.cards))
+                # partner void (and can ruff): attractive
+                if suit in pv and TRUMP not in pv:
+                    cost -= 3.0
+                if best_c is None or (cost, top.index) < best_c[0]:
+                    best_c = ((cost, top.index), u.cards)
+            if not units:
+                continue
+        if best_c is not None:
+            return best_c[1]
+    # 7. only trumps (or only tractors): lead the cheapest unit
+    units = list(ctx.units(TRUMP)) if trumps else decompose(hand, info.trump)
+    units.sort(key=lambda u: (play_worth(ctx, u.cards, counts) / len(u.cards)
+                              + points(u.cards), u.top.index))
+    return units[0].cards
+
+
+def choose_play(ctx: PlayCtx, validate: bool = True) -> tuple[Card, ...]:
+    """The normal policy's play, checked against the rules (falls back to a legal play)."""
+    if not validate:
+        return choose_lead(ctx) if not ctx.trick else choose_follow(ctx)
+    if not ctx.trick:
+        play = choose_lead(ctx)
+        try:
+            classify(play, ctx.info.trump)
+            return play
+        except IllegalPlay:  # pragma: no cover - defensive
+            return (min(ctx.hand, key=lambda c: c.index),)
+    play = choose_follow(ctx)
+    try:
+        check_follow(ctx.hand, ctx.trick[0][1], play, ctx.info.trump)
+        return play
+    except IllegalPlay:  # pragma: no cover - defensive
+        from ..options import follow_options
+        return tuple(follow_options(ctx.hand, ctx.trick[0][1], ctx.info.trump)[0])
+
+
+__all__ = ["MIN_TRACTOR_PAIRS", "PlayCtx", "choose_follow", "choose_lead", "choose_play"]

@@ -1,0 +1,154 @@
+"""The random, easy and normal tiers (the hard tier is in engine.bots.hard)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..actions import Bid, Snatch
+from ..cards import Card
+from ..options import (
+    bid_options,
+    cheap_first,
+    follow_options,
+    lead_options,
+    points_first,
+)
+from ..rules import TRUMP, trick_winner
+from ..scoring import JOKER_LEVELS
+from .auction import choose_bury, decide_bid, decide_snatch, name_for
+from .base import Bot, make_ctx
+from .play import choose_play
+
+
+class RandomBot(Bot):
+    """A random legal player (the arena's floor): never bids or snatches, buries and plays
+    uniformly among the engine's listed options."""
+
+    tier = "random"
+
+    def bury(self, view):
+        hand = list(view.hand)
+        self.rng(view).shuffle(hand)
+        return hand[:view.rules.kitty_size]
+
+    def play(self, view):
+        trick = view.current_trick
+        if trick is None:
+            opts = [u.cards for u in lead_options(view.hand, view.trump)]
+        else:
+            opts = follow_options(view.hand, trick.plays[0][1], view.trump)
+        return tuple(self.rng(view).choice(opts))
+
+
+class EasyBot(Bot):
+    """Rules of thumb and a little randomness: bids a good pair, buries its cheapest cards,
+    leads aces or low cards, feeds a winning partner, beats cheaply when points are on the
+    table, otherwise plays low. One play in ten is a random legal one."""
+
+    tier = "easy"
+    noise = 0.1
+
+    def _bid(self, view, post: bool):
+        standing = view.standing_bid
+        if standing is not None and standing.seat % 2 == view.seat % 2:
+            return None
+        opts = bid_options(view.hand, standing.cards if standing else None, view.level,
+                           view.first_round, 1)
+        if not opts:
+            return None
+        counts = Counter(view.hand)
+        best = None
+        for cards in opts:
+            if view.level in JOKER_LEVELS:
+                rank, suit, _ = name_for(counts, len(view.hand), cards)
+            else:
+                rank, suit = None, None
+            lvl = rank or view.level
+            trump_suit = suit or cards[0].suit
+            n = sum(k for c, k in counts.items()
+                    if c.suit is None or c.rank == lvl or (trump_suit and c.suit == trump_suit))
+            if best is None or n > best[0]:
+                best = (n, cards, rank, suit)
+        n, cards, rank, suit = best
+        need = 0.36 if post else 0.42
+        if len(view.hand) < 12 or n < need * len(view.hand):
+            return None
+        return Bid(self.seat, cards, rank, suit)
+
+    def deal_bid(self, view):
+        return self._bid(view, post=False)
+
+    def post_deal_bid(self, view):
+        return self._bid(view, post=True)
+
+    def bury(self, view):
+        return sorted(view.hand, key=cheap_first(view.trump))[:view.rules.kitty_size]
+
+    def play(self, view):
+        rng = self.rng(view)
+        trump = view.trump
+        hand = list(view.hand)
+        trick = view.current_trick
+        if trick is None:
+            units = lead_options(hand, trump)
+            if rng.random() < self.noise:
+                return rng.choice(units).cards
+            aces = [u for u in units if not trump.is_trump(u.top) and u.top.value == 14]
+            if aces:
+                return max(aces, key=lambda u: len(u.cards)).cards
+            side = [u for u in units if not trump.is_trump(u.top) and u.kind == "single"]
+            if side:
+                return min(side, key=lambda u: (u.top.points > 0, u.top.value, u.top.index)).cards
+            return min(units, key=lambda u: (len(u.cards) == 1, trump.order(u.top))).cards
+        lead = trick.plays[0][1]
+        opts = [tuple(o) for o in follow_options(hand, lead, trump)]
+        if rng.random() < self.noise:
+            return rng.choice(opts)
+        plays = [p for _, p in trick.plays]
+        w = trick_winner(plays, trump)
+        winner_seat = trick.plays[w][0]
+        if winner_seat % 2 == self.seat % 2:
+            return min(opts, key=lambda o: tuple(sorted(points_first(trump)(c) for c in o)))
+        pts = sum(c.points for p in plays for c in p)
+        cheap = cheap_first(trump)
+        if pts >= 10:
+            winning = [o for o in opts if trick_winner([*plays, o], trump) == len(plays)]
+            if winning:
+                return min(winning, key=lambda o: sum(trump.order(c) for c in o))
+        return min(opts, key=lambda o: sorted((cheap(c) for c in o), reverse=True))
+
+
+class NormalBot(Bot):
+    """The normal tier: card memory, voids, masters, partner-aware follows, safe throws,
+    sensible bids and burying (see engine.bots.play and engine.bots.auction)."""
+
+    tier = "normal"
+
+    def _bid(self, view, during_deal):
+        got = decide_bid(view, during_deal)
+        if got is None:
+            return None
+        cards, rank, suit = got
+        return Bid(self.seat, tuple(cards), rank, suit)
+
+    def deal_bid(self, view):
+        return self._bid(view, True)
+
+    def post_deal_bid(self, view):
+        return self._bid(view, False)
+
+    def bury(self, view) -> tuple[Card, ...]:
+        return choose_bury(view.hand, view.trump, view.rules.kitty_size)
+
+    def snatch(self, view):
+        got = decide_snatch(view)
+        if got is None:
+            return None
+        cards, rank, suit = got
+        return Snatch(self.seat, tuple(cards), rank, suit)
+
+    def play(self, view):
+        return choose_play(make_ctx(view))
+
+
+__all__ = ["TRUMP", "EasyBot", "NormalBot", "RandomBot"]

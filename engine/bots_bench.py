@@ -1,0 +1,108 @@
+"""Latency of bot decisions, per tier: p50 and p95 in milliseconds.
+
+    python -m engine.bots_bench [--rounds 3] [--tiers easy,normal,hard] [--seed 1]
+                                [--budget-ms 200] [--playouts N]
+
+For each tier, bots of that tier sit in seats 0 and 2 against normal bots in seats 1 and 3 for
+`--rounds` seeded rounds (engine.arena.start_match); every decision of the tier's seats is
+timed: "turn" decisions are the ones the seat had to make (post-deal bid or pass, bury, snatch
+or pass, every lead and follow), "play" the leads and follows alone, and "deal hook" the
+calls made after each dealt card (bid now or not). The hard tier runs as the UI runs it: the
+default play budget plus the `--budget-ms` wall-clock cap. The same code runs under Pyodide
+(bench/pyodide_bench.mjs). Timings are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from .actions import Deal
+from .arena import start_match
+from .bots import make_bot
+
+HARD_UI_BUDGET_MS = 200.0
+
+
+def pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    k = min(len(xs) - 1, max(0, round(q * (len(xs) - 1))))
+    return xs[k]
+
+
+def bench_tier(tier: str, rounds: int, seed: int, options: dict) -> dict[str, list[float]]:
+    times: dict[str, list[float]] = {"turn": [], "play": [], "deal hook": [], "capped": []}
+    for k in range(rounds):
+        s = seed * 1000 + k
+        m = start_match(s, first_round=k % 3 == 0)
+        bots = [make_bot(tier if seat % 2 == 0 else "normal", seat, s,
+                         **(options if seat % 2 == 0 else {})) for seat in range(4)]
+        while m.phase == "deal":
+            m.apply(Deal(1))
+            if m.phase != "deal":
+                break
+            for seat in range(4):
+                t0 = time.perf_counter()
+                act = bots[seat].choose(m.view(seat))
+                if seat % 2 == 0:
+                    times["deal hook"].append((time.perf_counter() - t0) * 1000)
+                if act is not None:
+                    m.apply(act)
+        while m.phase not in ("result", "match-over"):
+            seat = m.to_act
+            view = m.view(seat)
+            t0 = time.perf_counter()
+            act = bots[seat].choose(view)
+            dt = (time.perf_counter() - t0) * 1000
+            if seat % 2 == 0:
+                times["turn"].append(dt)
+                if m.phase == "play":
+                    times["play"].append(dt)
+                    stats = getattr(bots[seat], "last_stats", None)
+                    if stats is not None:
+                        times["capped"].append(float(stats.get("capped", False)))
+            m.apply(act)
+    return times
+
+
+def run(tiers: list[str], rounds: int, seed: int, budget_ms: float | None,
+        playouts: int | None, out=sys.stdout) -> None:
+    print(f"{'tier':8} {'kind':10} {'n':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}", file=out)
+    for tier in tiers:
+        options: dict = {}
+        if tier == "hard":
+            if budget_ms is not None:
+                options["budget_ms"] = budget_ms
+            if playouts is not None:
+                options["playouts"] = playouts
+        times = bench_tier(tier, rounds, seed, options)
+        for kind in ("turn", "play", "deal hook"):
+            xs = times[kind]
+            print(f"{tier:8} {kind:10} {len(xs):6d} {pct(xs, 0.5):8.2f} {pct(xs, 0.95):8.2f} "
+                  f"{max(xs, default=0):8.2f}", file=out)
+        if times["capped"]:
+            share = 100 * sum(times["capped"]) / len(times["capped"])
+            print(f"{tier:8} plays stopped by the time cap: {share:.0f}%", file=out)
+        out.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.bots_bench")
+    ap.add_argument("--tiers", default="easy,normal,hard")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget-ms", type=float, default=HARD_UI_BUDGET_MS,
+                    help="hard tier wall-clock cap (0: none)")
+    ap.add_argument("--playouts", type=int, default=None)
+    args = ap.parse_args(argv)
+    budget = args.budget_ms if args.budget_ms and args.budget_ms > 0 else None
+    print(f"python {sys.version.split()[0]} on {sys.platform}; hard budget_ms={budget}")
+    run(args.tiers.split(","), args.rounds, args.seed, budget, args.playouts)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,335 @@
+"""Bots: every decision legal, no cheating, determinism, and the normal tier's card sense.
+
+Kept small (the whole file runs in well under a minute): the hard tier runs with a tiny
+search budget here; its strength is measured by the arena, not by tests.
+"""
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.actions import Bid, Bury, Deal, NextRound, Pass, Play, Snatch
+from engine.arena import start_match
+from engine.bots import make_bot, play_match, play_round
+from engine.bots.auction import choose_bury, decide_bid
+from engine.bots.knowledge import Memory, trump_info
+from engine.bots.play import PlayCtx, choose_play, fast_decompose
+from engine.cards import COPIES, full_deck, parse_cards
+from engine.match import Match
+from engine.rules import Trump, check_throw, classify, decompose, trick_winner
+
+TIERS = ("random", "easy", "normal", "hard")
+FAST = {"hard": {"playouts": 120, "max_worlds": 3}}
+
+
+def bots(tiers, seed):
+    return [make_bot(t, s, seed, **FAST.get(t, {})) for s, t in enumerate(tiers)]
+
+
+def start(seed, levels=None, dealer=None):
+    """A match about to deal round 0 with the given levels (by team) and 庄家."""
+    m = Match(seed)
+    if levels is not None:
+        m.levels = list(levels)
+        m.round = m._new_round(0, dealer=dealer)
+    return m
+
+
+# --- never stuck, never illegal ------------------------------------------------------------
+
+PARTNER = {"random": "normal", "easy": "hard", "normal": "easy", "hard": "random"}
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_every_decision_is_legal_over_random_rounds(tier):
+    """Match.apply verifies every action; play_round fails if a bot returns nothing when it
+    must act, or anything but a bid during the deal. Rounds cover first rounds (the bidding
+    picks the 庄家), seeded later rounds, and joker levels (R13)."""
+    rounds = 2 if tier == "hard" else 6
+    for k in range(rounds):
+        seed = 1000 * TIERS.index(tier) + k
+        if k % 3 == 0:
+            m = start_match(seed, first_round=True)
+        elif k % 3 == 1:
+            m = start(seed, levels=("LJ", "BJ") if k % 2 else ("BJ", "5"), dealer=k % 4)
+        else:
+            m = start_match(seed, first_round=False)
+        tiers = [tier, PARTNER[tier]] * 2 if k % 2 else [PARTNER[tier], tier] * 2
+        rec = play_match(bots(tiers, seed), seed, rounds=1, match=m)
+        r = rec.rounds[0]
+        assert m.phase in ("result", "match-over")
+        assert 0 <= r.score <= 300 + 2 * 300
+
+
+def test_whole_matches_finish_and_continue_between_rounds():
+    rec = play_match(["normal", "easy", "normal", "easy"], seed=5, max_rounds=4)
+    assert 1 <= len(rec.rounds) <= 4
+    assert rec.match.round.number == len(rec.rounds) - 1
+
+
+def test_bidding_covers_snatches_and_overcalls_somewhere():
+    """Over a few rounds the normal bots bid during the deal, overcall and pass."""
+    kinds = Counter()
+    for seed in range(8):
+        m = start_match(seed, first_round=seed % 2 == 0)
+        play_match(bots(["normal"] * 4, seed), seed, rounds=1, match=m)
+        kinds.update(type(a).__name__ for a in m.history)
+    assert kinds["Bid"] >= 4 and kinds["Pass"] >= 8 and kinds["Bury"] >= 8
+
+
+# --- no cheating ---------------------------------------------------------------------------
+
+
+def reshuffled(m, seat, rng):
+    """A copy of `m` in which every card `seat` cannot see — the other hands, the kitty unless
+    `seat` buried it, the cards still to deal — is permuted among those places, keeping sizes."""
+    m2 = m.clone()
+    r = m2.round
+    others = [s for s in range(4) if s != seat]
+    kitty_hidden = not (r.burier == seat and m2.phase not in ("deal", "bid", "bury"))
+    pool = [c for s in others for c in r.hands[s]]
+    if kitty_hidden:
+        pool += r.kitty
+    undealt = r.deck[r.dealt:] if m2.phase == "deal" else []
+    pool += undealt
+    rng.shuffle(pool)
+    for s in others:
+        n = len(r.hands[s])
+        r.hands[s], pool = pool[:n], pool[n:]
+    if kitty_hidden:
+        n = len(r.kitty)
+        r.kitty, pool = pool[:n], pool[n:]
+    if undealt:
+        r.deck = r.deck[:r.dealt] + pool
+    return m2
+
+
+def positions(seed):
+    """(match, seat) snapshots in every phase, from a round of normal bots."""
+    out = []
+    m = start_match(seed, first_round=seed % 2 == 0)
+    bs = bots(["normal"] * 4, seed)
+    while m.phase == "deal":
+        m.apply(Deal(1))
+        if m.round.dealt in (40, 100, 151):
+            out += [(m.clone(), s) for s in range(4)]
+        if m.phase != "deal":
+            break
+        for s in range(4):
+            act = bs[s].choose(m.view(s))
+            if act is not None:
+                m.apply(act)
+    tricks_seen = 0
+    while m.phase not in ("result", "match-over"):
+        seat = m.to_act
+        if m.phase != "play" or (len(m.round.tricks) in (1, 12, 30, 37) and (
+                tricks_seen < 12)):
+            out.append((m.clone(), seat))
+            tricks_seen += m.phase == "play"
+        m.apply(bs[seat].choose(m.view(seat)))
+    return out
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_no_cheating_decisions_ignore_hidden_cards(tier):
+    """A bot's choice never changes when the cards it cannot see are reshuffled."""
+    rng = random.Random(tier)
+    checked = Counter()
+    for seed in (11, 12):
+        for m, seat in positions(seed):
+            m2 = reshuffled(m, seat, rng)
+            if m.phase == "deal" or m.phase == "play":
+                assert Counter(m2.round.hands[(seat + 1) % 4]) != Counter(
+                    m.round.hands[(seat + 1) % 4]) or not m.round.hands[(seat + 1) % 4]
+            v1, v2 = m.view(seat), m2.view(seat)
+            assert v1 == v2
+            a = make_bot(tier, seat, seed, **FAST.get(tier, {})).choose(v1)
+            b = make_bot(tier, seat, seed, **FAST.get(tier, {})).choose(v2)
+            assert a == b, (tier, m.phase, seat)
+            checked[m.phase] += 1
+    assert {"deal", "bid", "bury", "snatch", "play"} <= set(checked)
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_same_seed_same_match(tier):
+    tiers = [tier, "easy", tier, "easy"]
+    a = play_match(bots(tiers, 3), seed=3, rounds=1, match=start_match(3, False)).match
+    b = play_match(bots(tiers, 3), seed=3, rounds=1, match=start_match(3, False)).match
+    assert a.history == b.history
+
+
+def test_hard_time_budget_is_anytime():
+    """With a wall-clock cap the hard bot still answers (after at least one world)."""
+    m = start_match(21, first_round=False)
+    bs = bots(["normal"] * 4, 21)
+    hard = make_bot("hard", 0, 21, playouts=10**9, budget_ms=30)
+    while m.phase != "play" or m.to_act != 0 or not m.round.tricks:
+        seat = m.to_act
+        if m.phase == "deal":
+            m.apply(Deal(1))
+            continue
+        m.apply(bs[seat].choose(m.view(seat)))
+    act = hard.choose(m.view(0))
+    assert isinstance(act, Play) and m.can_apply(act)
+    assert hard.last_stats["worlds"] >= 1 or hard.last_stats["candidates"] == 1
+
+
+def test_interface_returns_none_when_not_the_seats_turn():
+    m = start_match(4, first_round=False)
+    while m.phase == "deal":
+        m.apply(Deal(1))
+    bot = make_bot("normal", (m.to_act + 1) % 4, 0)
+    assert bot.choose(m.view(bot.seat)) is None
+    with pytest.raises(ValueError):
+        bot.choose(m.view((bot.seat + 1) % 4))
+    with pytest.raises(ValueError):
+        make_bot("grandmaster", 0)
+
+
+def test_result_phase_needs_the_table():
+    m = start_match(8, first_round=False)
+    play_round(m, bots(["easy"] * 4, 8))
+    assert m.phase == "result"
+    assert all(make_bot("normal", s).choose(m.view(s)) is None for s in range(4))
+    m.apply(NextRound())
+    assert m.phase == "deal"
+
+
+# --- the normal tier's card sense ------------------------------------------------------------
+
+
+def ctx_for(trump, seat, hand, trick=(), played="", dealer=0, sizes=None, voids=None):
+    """A play context with this hand, trick in progress and extra played cards."""
+    info = trump_info(trump)
+    hand = parse_cards(hand)
+    mem = Memory(seat)
+    trick = [(s, tuple(parse_cards(p))) for s, p in trick]
+    for c in parse_cards(played) + [c for _, p in trick for c in p]:
+        mem.played[c.index] += 1
+    mem.unseen = [COPIES - p for p in mem.played]
+    for c in hand:
+        mem.unseen[c.index] -= 1
+    for s, suits in (voids or {}).items():
+        mem.void[s] |= set(suits)
+    if sizes is None:  # the unseen cards spread over the other hands and a hidden kitty
+        other = (sum(mem.unseen) - 10) // 3
+        sizes = [len(hand) if s == seat else other for s in range(4)]
+    return PlayCtx(info, seat, hand, mem, trick, sizes, dealer, 0.0, 0)
+
+
+T2S = Trump("2", "S")
+
+
+def test_feeds_points_to_a_partner_who_has_the_trick():
+    ctx = ctx_for(T2S, 3, "HK H4 C3 C6 D7", trick=[(1, "HA"), (2, "H3")], dealer=1)
+    assert choose_play(ctx) == tuple(parse_cards("HK"))
+
+
+def test_plays_low_when_an_opponent_has_it_won():
+    ctx = ctx_for(T2S, 3, "HK H4 H9 C6 D7", trick=[(0, "HA"), (1, "H6"), (2, "H7")], dealer=1)
+    assert choose_play(ctx) == tuple(parse_cards("H4"))
+
+
+def test_takes_points_when_last_to_play():
+    ctx = ctx_for(T2S, 3, "HA HK H4 C6 D7", trick=[(0, "H10"), (1, "H3"), (2, "HQ")], dealer=1)
+    play = choose_play(ctx)
+    plays = [tuple(parse_cards(p)) for p in ("H10", "H3", "HQ")] + [play]
+    assert trick_winner(plays, T2S) == 3
+
+
+def test_trumps_a_point_trick_when_void():
+    ctx = ctx_for(T2S, 3, "S3 S9 C6 D7 D8", trick=[(0, "HK"), (1, "H3"), (2, "H10")],
+                  dealer=1, voids={3: "H"})
+    play = choose_play(ctx)
+    assert play == tuple(parse_cards("S3"))
+
+
+def test_throws_only_when_sure_to_stand():
+    # All other ♥A and ♥K are gone: ♥A A K stands.
+    hand = "HA HA HK H4 C6 C6 D7"
+    sure = ctx_for(T2S, 0, hand, played="HA HK HK")
+    play = choose_play(sure)
+    assert len(classify(play, T2S)) >= 2
+    others = [parse_cards("HQ HQ H3 C3"), parse_cards("H5 D3"), parse_cards("H6 H7")]
+    assert check_throw(play, others, T2S) is None
+    # One ♥A is still out: ♥K could be beaten, so the bot does not throw ♥A A K.
+    unsure = ctx_for(T2S, 0, hand, played="HK HK")
+    play = choose_play(unsure)
+    assert len(classify(play, T2S)) == 1
+
+
+def test_bury_voids_a_short_suit_and_keeps_trumps_and_pairs():
+    trump = Trump("2", "S")
+    hand = parse_cards(
+        "S3 S4 S5 S6 S7 S8 S9 S10 SJ SQ SK SA H2 D2 BJ LJ "
+        "HA HA HK HQ HJ H9 H9 H8 H7 H6 H5 H4 H3 H3 "
+        "CA CK CQ CJ C10 C9 C9 C8 C7 C7 C6 C5 C4 C3 "
+        "D3 D4 D6 D8")
+    assert len(hand) == 48
+    buried = choose_bury(hand, trump, 10)
+    assert len(buried) == 10
+    assert not any(trump.is_trump(c) for c in buried)
+    kept = Counter(hand)
+    kept.subtract(buried)
+    assert not any(c.suit == "D" and not trump.is_trump(c) for c in kept.elements())  # a void
+    for pair in ("HA", "H9", "C9", "C7"):
+        assert kept[parse_cards(pair)[0]] == 2
+
+
+def test_joker_level_bid_names_rank_and_suit():
+    m = start(30, levels=("LJ", "3"), dealer=0)
+    while m.phase == "deal":
+        m.apply(Deal(1))
+    for seat in range(4):
+        v = m.view(seat)
+        if not any(c.is_joker for c in v.hand):
+            continue
+        got = decide_bid(v, during_deal=False)
+        if got is not None:
+            cards, rank, suit = got
+            assert rank is not None
+            assert (suit is None) == (len(cards) == 3)
+            act = Bid(seat, tuple(cards), rank, suit)
+            if m.to_act == seat:
+                assert m.can_apply(act)
+
+
+def test_actions_are_engine_actions():
+    m = start_match(2, first_round=True)
+    seen = set()
+    bs = bots(["normal"] * 4, 2)
+    while m.phase == "deal":
+        m.apply(Deal(1))
+        if m.phase != "deal":
+            break
+        for s in range(4):
+            act = bs[s].choose(m.view(s))
+            if act is not None:
+                seen.add(type(act))
+                m.apply(act)
+    while m.phase not in ("result", "match-over"):
+        act = bs[m.to_act].choose(m.view(m.to_act))
+        seen.add(type(act))
+        m.apply(act)
+    assert seen <= {Bid, Pass, Bury, Snatch, Play}
+    assert {Bury, Play} <= seen
+
+
+# --- the bots' fast helpers agree with the rules -------------------------------------------
+
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["2", "7", "10", "A"]), st.sampled_from(["S", "H", "C", "D", None]),
+       st.sampled_from(["S", "H", "C", "D", "T"]), st.randoms(use_true_random=False))
+def test_fast_decompose_matches_r17(level, suit, play_suit, rnd):
+    trump = Trump(level, suit)
+    pool = [c for c in full_deck() if trump.suit_of(c) == play_suit]
+    if not pool:
+        return
+    cards = rnd.sample(pool, rnd.randint(1, min(24, len(pool))))
+    want = [(u.kind, u.cards) for u in decompose(cards, trump)]
+    assert [(u.kind, u.cards) for u in fast_decompose(cards, trump_info(trump))] == want
