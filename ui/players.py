@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from engine.selfplay import RandomPlayer
-
-try:  # the tiered bots (engine.bots); until they exist the random legal player stands in
-    from engine.bots import make_bot
-except ImportError:  # pragma: no cover - removed once engine.bots lands
-    make_bot = None
+from engine.bots import make_bot
 
 HINT_TIER = "normal"
+# The hard tier searches; in the page it also stops when this much wall-clock time is spent,
+# so a decision stays within a frame budget the browser tolerates (see ui.app's pacing).
+HARD_BUDGET_MS = 50
 
 
 def _bot(tier: str, seat: int, seed: int):
-    if make_bot is None:
-        return RandomPlayer(seat, seed, bid_chance=0.05)
+    if tier == "hard":
+        return make_bot(tier, seat, seed, budget_ms=HARD_BUDGET_MS)
     return make_bot(tier, seat, seed)
 
 
