@@ -36,9 +36,10 @@ $(VENV)/.e2e-installed: $(VENV)/.installed pyproject.toml
 site: node_modules/.installed
 	$(PYTHON) scripts/build_site.py --out site --bench
 
-## make serve: build site/ and serve it on http://127.0.0.1:8000/
+## make serve: build site/ and serve it on http://127.0.0.1:8000/ (or PORT=...)
+PORT ?= 8000
 serve: site
-	$(PYTHON) scripts/serve.py --dir site --port 8000
+	$(PYTHON) scripts/serve.py --dir site --port $(PORT)
 
 ## make dist: write exactly the files to publish into dist/, and print their size
 dist: node_modules/.installed

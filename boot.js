@@ -106,7 +106,7 @@
       }
       objectStore(name) {
         const rows = this.db.data.stores.get(name);
-        if (!rows || !this.objectStoreNames.includes(name)) {
+        if (!rows || (this.mode !== "versionchange" && !this.objectStoreNames.includes(name))) {
           throw domError("NotFoundError", `No object store named ${name}.`);
         }
         return new Store(name, rows, this);
@@ -143,7 +143,7 @@
       createObjectStore(name) {
         if (this.data.stores.has(name)) throw domError("ConstraintError", `Store ${name} exists.`);
         this.data.stores.set(name, new Map());
-        return new Store(name, this.data.stores.get(name), { mode: "versionchange", run: () => {} });
+        return new Store(name, this.data.stores.get(name), this.upgrade);
       }
       deleteObjectStore(name) { this.data.stores.delete(name); }
       transaction(names, mode = "readonly") {
@@ -169,13 +169,13 @@
           request.result = db;
           if (wanted > data.version) {
             data.version = db.version = wanted;
-            const upgrade = new Transaction(db, [...data.stores.keys()], "versionchange");
+            const upgrade = (db.upgrade = new Transaction(db, [...data.stores.keys()], "versionchange"));
             request.transaction = upgrade;
             request.readyState = "done";
             request.fire("upgradeneeded");
             upgrade.objectStoreNames = [...data.stores.keys()];
             upgrade.addEventListener("complete", () => {
-              request.transaction = null;
+              request.transaction = db.upgrade = null;
               request.fire("success");
             });
           } else {

@@ -71,12 +71,14 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+let opened = null; // this version's cache, opened once per start of the worker
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(
     (async () => {
-      const cache = await caches.open(CACHE);
+      const cache = await (opened ??= caches.open(CACHE));
       // ignoreSearch: index.html?embed=1 is index.html
       const hit = await cache.match(request, { ignoreSearch: true });
       if (hit) return hit;

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import time
 from urllib.parse import quote, urlsplit
 
 import build_site  # scripts/, on the path (conftest.py)
@@ -60,7 +61,7 @@ def test_boots_with_only_its_own_files(page, site_url, dist, requests_log, wait_
     assert page.locator(".py-error").count() == 0
 
     assert not requests_log.failures, requests_log.failures
-    published = {f for f in (p.relative_to(dist).as_posix() for p in dist.rglob("*"))}
+    published = {p.relative_to(dist).as_posix() for p in dist.rglob("*")}
     for url in requests_log.urls:
         path = urlsplit(url).path.lstrip("/")
         assert path in published or path == "", f"requested a file the site lacks: {url}"
@@ -266,8 +267,10 @@ def test_dist_under_a_sub_path(new_context, dist, serve_dir, requests_log, wait_
 def game_frame(page, site_url: str):
     """The game's frame inside the host page, once it has navigated to the game."""
     handle = page.wait_for_selector("#game", state="attached")
+    deadline = time.monotonic() + 60
     frame = handle.content_frame()
     while frame is None or not frame.url.startswith(site_url):
+        assert time.monotonic() < deadline, "the game's frame never loaded"
         page.wait_for_timeout(50)  # polling for the navigation to commit, not a fixed wait
         frame = handle.content_frame()
     return frame

@@ -18,6 +18,7 @@ Prints the figures and the ratios game/bare (goal for cold: <= 1.10).  Asserts n
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 from pathlib import Path
@@ -119,9 +120,12 @@ def main(argv: list[str] | None = None) -> None:
         with sync_playwright() as p:
             chromium = p.chromium.launch(executable_path=executable, args=browser.LAUNCH_ARGS)
             load(new_context(chromium), base + PAGES["bare"])  # warm up the browser itself
-            print(f"Boot to ready, {chromium.version}, {base}")
+            print(f"Boot to ready, Chromium {chromium.version}, {base}, "
+                  f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
             report("cold", cold(chromium, base, args.runs))
             report("warm", warm(chromium, base, args.warm))
+            print(f"  load average now {os.getloadavg()[0]:.1f} (other work on the machine "
+                  "makes every figure noisier)")
             chromium.close()
     finally:
         server.shutdown()

@@ -80,7 +80,6 @@ def pyscript_chunks(config: dict) -> list[str]:
                 found.append(dyn)
         todo += [f[2:] for f in found]
     stems = {m["stem"] for n in seen if (m := HASHED.match(n))}
-    # Two chunks share the stem "toml": only one of them is the parser core imports.
     missing = wanted - stems - {"codemirror"}  # the codemirror plugin is bundled into core
     if missing:
         raise SystemExit(f"PyScript chunks not found for {sorted(missing)}: has dist/ changed?")
