@@ -44,6 +44,53 @@ def html_data(target, name: str):
     return target.evaluate(f"document.documentElement.dataset[{name!r}] ?? null")
 
 
+GAME = "?speed=instant&seed=11"  # a fixed deal, no animation pauses
+PLAYER_DECIDES = """() => { const d = document.documentElement.dataset;
+  return d.turn === "0" || d.phase === "result" || d.phase === "match-over"; }"""
+
+
+def position(target) -> dict:
+    """What the player sees of the match, and what is saved of it."""
+    return target.evaluate("""() => ({
+      hand: [...document.querySelectorAll("#hand [data-card]")].map(e => e.dataset.card),
+      table: [...document.querySelectorAll("#table [data-card]")].map(e => e.dataset.card),
+      phase: document.documentElement.dataset.phase,
+      save: (() => { try { return localStorage.getItem("chaodipi.match"); }
+                     catch { return null; } })(),
+    })""")
+
+
+def until_player_decides(target) -> None:
+    target.wait_for_function(PLAYER_DECIDES, timeout=120_000)
+
+
+def act_once(target) -> None:
+    """The player's next decision, as a player would take it with the buttons: pass on bids
+    and snatches, the hinted bury or play."""
+    until_player_decides(target)
+    before = html_data(target, "actions")
+    phase = html_data(target, "phase")
+    if phase in ("bid", "snatch"):
+        target.click('#controls [data-action="pass"]')
+    elif phase in ("bury", "play"):
+        target.click('#controls [data-action="hint"]')
+        target.click(f'#controls [data-action="{phase}"]')
+    else:
+        return
+    target.wait_for_function("(n) => document.documentElement.dataset.actions !== n", arg=before)
+
+
+def play_a_trick(target) -> None:
+    """Act until a trick has been won in front of us (its winner is marked)."""
+    for _ in range(60):
+        if target.locator("#table .winner").count() or html_data(target, "phase") == "result":
+            return
+        act_once(target)
+        target.wait_for_function(f"() => ({PLAYER_DECIDES})() || "
+                                 "document.querySelector('#table .winner')", timeout=120_000)
+    raise AssertionError("no trick was completed")
+
+
 def test_boots_with_only_its_own_files(page, site_url, dist, requests_log, wait_ready):
     page.goto(site_url, wait_until="domcontentloaded")
     # the table and the boot stage are there at once, before Python runs
@@ -142,9 +189,13 @@ def test_offline_after_one_visit(new_context, dist, serve_dir, wait_ready, wait_
     server, url = serve_dir(dist)
     context = new_context()
     page = context.new_page()
-    page.goto(url)
+    page.goto(url + GAME)
     wait_ready(page)
     wait_service_worker(page)
+    act_once(page)
+    until_player_decides(page)
+    saved = position(page)
+    assert saved["save"] and saved["hand"]
 
     context.set_offline(True)
     server.shutdown()
@@ -152,10 +203,14 @@ def test_offline_after_one_visit(new_context, dist, serve_dir, wait_ready, wait_
     page.reload()
     wait_ready(page)
     assert page.evaluate("!!navigator.serviceWorker.controller")
+    until_player_decides(page)
+    assert position(page) == saved, "the saved match resumes where it was"
     tab = context.new_page()
     tab.goto(url + "index.html?embed=1")
     wait_ready(tab)
     assert tab.locator("html.embed").count() == 1
+    until_player_decides(tab)
+    assert position(tab)["save"] == saved["save"]
 
 
 def test_new_version_takes_over_on_a_later_load(new_context, dist, tmp_path, serve_dir,
@@ -164,9 +219,11 @@ def test_new_version_takes_over_on_a_later_load(new_context, dist, tmp_path, ser
     shutil.copytree(dist, site)
     _, url = serve_dir(site)
     page = new_context().new_page()
-    page.goto(url)
+    page.goto(url + GAME)
     wait_ready(page)
     wait_service_worker(page)
+    until_player_decides(page)
+    saved = position(page)
     old_caches = page.evaluate("caches.keys()")
 
     # a new release: a changed page, so a new sw.js (the server's file times may not change)
@@ -183,6 +240,8 @@ def test_new_version_takes_over_on_a_later_load(new_context, dist, tmp_path, ser
     page.reload()
     wait_ready(page)
     assert page.locator('meta[name="release"]').count() == 1
+    until_player_decides(page)
+    assert position(page) == saved, "the new version resumes the saved match"
 
 
 def test_installable(persistent_context, site_url, wait_ready, wait_service_worker):
@@ -203,7 +262,7 @@ def test_cross_site_iframe_boots_without_storage(new_context, site_url, host_dir
                                                  wait_ready):
     _, host = serve_dir(host_dir, host="localhost")  # another site than 127.0.0.1
     page = new_context().new_page()
-    page.goto(f"{host}host.html?src={quote(site_url + 'index.html?embed=1')}")
+    page.goto(f"{host}host.html?src={quote(site_url + 'index.html?embed=1&' + GAME[1:])}")
     frame = page.frame_locator("#game")
     game = game_frame(page, site_url)
     wait_ready(game)
@@ -218,6 +277,7 @@ def test_cross_site_iframe_boots_without_storage(new_context, site_url, host_dir
     # a worker started by the page gets the in-memory IndexedDB too
     for kind in ("classic", "module"):
         assert game.evaluate(WORKER_IDB, kind) == "ok", kind
+    play_a_trick(game)
 
 
 WORKER_IDB = """(kind) => new Promise((resolve) => {
@@ -236,7 +296,7 @@ def test_same_site_iframe_keeps_saves(new_context, site_url, host_dir, serve_dir
                                       run_python):
     _, host = serve_dir(host_dir)  # 127.0.0.1 on another port: another origin, same site
     page = new_context().new_page()
-    page.goto(f"{host}host.html?src={quote(site_url + 'index.html?embed=1')}")
+    page.goto(f"{host}host.html?src={quote(site_url + 'index.html?embed=1&' + GAME[1:])}")
     game = game_frame(page, site_url)
     wait_ready(game)
     assert html_data(game, "storage") == "ok"
@@ -247,6 +307,14 @@ def test_same_site_iframe_keeps_saves(new_context, site_url, host_dir, serve_dir
     assert run_python(game, 'from ui import storage; result = storage.load("e2e")') == [
         True, "kept"]
     assert NOT_SAVED not in page.frame_locator("#game").locator("#notice").inner_text()
+    act_once(game)
+    until_player_decides(game)
+    saved = position(game)
+    page.reload()
+    game = game_frame(page, site_url)
+    wait_ready(game)
+    until_player_decides(game)
+    assert position(game) == saved, "the embedded match resumes after a reload"
 
 
 def test_dist_under_a_sub_path(new_context, dist, serve_dir, requests_log, wait_ready,
