@@ -325,10 +325,18 @@ def test_keyboard_arrows_space_and_p(new_context, site_url, wait_ready):
     target, cards = play_until(page, single_far_right)
     assert hand(page) == cards
     index = cards.index(target)
-    first = page.locator("#hand [data-i]").first
-    first.focus()
+    # Tab reaches the hand (from the top of the page), the first ArrowRight its first card
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "hand":
+            break
+    else:
+        raise AssertionError("Tab never reaches the hand")
     focused = "document.activeElement.dataset.card"
-    for _ in range(index + 1):  # one step past, and back
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == cards[0]
+    for _ in range(index + 1):  # one step past the target, and back
         page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")
     assert page.evaluate(focused) == target
