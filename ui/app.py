@@ -92,7 +92,9 @@ class App:
     def _new_table(self) -> None:
         seed = url_param("seed")
         seed = int(seed) if seed and seed.isdigit() else int(js.Math.random() * 2_147_483_647)
+        applied = self.table.actions if self.table else 0
         self.table = Table.new(seed, *self._players(seed))
+        self.table.actions = applied  # data-actions only grows, across new matches too
         self._save()
 
     def _players(self, seed: int):

@@ -143,7 +143,7 @@ JOKER_NAMES = {"LJ": ("小王", "small joker"), "BJ": ("大王", "big joker")}
 LEVEL_NAMES = {"LJ": ("小王", "SJ"), "BJ": ("大王", "BJ")}
 
 
-def t(key: str, lang: str = "en", **values) -> str:
+def t(key: str, /, lang: str = "en", **values) -> str:
     zh, en = TEXT[key]
     return (zh if lang == "zh" else en).format(**values)
 
