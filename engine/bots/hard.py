@@ -292,11 +292,6 @@ def sample_hands(view, mem: Memory, info: TrumpInfo, rng) -> tuple[list[list[Car
     bidder = standing.seat if standing is not None and standing.seat != me else None
     suit_of = info.suit_of
 
-    def eligible(c: Card, s: int, use_voids: bool) -> bool:
-        if s == 4:
-            return True
-        return not use_voids or suit_of[c.index] not in mem.void[s]
-
     def weight(c: Card, s: int) -> float:
         trump = suit_of[c.index] == TRUMP
         if s == 4:
@@ -310,14 +305,19 @@ def sample_hands(view, mem: Memory, info: TrumpInfo, rng) -> tuple[list[list[Car
             need[4] = kitty_need
         cards = list(pool)
         rng.shuffle(cards)
-        # the most constrained cards first
-        cards.sort(key=lambda c: sum(1 for s in slots if eligible(c, s, use_voids)))
+        # the slots each play-suit may go to, and the most constrained cards first
+        allowed = {suit: [s for s in slots
+                          if s == 4 or not use_voids or suit not in mem.void[s]]
+                   for suit in ("D", "C", "H", "S", TRUMP)}
+        cards.sort(key=lambda c: len(allowed[suit_of[c.index]]))
         got: dict[int, list[Card]] = {s: [] for s in slots}
+        held: dict[int, set[Card]] = {s: set() for s in slots}
         ok = True
         for c in cards:
-            opts = [s for s in slots if need[s] > 0 and eligible(c, s, use_voids)
-                    and not (use_voids and s < 4 and c in got[s]
-                             and suit_of[c.index] in mem.no_pairs[s])]
+            suit = suit_of[c.index]
+            opts = [s for s in allowed[suit] if need[s] > 0
+                    and not (use_voids and s < 4 and c in held[s]
+                             and suit in mem.no_pairs[s])]
             if not opts:
                 ok = False
                 break
@@ -330,6 +330,7 @@ def sample_hands(view, mem: Memory, info: TrumpInfo, rng) -> tuple[list[list[Car
                     pick = slot
                     break
             got[pick].append(c)
+            held[pick].add(c)
             need[pick] -= 1
         if ok:
             out = [list(h) for h in hands]
