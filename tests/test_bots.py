@@ -177,6 +177,26 @@ def test_hard_time_budget_is_anytime():
     assert hard.last_stats["worlds"] >= 1 or hard.last_stats["candidates"] == 1
 
 
+def test_deal_phase_hook_bids_with_the_cards_dealt_so_far():
+    """R11: after each dealt card a bot may bid; the hook answers a Bid or None, only with
+    cards it holds, and nothing outside the deal."""
+    m = start_match(6, first_round=True)
+    bs = bots(["normal"] * 4, 6)
+    bids = 0
+    while m.phase == "deal":
+        m.apply(Deal(1))
+        if m.phase != "deal":
+            break
+        for s in range(4):
+            act = bs[s].decide_bid_during_deal(m.view(s))
+            assert act is None or (isinstance(act, Bid) and m.can_apply(act))
+            if act is not None:
+                m.apply(act)
+                bids += 1
+    assert bids >= 1
+    assert bs[0].decide_bid_during_deal(m.view(0)) is None
+
+
 def test_interface_returns_none_when_not_the_seats_turn():
     m = start_match(4, first_round=False)
     while m.phase == "deal":

@@ -26,12 +26,18 @@ after loading a save. Decisions are deterministic for a given (tier, seat, seed,
 randomness comes from `random.Random` seeded with the bot's seed and the decision's public
 context, never from hidden cards, the clock or global state.
 
-The hard tier searches (engine.bots.hard). Its effort is counted in simulated card plays,
-so its choices are reproducible: `make_bot("hard", seat, seed, playouts=…)`. For the
-browser it also takes a wall-clock cap, `budget_ms=…`: the search is anytime (it stops after
-the whole sampled world in progress once the cap is spent) and then decides on the worlds
-completed; with a time cap the result can depend on the machine's speed, so tests and the
-arena use the play count alone.
+The hard tier searches (engine.bots.hard). Its effort is counted in simulated card plays
+(`playouts`, default 2500), so its choices are reproducible: `make_bot("hard", seat, seed)`.
+For the browser it also takes a wall-clock cap: `make_bot("hard", seat, seed, budget_ms=200)`.
+The search is anytime: it checks the clock after each whole sampled world, stops once the cap
+is spent and decides on the worlds completed (at least one), so a decision takes about
+`budget_ms` plus one world at most. With a time cap the result can depend on the machine's
+speed; tests and the arena use the play count alone.
+
+In the browser, per decision: after each `Deal(1)` ask every bot seat in turn (the seat that
+just got the card first, then counter-clockwise) and apply a returned `Bid` before dealing on;
+in the other phases ask the bot whose seat is `match.to_act`. A bot object may be reused for
+the whole match or made anew for each decision; both give the same choices.
 
 `play_match(tiers_by_seat, seed)` drives a whole match (or `rounds=1` a single round) with
 bots in all four seats; the arena (engine.arena) and the tests use it.

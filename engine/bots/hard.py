@@ -2,29 +2,35 @@
 
 For each card play with more than one sensible choice, the hard bot
 
-1. lists candidates: the normal policy's choice, every follow the normal policy considered,
-   and for a lead the low and high single, the low and high pair, each tractor and each safe
-   throw of every suit;
+1. lists candidates: for a follow, the normal policy's best-scored follows (up to 5, within
+   15 points of its favourite); for a lead, the normal policy's lead, then safe throws and
+   tractors, high pairs, the lowest single without points and the highest single of each
+   suit, and low pairs (up to 6);
 2. samples worlds: deals the cards it cannot see to the other hands (and to the kitty when it
    did not bury it), keeping the hand sizes and everything its seat has seen — cards played,
    revealed voids and missing pairs, cards shown in bids or in a failed throw (R19), the kitty
-   it buried;
-3. in each world plays every candidate and then the rest of the round with the normal policy for
-   all four seats (each simulated seat decides from its own knowledge in that world), and
+   it buried. The deal leans the way people play: the final bidder tends to hold more trumps,
+   and a kitty buried by someone else seldom holds trumps, points or aces;
+3. in each world plays every candidate and then the rest of the round with the normal policy
+   for all four seats (each simulated seat decides from its own knowledge in that world), and
    scores the outcome for its team in levels (R26: the declarers' rise, or the attackers' rise
-   and the deal; a small term in the score breaks ties). When more than `horizon` tricks are
-   left, a rollout stops after `horizon` tricks and scores the expected result instead: the
-   points taken so far plus the attackers' expected share of the rest, their share judged by
-   the trumps and masters each team still holds;
-4. keeps the candidates that do well (successive halving over the worlds) and plays the best
-   average. Ties go to the normal policy's choice.
+   and the deal; a small term in the score breaks ties). With more than `horizon + 2` tricks
+   left (horizon 8 by default), a rollout stops after `horizon` tricks and scores the expected
+   result instead: the points taken so far plus the attackers' expected share of the rest,
+   their share judged by the trumps and masters each team still holds; closer to the end it
+   plays the round out, 抠底 (R25) included;
+4. compares every candidate with the normal choice on the same worlds (paired differences),
+   drops the weaker half of the candidates after 4, 8, 16… worlds, and plays a candidate only
+   when its mean advantage minus `z` (0.5) standard errors is above `margin` (0.02 levels);
+   otherwise the normal choice. So it departs from the normal policy only with evidence.
 
 Budget and determinism. The effort is counted in simulated card plays (`playouts`, default
-3000): worlds are added while the plays spent stay under it, and only whole worlds count, so
-the choice depends only on (seed, view). `budget_ms` adds a wall-clock cap for the browser:
-the search checks the clock between worlds and stops when the cap is spent (always after at
-least one world); under a time cap the choice can vary with the machine's speed. Bidding,
-burying and snatching are the normal tier's.
+2500; at most `max_worlds` = 64 worlds): worlds are added while the plays spent stay under it,
+and only whole worlds count, so the choice depends only on (seed, view) — the random source
+is seeded from the bot's seed and the decision's public context. `budget_ms` adds a
+wall-clock cap for the browser: the search checks the clock between worlds and stops when the
+cap is spent (always after at least one world); under a time cap the choice can vary with the
+machine's speed. Bidding, burying and snatching are the normal tier's.
 """
 
 from __future__ import annotations
@@ -286,11 +292,6 @@ def sample_hands(view, mem: Memory, info: TrumpInfo, rng) -> tuple[list[list[Car
     bidder = standing.seat if standing is not None and standing.seat != me else None
     suit_of = info.suit_of
 
-    def eligible(c: Card, s: int, use_voids: bool) -> bool:
-        if s == 4:
-            return True
-        return not use_voids or suit_of[c.index] not in mem.void[s]
-
     def weight(c: Card, s: int) -> float:
         trump = suit_of[c.index] == TRUMP
         if s == 4:
@@ -304,14 +305,19 @@ def sample_hands(view, mem: Memory, info: TrumpInfo, rng) -> tuple[list[list[Car
             need[4] = kitty_need
         cards = list(pool)
         rng.shuffle(cards)
-        # the most constrained cards first
-        cards.sort(key=lambda c: sum(1 for s in slots if eligible(c, s, use_voids)))
+        # the slots each play-suit may go to, and the most constrained cards first
+        allowed = {suit: [s for s in slots
+                          if s == 4 or not use_voids or suit not in mem.void[s]]
+                   for suit in ("D", "C", "H", "S", TRUMP)}
+        cards.sort(key=lambda c: len(allowed[suit_of[c.index]]))
         got: dict[int, list[Card]] = {s: [] for s in slots}
+        held: dict[int, set[Card]] = {s: set() for s in slots}
         ok = True
         for c in cards:
-            opts = [s for s in slots if need[s] > 0 and eligible(c, s, use_voids)
-                    and not (use_voids and s < 4 and c in got[s]
-                             and suit_of[c.index] in mem.no_pairs[s])]
+            suit = suit_of[c.index]
+            opts = [s for s in allowed[suit] if need[s] > 0
+                    and not (use_voids and s < 4 and c in held[s]
+                             and suit in mem.no_pairs[s])]
             if not opts:
                 ok = False
                 break
@@ -324,6 +330,7 @@ def sample_hands(view, mem: Memory, info: TrumpInfo, rng) -> tuple[list[list[Car
                     pick = slot
                     break
             got[pick].append(c)
+            held[pick].add(c)
             need[pick] -= 1
         if ok:
             out = [list(h) for h in hands]
@@ -384,7 +391,7 @@ class HardBot(NormalBot):
 
     tier = "hard"
 
-    def __init__(self, seat: int, seed: int = 0, playouts: int = 1500,
+    def __init__(self, seat: int, seed: int = 0, playouts: int = 2500,
                  budget_ms: float | None = None, horizon: int | None = 8,
                  max_worlds: int = 64, max_candidates: int = 5, z: float = 0.5,
                  margin: float = 0.02, window: float = 15.0) -> None:

@@ -24,6 +24,7 @@ trumps when long in them, and otherwise lead low from a short suit to make a voi
 from __future__ import annotations
 
 from collections import Counter
+from heapq import nsmallest
 from itertools import pairwise
 
 from ..cards import Card
@@ -474,11 +475,11 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
         base = tuple(suit_cards)
         if k == 0:
             return [base]
-        fills = [sorted(others, key=cheap)[:k], sorted(others, key=feed)[:k]]
+        fills = [nsmallest(k, others, key=cheap), nsmallest(k, others, key=feed)]
         trumps = [c for c in others if info.suit_of[c.index] == TRUMP]
         side_others = [c for c in others if info.suit_of[c.index] != TRUMP]
         if len(side_others) >= k:
-            fills.append(sorted(side_others, key=feed)[:k])
+            fills.append(nsmallest(k, side_others, key=feed))
         out = [base + tuple(f) for f in fills]
         if not suit_cards and led != TRUMP and len(trumps) >= n:
             if n == 1:
