@@ -38,6 +38,7 @@ PAUSES = {
              "ThrowFailed": 900, "default": 120},
     "instant": {"default": 0},  # ?speed=instant, for tests and the impatient
 }
+SLICE_MS = 20  # longest run of bot thinking before the browser gets the main thread back
 DRAG_THRESHOLD = 8  # px a pointer must travel before a press becomes a drag
 
 
@@ -138,7 +139,7 @@ class App:
                 await self.wake.wait()
                 continue
             try:
-                events = table.step()
+                events = await self._step_in_slices(table)
             except Exception as err:  # a bot bug must not freeze the table: show it
                 self.notice(f"{type(err).__name__}: {err}", "error")
                 js.console.error(str(err))
@@ -148,6 +149,20 @@ class App:
             self._save()
             self.render()
             await asyncio.sleep(self._pause(events) / 1000)
+
+    async def _step_in_slices(self, table: Table):
+        """Take the next automatic step, giving the browser the main thread back every
+        SLICE_MS while a searching bot thinks (no long tasks, the page stays responsive)."""
+        steps = table.step_in_slices()
+        started = js.performance.now()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+            if js.performance.now() - started >= SLICE_MS:
+                await asyncio.sleep(0)
+                started = js.performance.now()
 
     def _pause(self, events) -> float:
         if self.skip:

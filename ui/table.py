@@ -70,13 +70,25 @@ class Table:
     def step(self) -> list[Event]:
         """One automatic action (a bot's bid during the deal, the next card, a bot's move), or
         nothing when the player must act. Returns the events as seat 0 sees them."""
+        steps = self.step_in_slices()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def step_in_slices(self):
+        """`step()` as a generator that yields while a searching bot thinks, so the page can
+        let the browser breathe between slices; its return value is `step()`'s."""
         m = self.match
         if self.waiting_for_player() or m.phase == MATCH_OVER:
             return []
         if m.phase == DEAL:
             return self._deal_step()
         seat = m.to_act
-        action = self.bots[seat].choose(m.view(seat))
+        bot, view = self.bots[seat], m.view(seat)
+        slices = getattr(bot, "choose_steps", None)
+        action = (yield from slices(view)) if slices else bot.choose(view)
         if action is None:  # a bot with nothing to say in a turn passes or plays cheapest
             action = m.a_legal_action()
         return self._apply(action)

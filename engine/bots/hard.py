@@ -39,6 +39,7 @@ import math
 import time
 from collections import Counter
 
+from ..actions import Play
 from ..cards import ALL_CARDS, COPIES, Card
 from ..options import lead_options
 from ..rules import (
@@ -407,6 +408,17 @@ class HardBot(NormalBot):
         self.last_stats: dict = {}
 
     def play(self, view):
+        return drive(self.play_steps(view))
+
+    def choose_steps(self, view):
+        """`choose(view)` as a generator that yields after every sampled world of a search,
+        so a caller on a browser's main thread can hand control back between slices (the
+        decision is the generator's return value, the same as `choose` would give)."""
+        if view.phase == "play" and view.to_act == self.seat and view.seat == self.seat:
+            return Play(self.seat, tuple((yield from self.play_steps(view))))
+        return self.choose(view)
+
+    def play_steps(self, view):
         ctx = make_ctx(view)
         if ctx.trick:
             ti = TrickInfo(ctx)
@@ -421,7 +433,7 @@ class HardBot(NormalBot):
             self.last_stats = {"candidates": 1, "worlds": 0, "plays": 0}
             choice = cands[0]
         else:
-            choice = self._search(view, ctx, cands)
+            choice = yield from self._search_steps(view, ctx, cands)
         try:  # never illegal: fall back to the checked normal play
             if ctx.trick:
                 check_follow(ctx.hand, ctx.trick[0][1], choice, ctx.info.trump)
@@ -431,7 +443,7 @@ class HardBot(NormalBot):
             choice = choose_play(ctx)
         return choice
 
-    def _search(self, view, ctx: PlayCtx, cands: list[tuple[Card, ...]]):
+    def _search_steps(self, view, ctx: PlayCtx, cands: list[tuple[Card, ...]]):
         """Paired comparison of each candidate with the normal choice (cands[0]) over the same
         sampled worlds; a candidate replaces it only when clearly better."""
         start = time.perf_counter() if self.budget_ms is not None else 0.0
@@ -464,6 +476,7 @@ class HardBot(NormalBot):
                 w.play(self.seat, cands[i])
                 spent += 1 + w.run(horizon)
                 values[i] = evaluate(w, my_team)
+                yield worlds  # a slice boundary: nothing is shared with the caller meanwhile
             base = values[0]
             for i in active:
                 d = values[i] - base
@@ -491,3 +504,12 @@ class HardBot(NormalBot):
         self.last_stats = {"candidates": k, "worlds": worlds, "plays": spent, "choice": best,
                            "capped": capped}
         return cands[best]
+
+
+def drive(steps):
+    """Run a decision generator to its end and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
