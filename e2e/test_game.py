@@ -28,6 +28,7 @@ from game_helpers import (
     actions,
     button,
     card_at,
+    check_contained,
     check_layout,
     data,
     data_kind,
@@ -145,6 +146,7 @@ def test_whole_round_by_drag_on_desktop(new_context, site_url, wait_ready, reque
             press(page, "bury")
         else:
             assert phase == "play"
+            check_contained(page, f"trick-{plays + 1}")
             button(page, "hint").click()
             hinted = selected(page)
             assert hinted, "the hint selected nothing"
@@ -214,6 +216,7 @@ def test_whole_round_by_touch_on_a_phone(new_context, site_url, wait_ready, deal
             acted(page, button(page, "bury").tap)
             continue
         assert phase == "play"
+        check_contained(page, f"trick-{plays + 1}")
         button(page, "hint").tap()
         hinted, positions = selected(page), selected_positions(page)
         assert hinted, "the hint selected nothing"
