@@ -15,9 +15,11 @@ from urllib.parse import urlsplit
 import pytest
 from game_helpers import (
     CLOCK_MARK,
+    CONTAINED,
     DENY_STORAGE,
     DESKTOP,
     FULL_STORAGE,
+    LAYOUT,
     LONG_TASKS,
     NOT_SAVED,
     PHONE,
@@ -572,3 +574,32 @@ def test_new_game_asks_first(new_context, site_url, wait_ready):
     assert ["pass", 0] not in new["history"]
     assert "Round 1" in page.locator("#status").inner_text()
     assert len(hand(page)) in (38, 48)
+
+
+# 7 (embedded) ----------------------------------------------------------------------------------
+
+class Spill(AssertionError):
+    """A zone's cards shown outside it."""
+
+
+@pytest.mark.xfail(strict=True, raises=Spill, reason=(
+    "embed mode (360x480): the table zone is 80 px high, a finished trick needs about 107 px, so "
+    "the player's play hangs over the kitty zone (reported; needs a layout decision, e.g. "
+    "folding the kitty zone away in embed mode while it is empty)"))
+def test_embedded_round_stays_inside_the_frame(new_context, site_url, wait_ready):
+    page = open_game(new_context, site_url, wait_ready, "?embed=1&seed=5&speed=instant",
+                     viewport={"width": 360, "height": 480}, has_touch=True, is_mobile=True)
+    assert not page.locator("#topbar").is_visible()
+    spills = []
+    to_phase(page, "play")
+    while (phase := wait_decision(page)) != "result":
+        if phase != "play":
+            to_phase(page, "play")
+            continue
+        report = page.evaluate(LAYOUT)  # every control inside the frame and usable
+        assert report["scrollWidth"] <= report["clientWidth"], report
+        assert not report["problems"], report["problems"]
+        spills += page.evaluate(CONTAINED)
+        hint_and_play(page)
+    if spills:
+        raise Spill(spills)
