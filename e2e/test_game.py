@@ -238,6 +238,14 @@ def test_whole_round_by_touch_on_a_phone(new_context, site_url, wait_ready, deal
     assert plays > 0 and hand(page) == []
     check_layout(page, "result")
     check_result(page)
+    # the dialogs fit the phone too, and close with their own button
+    dialog = page.locator("dialog#dialog")
+    for name in ("settings", "help", "new-game"):
+        button(page, name).tap()
+        assert dialog.is_visible()
+        check_layout(page, name)
+        dialog.locator('button[data-action="close"]').tap()
+        assert not dialog.is_visible()
     button(page, "next-round").tap()
     wait_actions_past(page, 0)
     assert "Round 2" in page.locator("#status").inner_text()
