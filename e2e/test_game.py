@@ -137,6 +137,7 @@ def test_whole_round_by_drag_on_desktop(new_context, site_url, wait_ready, reque
     acted(page, bury.click)
     burials = [h for h in history(page) if h[0] == "bury" and h[1] == 0]
     assert sorted(burials[0][2].split()) == sorted(chosen)
+    assert len(hand(page)) == 38 and "Dealer You" in page.locator("#status").inner_text()
 
     # every trick: the hinted cards dragged onto the table
     plays = 0
@@ -152,9 +153,11 @@ def test_whole_round_by_drag_on_desktop(new_context, site_url, wait_ready, reque
             button(page, "hint").click()
             hinted = selected(page)
             assert hinted, "the hint selected nothing"
-            positions = selected_positions(page)
-            acted(page, lambda p=positions: drag(page, card_at(page, p[-1]),
-                                                 page.locator("#table")))
+            # one hinted card is unselected again: dragging it adds it to the selection
+            last = card_at(page, selected_positions(page)[-1])
+            last.click()
+            assert last.get_attribute("aria-selected") == "false"
+            acted(page, lambda card=last: drag(page, card, page.locator("#table")))
             assert notice(page) is None, notice(page)
             assert sorted(last_play(page)) == sorted(hinted)
             plays += 1
