@@ -101,14 +101,27 @@ def next_round(page) -> None:
     assert page.locator("#table .result").count() == 0
 
 
+# 7: the deal ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_deal_screen_layout(new_context, site_url, wait_ready, size):
+    """The deal at its normal pace (seconds: time to look at it), then Skip ends it at once."""
+    page = open_game(new_context, site_url, wait_ready, "?seed=9", viewport=size)
+    page.wait_for_function("document.querySelectorAll('#hand [data-i]').length >= 10")
+    assert data(page, "phase") == "deal" and data(page, "turn") == ""
+    check_layout(page, "deal")
+    assert 10 <= len(hand(page)) < 38
+    button(page, "skip").click()
+    assert wait_decision(page) == "bid"
+    assert len(hand(page)) == 38
+
+
 # 1, 7 (desktop), 8 -----------------------------------------------------------------------------
 
 def test_whole_round_by_drag_on_desktop(new_context, site_url, wait_ready, requests_log,
                                         dealer_seed):
     page = open_game(new_context, site_url, wait_ready, f"?seed={dealer_seed}&speed=instant",
                      viewport=DESKTOP)
-    assert data(page, "phase") == "deal"
-    check_layout(page, "deal")
 
     # bid with the first bid button offered
     assert wait_decision(page) == "bid"
@@ -180,8 +193,6 @@ def test_whole_round_by_drag_on_desktop(new_context, site_url, wait_ready, reque
 def test_whole_round_by_touch_on_a_phone(new_context, site_url, wait_ready, dealer_seed):
     page = open_game(new_context, site_url, wait_ready, f"?seed={dealer_seed}&speed=instant",
                      viewport=PHONE, has_touch=True, is_mobile=True)
-    assert data(page, "phase") == "deal"
-    check_layout(page, "deal")
 
     assert wait_decision(page) == "bid"
     bid = button(page, "bid").first
