@@ -197,11 +197,61 @@ LAYOUT = """() => {
     if (!hit || !(hit === el || el.contains(hit))) {
       problems.push(`${name} is covered at (${Math.round(x)},${Math.round(y)}) by `
                     + (hit ? hit.outerHTML.slice(0, 80) : 'nothing'));
+      continue;
+    }
+    // a card's index (its first character: the rank, or the joker's name) is not hidden
+    // under the next card
+    if (card) {
+      const text = document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode();
+      const range = document.createRange();
+      range.setStart(text, 0);
+      range.setEnd(text, Math.min(1, text.length));
+      const t = range.getBoundingClientRect();
+      const seen = document.elementFromPoint(t.left + t.width / 2, t.top + t.height / 2);
+      if (!seen || !(seen === el || el.contains(seen))) {
+        problems.push(`${name}: its index "${text.data}" is hidden under `
+                      + (seen ? seen.outerHTML.slice(0, 60) : 'nothing'));
+      }
     }
   }
   return {scrollWidth: de.scrollWidth, clientWidth: de.clientWidth,
           bodyScrollWidth: document.body.scrollWidth, checked, problems};
 }"""
+
+
+# What is shown in a zone stays inside it: the cards of a trick (and its caption, the result)
+# inside #table, the kitty's cards inside #kitty, the hand inside the player's box.
+CONTAINED = """() => {
+  const problems = [];
+  // (2 px: a card may lie on the zone's dashed border line, not past it)
+  const inside = (a, b) => a.left >= b.left - 2 && a.top >= b.top - 2
+                           && a.right <= b.right + 2 && a.bottom <= b.bottom + 2;
+  const zones = [['#table', '.play, .caption, .result'], ['#kitty', '.card, .zone-label'],
+                 ['#seat-south', '#hand .card']];
+  for (const [zone, parts] of zones) {
+    const box = document.querySelector(zone).getBoundingClientRect();
+    for (const el of document.querySelector(zone).querySelectorAll(parts)) {
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      if (!inside(r, box)) {
+        problems.push(`${zone} ${el.className} ${el.innerText.replace(/\\s+/g, ' ').slice(0, 30)}`
+                      + ` sticks out: ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`
+                      + ` of ${[box.left, box.top, box.right, box.bottom].map(Math.round)}`);
+      }
+    }
+  }
+  return problems;
+}"""
+
+
+def check_contained(page, name: str) -> None:
+    problems = page.evaluate(CONTAINED)
+    if problems:
+        size = page.viewport_size
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"game-{size['width']}x{size['height']}-"
+                                             f"overflow-{name}.png"))
+    assert not problems, (name, problems)
 
 
 def check_layout(page, name: str) -> dict:
@@ -215,6 +265,7 @@ def check_layout(page, name: str) -> dict:
     assert report["bodyScrollWidth"] <= report["clientWidth"], (name, report)
     assert report["checked"] > 0, (name, report)
     assert not report["problems"], (name, report["problems"])
+    check_contained(page, name)
     return report
 
 

@@ -15,9 +15,11 @@ from urllib.parse import urlsplit
 import pytest
 from game_helpers import (
     CLOCK_MARK,
+    CONTAINED,
     DENY_STORAGE,
     DESKTOP,
     FULL_STORAGE,
+    LAYOUT,
     LONG_TASKS,
     NOT_SAVED,
     PHONE,
@@ -28,6 +30,7 @@ from game_helpers import (
     actions,
     button,
     card_at,
+    check_contained,
     check_layout,
     data,
     data_kind,
@@ -98,14 +101,27 @@ def next_round(page) -> None:
     assert page.locator("#table .result").count() == 0
 
 
+# 7: the deal ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_deal_screen_layout(new_context, site_url, wait_ready, size):
+    """The deal at its normal pace (seconds: time to look at it), then Skip ends it at once."""
+    page = open_game(new_context, site_url, wait_ready, "?seed=9", viewport=size)
+    page.wait_for_function("document.querySelectorAll('#hand [data-i]').length >= 10")
+    assert data(page, "phase") == "deal" and data(page, "turn") == ""
+    check_layout(page, "deal")
+    assert 10 <= len(hand(page)) < 38
+    button(page, "skip").click()
+    assert wait_decision(page) == "bid"
+    assert len(hand(page)) == 38
+
+
 # 1, 7 (desktop), 8 -----------------------------------------------------------------------------
 
 def test_whole_round_by_drag_on_desktop(new_context, site_url, wait_ready, requests_log,
                                         dealer_seed):
     page = open_game(new_context, site_url, wait_ready, f"?seed={dealer_seed}&speed=instant",
                      viewport=DESKTOP)
-    assert data(page, "phase") == "deal"
-    check_layout(page, "deal")
 
     # bid with the first bid button offered
     assert wait_decision(page) == "bid"
@@ -134,6 +150,7 @@ def test_whole_round_by_drag_on_desktop(new_context, site_url, wait_ready, reque
     acted(page, bury.click)
     burials = [h for h in history(page) if h[0] == "bury" and h[1] == 0]
     assert sorted(burials[0][2].split()) == sorted(chosen)
+    assert len(hand(page)) == 38 and "Dealer You" in page.locator("#status").inner_text()
 
     # every trick: the hinted cards dragged onto the table
     plays = 0
@@ -145,12 +162,15 @@ def test_whole_round_by_drag_on_desktop(new_context, site_url, wait_ready, reque
             press(page, "bury")
         else:
             assert phase == "play"
+            check_contained(page, f"trick-{plays + 1}")
             button(page, "hint").click()
             hinted = selected(page)
             assert hinted, "the hint selected nothing"
-            positions = selected_positions(page)
-            acted(page, lambda p=positions: drag(page, card_at(page, p[-1]),
-                                                 page.locator("#table")))
+            # one hinted card is unselected again: dragging it adds it to the selection
+            last = card_at(page, selected_positions(page)[-1])
+            last.click()
+            assert last.get_attribute("aria-selected") == "false"
+            acted(page, lambda card=last: drag(page, card, page.locator("#table")))
             assert notice(page) is None, notice(page)
             assert sorted(last_play(page)) == sorted(hinted)
             plays += 1
@@ -173,8 +193,6 @@ def test_whole_round_by_drag_on_desktop(new_context, site_url, wait_ready, reque
 def test_whole_round_by_touch_on_a_phone(new_context, site_url, wait_ready, dealer_seed):
     page = open_game(new_context, site_url, wait_ready, f"?seed={dealer_seed}&speed=instant",
                      viewport=PHONE, has_touch=True, is_mobile=True)
-    assert data(page, "phase") == "deal"
-    check_layout(page, "deal")
 
     assert wait_decision(page) == "bid"
     bid = button(page, "bid").first
@@ -214,6 +232,7 @@ def test_whole_round_by_touch_on_a_phone(new_context, site_url, wait_ready, deal
             acted(page, button(page, "bury").tap)
             continue
         assert phase == "play"
+        check_contained(page, f"trick-{plays + 1}")
         button(page, "hint").tap()
         hinted, positions = selected(page), selected_positions(page)
         assert hinted, "the hint selected nothing"
@@ -233,6 +252,14 @@ def test_whole_round_by_touch_on_a_phone(new_context, site_url, wait_ready, deal
     assert plays > 0 and hand(page) == []
     check_layout(page, "result")
     check_result(page)
+    # the dialogs fit the phone too, and close with their own button
+    dialog = page.locator("dialog#dialog")
+    for name in ("settings", "help", "new-game"):
+        button(page, name).tap()
+        assert dialog.is_visible()
+        check_layout(page, name)
+        dialog.locator('button[data-action="close"]').tap()
+        assert not dialog.is_visible()
     button(page, "next-round").tap()
     wait_actions_past(page, 0)
     assert "Round 2" in page.locator("#status").inner_text()
@@ -569,3 +596,32 @@ def test_new_game_asks_first(new_context, site_url, wait_ready):
     assert ["pass", 0] not in new["history"]
     assert "Round 1" in page.locator("#status").inner_text()
     assert len(hand(page)) in (38, 48)
+
+
+# 7 (embedded) ----------------------------------------------------------------------------------
+
+class Spill(AssertionError):
+    """A zone's cards shown outside it."""
+
+
+@pytest.mark.xfail(strict=True, raises=Spill, reason=(
+    "embed mode (360x480): the table zone is 80 px high, a finished trick needs about 107 px, so "
+    "the player's play hangs over the kitty zone (reported; needs a layout decision, e.g. "
+    "folding the kitty zone away in embed mode while it is empty)"))
+def test_embedded_round_stays_inside_the_frame(new_context, site_url, wait_ready):
+    page = open_game(new_context, site_url, wait_ready, "?embed=1&seed=5&speed=instant",
+                     viewport={"width": 360, "height": 480}, has_touch=True, is_mobile=True)
+    assert not page.locator("#topbar").is_visible()
+    spills = []
+    to_phase(page, "play")
+    while (phase := wait_decision(page)) != "result":
+        if phase != "play":
+            to_phase(page, "play")
+            continue
+        report = page.evaluate(LAYOUT)  # every control inside the frame and usable
+        assert report["scrollWidth"] <= report["clientWidth"], report
+        assert not report["problems"], report["problems"]
+        spills += page.evaluate(CONTAINED)
+        hint_and_play(page)
+    if spills:
+        raise Spill(spills)
