@@ -86,12 +86,13 @@ class App:
                 aside = storage.set_aside(SAVE_KEY, text)
                 self.notice(t("notice.bad_save", self.screen.lang, key=aside or "-"), "bad-save")
         if self.table is None:
-            self._new_table()
+            self._new_table(url_param("seed"))
         if storage.notice():
             self.notice(storage.notice(), "storage")
 
-    def _new_table(self) -> None:
-        seed = url_param("seed")
+    def _new_table(self, seed: str | None = None) -> None:
+        """A new match: from `seed` (the page's ?seed=, for the first match only), else a
+        random one, so "new game" never deals the same cards again."""
         seed = int(seed) if seed and seed.isdigit() else int(js.Math.random() * 2_147_483_647)
         applied = self.table.actions if self.table else 0
         self.table = Table.new(seed, *self._players(seed))
@@ -205,7 +206,13 @@ class App:
         by_id("seat-south").classList.toggle("to-act", view.to_act == HUMAN)
         self._render_table(view)
         self._render_kitty(view)
+        focused = self._position_of(js.document.activeElement)
         by_id("hand").innerHTML = render.hand_html(view, self.screen, set(self.bury))
+        if focused is not None:  # a redraw keeps the keyboard where it was
+            card = by_id("hand").querySelector(f'[data-i="{focused}"]') or by_id(
+                "hand").querySelector("[data-i]")
+            if card:
+                card.focus()
         by_id("hand").setAttribute("aria-label", t("seat.0", lang))
         by_id("controls").innerHTML = self._controls_html(view)
         by_id("prompt").textContent = self._prompt(view)

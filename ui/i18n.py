@@ -29,7 +29,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "status.points": ("抓分 {points}", "Attackers {points}"),
     "status.turn": ("轮到 {seat}", "To play: {seat}"),
     "status.your_turn": ("轮到你了", "Your turn"),
-    "status.cards_left": ("余 {n}", "{n} left"),
+    "status.cards_left": ("{n} 张", "{n} cards"),
     # buttons
     "button.play": ("出牌", "Play"),
     "button.hint": ("提示", "Hint"),
@@ -57,7 +57,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "prompt.bury_count": ("已选 {n}/10", "{n}/10 chosen"),
     "prompt.snatch": ("可以抄底", "You may snatch the kitty"),
     "prompt.lead": ("请出牌", "Your lead"),
-    "prompt.follow": ("请跟 {n} 张", "Follow with {n} cards"),
+    "prompt.follow": ("请跟 {n} 张", "Your turn to follow: {n} card(s)"),
     "prompt.wait": ("等待 {seat}", "Waiting for {seat}"),
     "prompt.new_game": ("放弃当前比赛，开始新比赛？", "Abandon this match and start a new one?"),
     # events
@@ -68,7 +68,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "event.buried": ("{seat} 扣好底牌", "{seat} buried the kitty"),
     "event.throw_failed": ("{seat} 甩牌失败：{attempted}，改出 {forced}",
                            "{seat}'s throw failed: {attempted}; leads {forced} instead"),
-    "event.trick": ("{seat} 赢得本轮，{points} 分", "{seat} wins the trick, {points} points"),
+    "event.trick": ("{seat} 赢得本轮，{points} 分", "Trick to {seat}: {points} points"),
     "event.kitty": ("抠底！底牌 {points} 分 × {mult}", "Kitty captured: {points} points × {mult}"),
     # result
     "result.title": ("本局结果", "Round result"),
