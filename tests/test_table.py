@@ -76,3 +76,15 @@ def test_restore_resumes_at_the_identical_position():
     again = Table.restore(t.save(), bots(5))
     assert again.view() == t.view()
     assert again.save() == t.save()
+
+
+def test_page_players_decide_like_the_bots_they_stand_for():
+    from engine.bots import make_bot
+    from ui.players import make_players
+
+    bots, adviser = make_players({"1": "easy", "2": "normal", "3": "hard"}, seed=9)
+    t = Table.new(9, bots, adviser)
+    t.run_until_player()
+    view = t.view()
+    assert adviser.choose(view) == make_bot("normal", 0, 9).choose(view)
+    assert bots[3].bot.tier == "hard" and bots[1].bot.tier == "easy"
