@@ -1,7 +1,7 @@
 // Latency of bot decisions under Pyodide (Node.js): loads engine/ into Pyodide's file system
 // and runs engine.bots_bench there.
 //
-//   node bench/pyodide_bench.mjs [--rounds 3] [--tiers easy,normal,hard] [--budget-ms 200]
+//   node bench/pyodide_bench.mjs [--rounds 3] [--tiers easy,normal,hard] [--budget-ms 250]
 //
 // Pyodide comes from the npm package `pyodide`: $PYODIDE_DIR, else ../web/node_modules/pyodide
 // (the page's vendored runtime), else ./node_modules/pyodide (npm install pyodide in a scratch

@@ -1,7 +1,7 @@
 """Latency of bot decisions, per tier: p50 and p95 in milliseconds.
 
     python -m engine.bots_bench [--rounds 3] [--tiers easy,normal,hard] [--seed 1]
-                                [--budget-ms 200] [--playouts N]
+                                [--budget-ms 250] [--playouts N]
 
 For each tier, bots of that tier sit in seats 0 and 2 against normal bots in seats 1 and 3 for
 `--rounds` seeded rounds (engine.arena.start_match); every decision of the tier's seats is
@@ -22,7 +22,7 @@ from .actions import Deal
 from .arena import start_match
 from .bots import make_bot
 
-HARD_UI_BUDGET_MS = 200.0
+HARD_UI_BUDGET_MS = 250.0
 
 
 def pct(xs: list[float], q: float) -> float:

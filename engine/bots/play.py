@@ -260,7 +260,10 @@ def play_worth(ctx: PlayCtx, cards: tuple[Card, ...] | list[Card], counts: Count
 
 
 def points(cards) -> int:
-    return sum(c.points for c in cards)
+    n = 0
+    for c in cards:
+        n += c.points
+    return n
 
 
 # --- who may still beat a play --------------------------------------------------------------
@@ -777,4 +780,4 @@ def choose_play(ctx: PlayCtx, validate: bool = True) -> tuple[Card, ...]:
         return tuple(follow_options(ctx.hand, ctx.trick[0][1], ctx.info.trump)[0])
 
 
-__all__ = ["MIN_TRACTOR_PAIRS", "PlayCtx", "choose_follow", "choose_lead", "choose_play"]
+__all__ = ["PlayCtx", "choose_follow", "choose_lead", "choose_play", "fast_decompose"]

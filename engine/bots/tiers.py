@@ -13,7 +13,7 @@ from ..options import (
     lead_options,
     points_first,
 )
-from ..rules import TRUMP, trick_winner
+from ..rules import trick_winner
 from ..scoring import JOKER_LEVELS
 from .auction import choose_bury, decide_bid, decide_snatch, name_for
 from .base import Bot, make_ctx
@@ -151,4 +151,4 @@ class NormalBot(Bot):
         return choose_play(make_ctx(view))
 
 
-__all__ = ["TRUMP", "EasyBot", "NormalBot", "RandomBot"]
+__all__ = ["EasyBot", "NormalBot", "RandomBot"]
