@@ -46,6 +46,7 @@ class StandingBid:
     cards: tuple[Card, ...]
     level_rank: str
     trump_suit: str | None
+    snatch: bool = False  # 抄底: this seat also took up the kitty and buried again (R15)
 
 
 @dataclass
@@ -454,7 +455,7 @@ class Match:
     def _apply_snatch(self, action: Snatch) -> list[ev.Event]:
         r = self.round
         rank, suit = self._bid_naming(action.cards, action.rank, action.suit)
-        r.standing = StandingBid(action.seat, tuple(action.cards), rank, suit)
+        r.standing = StandingBid(action.seat, tuple(action.cards), rank, suit, snatch=True)
         r.bids.append(r.standing)
         r.trump = Trump(rank, suit)  # 视同反主: trump changes; the 庄家 does not
         out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank,

@@ -17,6 +17,7 @@ class BidView:
     cards: tuple[Card, ...]
     level_rank: str
     trump_suit: str | None
+    snatch: bool = False  # a 抄底: the seat took up the kitty and buried again
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,8 @@ def seat_view(match, seat: int) -> SeatView:
         to_act=match.to_act,
         trump=r.trump,
         sort_trump=sort_trump,
-        bids=tuple(BidView(b.seat, b.cards, b.level_rank, b.trump_suit) for b in r.bids),
+        bids=tuple(BidView(b.seat, b.cards, b.level_rank, b.trump_suit, b.snatch)
+                   for b in r.bids),
         hand=hand,
         hand_sizes=tuple(len(h) for h in r.hands),
         cards_left_to_deal=4 * match.rules.hand_size - r.dealt,

@@ -189,6 +189,7 @@ def test_r15_snatch_changes_trump_and_burier_never_the_dealer():
     m.apply(Snatch(2, tuple(cards("C2 C2 C2"))))
     assert m.phase == "bury" and m.to_act == 2 and len(m.hand(2)) == 48
     assert m.round.trump == Trump("2", "C") and m.round.dealer == 0
+    assert [b.snatch for b in m.view(3).bids] == [False, True], "views tell snatches apart"
     m.apply(Bury(2, tuple(m.hand(2)[-10:])))
     assert m.to_act == 3  # asking goes on from the snatcher's 下家
     refused(m, Snatch(3, tuple(cards("S2 S2"))), IllegalAction)  # weaker than ♣ triple
