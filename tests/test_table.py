@@ -87,4 +87,4 @@ def test_page_players_decide_like_the_bots_they_stand_for():
     t.run_until_player()
     view = t.view()
     assert adviser.choose(view) == make_bot("normal", 0, 9).choose(view)
-    assert bots[3].bot.tier == "hard" and bots[1].bot.tier == "easy"
+    assert bots[3].tier == "hard" and bots[1].tier == "easy"
