@@ -29,6 +29,17 @@ SLOW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthChe
 seeds = st.integers(min_value=0, max_value=2**31)
 
 
+def advanced(seed: int, steps: int, bid_chance: float = 0.2) -> Match:
+    """A match from `seed` after up to `steps` actions of random players, within one round."""
+    m = Match(seed)
+    players = [RandomPlayer(s, seed, bid_chance=bid_chance) for s in range(4)]
+    for _ in range(steps):
+        if m.phase in ("result", "match-over"):
+            break
+        m.apply(next_action(m, players))
+    return m
+
+
 def all_cards_in_play(m: Match) -> list:
     r = m.round
     undealt = r.deck[r.dealt:] if m.phase == DEAL else []
@@ -70,12 +81,7 @@ def test_a_random_full_match_ends_and_replays_identically(seed):
 @SLOW
 @given(seeds, st.integers(min_value=0, max_value=400), st.randoms(use_true_random=False))
 def test_illegal_actions_leave_the_state_unchanged(seed, steps, rnd):
-    m = Match(seed)
-    players = [RandomPlayer(s, seed, bid_chance=0.1) for s in range(4)]
-    for _ in range(steps):
-        if m.phase in ("result", "match-over"):
-            break
-        m.apply(next_action(m, players))
+    m = advanced(seed, steps, bid_chance=0.1)
     before = save_match(m)
     for _ in range(20):
         seat = rnd.randrange(4)
@@ -96,12 +102,7 @@ def test_illegal_actions_leave_the_state_unchanged(seed, steps, rnd):
 @SLOW
 @given(seeds, st.integers(min_value=0, max_value=800))
 def test_save_load_save_is_identical_at_any_point(seed, steps):
-    m = Match(seed)
-    players = [RandomPlayer(s, seed, bid_chance=0.2) for s in range(4)]
-    for _ in range(steps):
-        if m.phase in ("result", "match-over"):
-            break
-        m.apply(next_action(m, players))
+    m = advanced(seed, steps)
     text = save_match(m)
     again = load_match(text)
     assert save_match(again) == text
@@ -173,12 +174,7 @@ def reshuffle_hidden(m: Match, seat: int, rnd) -> Match:
 @SLOW
 @given(seeds, st.integers(min_value=160, max_value=700), st.randoms(use_true_random=False))
 def test_a_view_does_not_change_when_hidden_cards_are_reshuffled(seed, steps, rnd):
-    m = Match(seed)
-    players = [RandomPlayer(s, seed, bid_chance=0.2) for s in range(4)]
-    for _ in range(steps):
-        if m.phase in ("result", "match-over"):
-            break
-        m.apply(next_action(m, players))
+    m = advanced(seed, steps)
     assert m.round.dealt > 0
     for seat in range(4):
         assert reshuffle_hidden(m, seat, rnd).view(seat) == m.view(seat)
