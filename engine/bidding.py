@@ -46,13 +46,9 @@ def can_overcall(bid: Sequence[Card], standing: Sequence[Card] | None, level: st
     return strength > bid_strength(standing, level, first_round)
 
 
-def bid_names_rank(cards: Sequence[Card], level: str) -> bool:
-    """R13: at a joker level a bid of one or two jokers names the level rank and trump suit;
-    three jokers name the level rank only (no-trump)."""
-    return level in JOKER_LEVELS
-
-
 def bid_names_suit(cards: Sequence[Card], level: str) -> bool:
+    """R13: at a joker level a bid of one or two jokers names the level rank and the trump
+    suit; three jokers name the rank only (no-trump)."""
     return level in JOKER_LEVELS and len(cards) < 3
 
 

@@ -86,9 +86,6 @@ class Trump:
         group low to high."""
         return self._display[c.index]
 
-    def describe(self) -> str:
-        return f"level {self.level}, " + (f"trump {self.suit}" if self.suit else "no-trump")
-
 
 @dataclass(frozen=True)
 class Unit:

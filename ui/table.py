@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from engine.actions import Action, Bid, Deal, NextRound, Pass
+from engine.actions import Action, Bid, Deal, NextRound
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.match import BID, BURY, DEAL, MATCH_OVER, PLAY, RESULT, SNATCH, Match
@@ -138,9 +138,6 @@ class Table:
 
     def next_round(self) -> list[Event]:
         return self._apply(NextRound())
-
-    def pass_turn(self) -> list[Event]:
-        return self._apply(Pass(HUMAN))
 
     # --- saving ---------------------------------------------------------------------------
 
