@@ -114,6 +114,27 @@ def test_boots_with_only_its_own_files(page, site_url, dist, requests_log, wait_
         assert path in published or path == "", f"requested a file the site lacks: {url}"
 
 
+def test_game_runs_from_its_precompiled_archive(page, site_url, wait_ready, run_python):
+    page.goto(site_url)
+    wait_ready(page)
+    files, traceback_tail = run_python(page, """
+        import sys, traceback
+        import engine.cards
+        files = sorted({m.__file__.rsplit(".", 1)[-1] for name, m in sys.modules.items()
+                        if name.split(".")[0] in ("engine", "ui")})
+        try:
+            engine.cards.parse_cards("zz")
+        except ValueError:
+            lines = traceback.format_exc().splitlines()
+        result = [files, lines[-3:]]
+    """)
+    assert files == ["pyc"], "every game module is loaded from bytecode, none compiled"
+    # the sources are in the archive too: a traceback shows the failing line
+    where, line = traceback_tail[0].strip(), traceback_tail[1].strip()
+    assert where.startswith('File "engine/cards.py", line ') and where.endswith("in parse_card")
+    assert line.startswith("raise CardParseError")
+
+
 @pytest.mark.parametrize(("width", "height", "query"),
                          [(360, 640, ""), (1280, 800, ""), (360, 480, "?embed=1")])
 def test_no_horizontal_scroll(new_context, site_url, wait_ready, width, height, query):

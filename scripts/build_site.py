@@ -9,10 +9,15 @@
 - Pyodide: its loader, the WebAssembly module, the Python standard library, and a lock file
   with no packages (the game uses the standard library only; nothing is ever fetched for a
   package, here or from a CDN).
+- The game's Python: one archive, python.zip, with every .py file of engine/ and ui/ that the
+  page may import and its bytecode, compiled by Pyodide itself (scripts/compile_pyc.mjs).
+  The page puts the archive on ``sys.path`` and imports from it: one request instead of one
+  per module, and nothing to compile while the player waits.  (The sources are there for
+  tracebacks, and as a fallback Python uses should the bytecode not fit its version.)
 - The page: index.html (with preload hints for the runtime), boot.js, pyscript.toml with a
-  ``[files]`` table listing every .py file of engine/ and ui/, those files, the web manifest,
-  the icons (drawn by scripts/icon.py), and sw.js with every file to precache, each with a
-  hash of its content, and a version made of those hashes.
+  ``[files]`` table naming python.zip, the web manifest, the icons (drawn by
+  scripts/icon.py), and sw.js with every file to precache, each with a hash of its content,
+  and a version made of those hashes.
 - ``--bench`` adds bench/bare.html (a bare Pyodide page for scripts/bench_boot.py); it is
   not part of the published site (not precached, not in dist/).
 
@@ -23,11 +28,15 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import tomllib
+import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -42,6 +51,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PY_PACKAGES = ("engine", "ui")
 ICON_SIZES = (192, 512)
 PAGE_FILES = ("index.html", "boot.js", "manifest.webmanifest")
+PYTHON_BUNDLE = "python.zip"
+# A fixed date for the archive's entries, so that the same sources make the same bytes.
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 PRELOAD_MARK = "<!-- build: runtime preloads -->"
 MPY_MARK = "<!-- build: mpy-config -->"
 
@@ -103,13 +115,31 @@ def python_files() -> list[str]:
     return files
 
 
-def pyscript_toml(template: str, files: list[str]) -> str:
-    """The config template with its [files] table written from the actual file list."""
+def compile_bytecode(py_files: list[str], out: Path) -> None:
+    """Write out/<file>c for every file: bytecode compiled by the page's Pyodide, in Node."""
+    script = ROOT / "scripts" / "compile_pyc.mjs"
+    subprocess.run(["node", str(script), str(ROOT), str(out), *py_files], check=True)
+
+
+def python_bundle(py_files: list[str]) -> bytes:
+    """The archive the page imports the game from: each source and its bytecode."""
+    with tempfile.TemporaryDirectory() as tmp:
+        compile_bytecode(py_files, Path(tmp))
+        entries = [(f, (ROOT / f).read_bytes()) for f in py_files]
+        entries += [(f"{f}c", (Path(tmp) / f"{f}c").read_bytes()) for f in py_files]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in sorted(entries):
+            archive.writestr(zipfile.ZipInfo(name, ZIP_DATE), data, zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+def pyscript_toml(template: str) -> str:
+    """The config template with its [files] table: the game's Python archive."""
     if re.search(r"^\[files\]", template, re.M):
         raise SystemExit("pyscript.toml must not have a [files] table: the build writes it")
-    lines = [template.rstrip(), "", "# Written by scripts/build_site.py from engine/ and ui/.",
-             "[files]"]
-    lines += [f'"./{f}" = "./{f}"' for f in files]
+    lines = [template.rstrip(), "", "# Written by scripts/build_site.py: engine/ and ui/.",
+             "[files]", f'"./{PYTHON_BUNDLE}" = "./{PYTHON_BUNDLE}"']
     return "\n".join(lines) + "\n"
 
 
@@ -120,16 +150,15 @@ def empty_lock_file() -> str:
     return json.dumps(lock, separators=(",", ":"))
 
 
-def preload_tags(chunks: list[str], py_files: list[str]) -> str:
+def preload_tags(chunks: list[str]) -> str:
     """<link> hints so that every runtime file downloads at once with the page, instead of
     each one only when the file before it has run (core, config, plugins, Pyodide, ...)."""
     # The largest first; then what PyScript needs before it starts Pyodide; then the
-    # game's Python files, which PyScript fetches only once Python has started.
+    # game's Python, which PyScript fetches only once Python has started.
     fetched = ["./pyodide/pyodide.asm.wasm", "./pyodide/python_stdlib.zip"]
     modules = ["./pyodide/pyodide.asm.mjs", *(f"./pyscript/{c}" for c in chunks),
                "./pyodide/pyodide.mjs"]
-    fetched_later = ["./pyscript.toml", "./pyodide/pyodide-lock.json",
-                     *(f"./{f}" for f in py_files)]
+    fetched_later = ["./pyscript.toml", "./pyodide/pyodide-lock.json", f"./{PYTHON_BUNDLE}"]
     tags = [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched]
     tags += [f'<link rel="modulepreload" href="{m}">' for m in modules]
     tags += [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched_later]
@@ -192,15 +221,15 @@ def build(out: Path, bench: bool = False) -> list[str]:
         write(f"pyodide/{f}", (PYODIDE_DIR / f).read_bytes())
     write("pyodide/pyodide-lock.json", empty_lock_file())
 
-    py_files = python_files()
-    for f in py_files:
-        write(f, (ROOT / f).read_bytes())
-    write("pyscript.toml", pyscript_toml(template, py_files))
+    write(PYTHON_BUNDLE, python_bundle(python_files()))
+    write("pyscript.toml", pyscript_toml(template))
 
     for f in PAGE_FILES:
         write(f, (ROOT / f).read_bytes())
     html = (out / "index.html").read_text(encoding="utf-8")
-    marks = ((PRELOAD_MARK, preload_tags(chunks, py_files)), (MPY_MARK, mpy_config(config)))
+    if f'"{PYTHON_BUNDLE}"' not in html:
+        raise SystemExit(f"index.html does not put {PYTHON_BUNDLE} on sys.path")
+    marks = ((PRELOAD_MARK, preload_tags(chunks)), (MPY_MARK, mpy_config(config)))
     for mark, text in marks:
         if mark not in html:
             raise SystemExit(f"index.html lacks the marker {mark!r}")
