@@ -14,7 +14,7 @@
   The page puts the archive on ``sys.path`` and imports from it: one request instead of one
   per module, and nothing to compile while the player waits.  (The sources are there for
   tracebacks, and as a fallback Python uses should the bytecode not fit its version.)
-- The page: index.html (with preload hints for the runtime), boot.js, pyscript.toml with a
+- The page: index.html (with preload hints for the runtime's scripts), boot.js, pyscript.toml with a
   ``[files]`` table naming python.zip, the web manifest, the icons (drawn by
   scripts/icon.py), and sw.js with every file to precache, each with a hash of its content,
   and a version made of those hashes.
@@ -151,17 +151,20 @@ def empty_lock_file() -> str:
 
 
 def preload_tags(chunks: list[str]) -> str:
-    """<link> hints so that every runtime file downloads at once with the page, instead of
-    each one only when the file before it has run (core, config, plugins, Pyodide, ...)."""
-    # The largest first; then what PyScript needs before it starts Pyodide; then the
-    # game's Python, which PyScript fetches only once Python has started.
-    fetched = ["./pyodide/pyodide.asm.wasm", "./pyodide/python_stdlib.zip"]
+    """<link> hints so that the runtime's scripts and small files download at once with the
+    page, instead of each one only when the file before it has run (core, config, plugins,
+    Pyodide, ...).
+
+    Not Pyodide's WebAssembly module and standard library (12 MB): preloaded, their bytes
+    pass through the page's main thread as they arrive, and WebAssembly.instantiateStreaming
+    then compiles the whole module from the cache in one block on the main thread (~200 ms)
+    instead of while it streams in.  Pyodide starts both downloads as soon as it starts.
+    """
     modules = ["./pyodide/pyodide.asm.mjs", *(f"./pyscript/{c}" for c in chunks),
                "./pyodide/pyodide.mjs"]
-    fetched_later = ["./pyscript.toml", "./pyodide/pyodide-lock.json", f"./{PYTHON_BUNDLE}"]
-    tags = [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched]
-    tags += [f'<link rel="modulepreload" href="{m}">' for m in modules]
-    tags += [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched_later]
+    fetched = ["./pyscript.toml", "./pyodide/pyodide-lock.json", f"./{PYTHON_BUNDLE}"]
+    tags = [f'<link rel="modulepreload" href="{m}">' for m in modules]
+    tags += [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched]
     return "\n  ".join(tags)
 
 
