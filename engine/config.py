@@ -7,6 +7,8 @@ from dataclasses import asdict, dataclass, fields
 
 @dataclass(frozen=True)
 class RulesConfig:
+    """The rules' numbers (RULES.md's values by default), saved with every match."""
+
     hand_size: int = 38  # R8
     kitty_size: int = 10  # R8
     kitty_multiplier: int = 2  # R25: 抠底 doubles the kitty's points

@@ -13,6 +13,8 @@ from .cards import Card, format_cards
 
 @dataclass(frozen=True)
 class Event:
+    """Base of every event; `kind` is the class name."""
+
     @property
     def kind(self) -> str:
         return type(self).__name__
@@ -39,6 +41,8 @@ class Event:
 
 @dataclass(frozen=True)
 class RoundStarted(Event):
+    """A round begins (R8): its level, 庄家 (if known yet), and first seat to be dealt."""
+
     round_no: int
     level: str
     dealer: int | None  # None in the first round until the bidding decides (R10)
@@ -48,6 +52,8 @@ class RoundStarted(Event):
 
 @dataclass(frozen=True)
 class CardDealt(Event):
+    """One card dealt to `seat` (R9); the card is private to that seat."""
+
     seat: int
     card: Card | None
     left: int  # cards still to deal
@@ -56,6 +62,8 @@ class CardDealt(Event):
 
 @dataclass(frozen=True)
 class BidMade(Event):
+    """A bid (亮/反, R9-R11) or a 抄底 snatch (R15), shown to everyone."""
+
     seat: int
     cards: tuple[Card, ...]
     trump_suit: str | None
@@ -65,12 +73,16 @@ class BidMade(Event):
 
 @dataclass(frozen=True)
 class Passed(Event):
+    """`seat` declined to bid or to snatch in `phase`."""
+
     seat: int
     phase: str
 
 
 @dataclass(frozen=True)
 class PhaseChanged(Event):
+    """The round moved to `phase`; `to_act` is the seat to act, if one."""
+
     phase: str
     to_act: int | None
 
@@ -88,6 +100,8 @@ class TrumpDecided(Event):
 
 @dataclass(frozen=True)
 class KittyTaken(Event):
+    """`seat` took up the kitty (R14/R15); the cards are private to it."""
+
     seat: int
     cards: tuple[Card, ...] | None
     private_to: int | None = None
@@ -95,6 +109,8 @@ class KittyTaken(Event):
 
 @dataclass(frozen=True)
 class KittyBuried(Event):
+    """`seat` buried 10 cards as the new kitty (R14/R15); private to it."""
+
     seat: int
     cards: tuple[Card, ...] | None
     private_to: int | None = None
@@ -102,6 +118,8 @@ class KittyBuried(Event):
 
 @dataclass(frozen=True)
 class CardsPlayed(Event):
+    """`seat` led or followed in trick `trick_no` (R18-R21)."""
+
     seat: int
     cards: tuple[Card, ...]
     trick_no: int
@@ -120,6 +138,8 @@ class ThrowFailed(Event):
 
 @dataclass(frozen=True)
 class TrickWon(Event):
+    """`seat` won trick `trick_no` (R22/R23) and its points (R24)."""
+
     seat: int
     trick_no: int
     points: int
@@ -137,6 +157,8 @@ class KittyScored(Event):
 
 @dataclass(frozen=True)
 class RoundSettled(Event):
+    """The round's result (R26-R28): the score, who rises and by how much, the next 庄家."""
+
     score: int
     declarers_keep: bool
     rising_team: int
@@ -147,4 +169,6 @@ class RoundSettled(Event):
 
 @dataclass(frozen=True)
 class MatchOver(Event):
+    """The declaring team at 大王 kept the deal (R5): the match is won."""
+
     winning_team: int

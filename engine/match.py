@@ -42,6 +42,8 @@ def next_seat(seat: int) -> int:
 
 @dataclass(frozen=True)
 class StandingBid:
+    """The bid (or snatch) that stands so far in the round."""
+
     seat: int
     cards: tuple[Card, ...]
     level_rank: str
@@ -51,6 +53,8 @@ class StandingBid:
 
 @dataclass
 class TrickRecord:
+    """A trick as it is played: the leader, each play, and once complete its winner."""
+
     leader: int
     plays: list[tuple[int, tuple[Card, ...]]]
     winner: int | None = None

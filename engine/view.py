@@ -13,6 +13,8 @@ from .rules import Trump
 
 @dataclass(frozen=True)
 class BidView:
+    """A bid or snatch as every seat saw it."""
+
     seat: int
     cards: tuple[Card, ...]
     level_rank: str
@@ -22,6 +24,8 @@ class BidView:
 
 @dataclass(frozen=True)
 class TrickView:
+    """A trick as every seat saw it: the plays in order and, once complete, the winner."""
+
     leader: int
     plays: tuple[tuple[int, tuple[Card, ...]], ...]
     winner: int | None
@@ -31,6 +35,8 @@ class TrickView:
 
 @dataclass(frozen=True)
 class SeatView:
+    """Everything `seat` may know now (DESIGN principle 3), and nothing more."""
+
     seat: int
     phase: str
     round_no: int

@@ -68,6 +68,8 @@ def make_bot(tier: str, seat: int, seed: int = 0, **options) -> Bot:
 
 @dataclass
 class RoundRecord:
+    """One round of a bot match: who declared at what level, and how it ended."""
+
     number: int
     dealer: int
     level: str
@@ -82,6 +84,8 @@ class RoundRecord:
 
 @dataclass
 class MatchRecord:
+    """A bot match: its seed, its rounds, the winning team, and the match itself."""
+
     seed: int
     rounds: list[RoundRecord] = field(default_factory=list)
     winner: int | None = None
