@@ -114,21 +114,26 @@ def test_boots_with_only_its_own_files(page, site_url, dist, requests_log, wait_
         assert path in published or path == "", f"requested a file the site lacks: {url}"
 
 
-def test_game_runs_from_its_precompiled_archive(page, site_url, wait_ready, run_python):
+def test_game_runs_from_precompiled_bytecode(page, site_url, wait_ready, run_python):
     page.goto(site_url)
     wait_ready(page)
-    files, traceback_tail = run_python(page, """
+    game, stdlib, traceback_tail = run_python(page, """
         import sys, traceback
         import engine.cards
-        files = sorted({m.__file__.rsplit(".", 1)[-1] for name, m in sys.modules.items()
-                        if name.split(".")[0] in ("engine", "ui")})
+        def kinds(modules):
+            return sorted({m.__file__.rsplit(".", 1)[-1] for m in modules})
+        loaded = [m for m in list(sys.modules.values()) if getattr(m, "__file__", None)]
+        game = kinds(m for m in loaded if m.__name__.split(".")[0] in ("engine", "ui"))
+        archive = "/lib/python%d%d.zip/" % sys.version_info[:2]  # Pyodide's standard library
+        stdlib = kinds(m for m in loaded if m.__file__.startswith(archive))
         try:
             engine.cards.parse_cards("zz")
         except ValueError:
             lines = traceback.format_exc().splitlines()
-        result = [files, lines[-3:]]
+        result = [game, stdlib, lines[-3:]]
     """)
-    assert files == ["pyc"], "every game module is loaded from bytecode, none compiled"
+    assert game == ["pyc"], "every game module is loaded from bytecode, none compiled"
+    assert stdlib == ["pyc"], "so is every standard module imported by the time it is ready"
     # the sources are in the archive too: a traceback shows the failing line
     where, line = traceback_tail[0].strip(), traceback_tail[1].strip()
     assert where.startswith('File "engine/cards.py", line ') and where.endswith("in parse_card")

@@ -6,20 +6,22 @@
   import statements (chunk names are hashed).  Static imports are always followed; dynamic
   ``import("./x-HASH.js")`` only for the chunks the page's configuration uses (the enabled
   plugins, and the TOML parser), so editors, terminals and the rest are not shipped.
-- Pyodide: its loader, the WebAssembly module, the Python standard library, and a lock file
+- Pyodide: its loader, the WebAssembly module, the Python standard library (with the
+  modules the page imports to get ready compiled: scripts/bytecode.py), and a lock file
   with no packages (the game uses the standard library only; nothing is ever fetched for a
   package, here or from a CDN).
 - The game's Python: one archive, python.zip, with every .py file of engine/ and ui/ that the
-  page may import and its bytecode, compiled by Pyodide itself (scripts/compile_pyc.mjs).
-  The page puts the archive on ``sys.path`` and imports from it: one request instead of one
-  per module, and nothing to compile while the player waits.  (The sources are there for
-  tracebacks, and as a fallback Python uses should the bytecode not fit its version.)
+  page may import and its bytecode (scripts/bytecode.py).  The page puts the archive on
+  ``sys.path`` and imports from it: one request instead of one per module, and nothing to
+  compile while the player waits.  (The sources are there for tracebacks, and as a fallback
+  Python uses should the bytecode not fit its version.)
 - The page: index.html (with preload hints for the runtime's scripts), boot.js, pyscript.toml with a
   ``[files]`` table naming python.zip, the web manifest, the icons (drawn by
   scripts/icon.py), and sw.js with every file to precache, each with a hash of its content,
   and a version made of those hashes.
-- ``--bench`` adds bench/bare.html (a bare Pyodide page for scripts/bench_boot.py); it is
-  not part of the published site (not precached, not in dist/).
+- ``--bench`` adds bench/bare.html (a bare Pyodide page for scripts/bench_boot.py) and
+  bench/pyodide/ (Pyodide exactly as its npm package ships it); they are not part of the
+  published site (not precached, not in dist/).
 
 Every URL is relative, so the site works from any sub-path.  Prints the file count and size.
 """
@@ -28,18 +30,15 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import io
 import json
 import re
 import shutil
-import subprocess
 import sys
-import tempfile
 import tomllib
-import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bytecode
 import icon
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,13 +46,12 @@ PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYSCRIPT_ENTRY = "core.js"
 # Files Pyodide's loader fetches on start (loadPyodide): its names are fixed, not hashed.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STDLIB = "python_stdlib.zip"  # written by scripts/bytecode.py
 PY_PACKAGES = ("engine", "ui")
 ICON_SIZES = (192, 512)
 PAGE_FILES = ("index.html", "boot.js", "manifest.webmanifest")
 PYTHON_BUNDLE = "python.zip"
-# A fixed date for the archive's entries, so that the same sources make the same bytes.
-ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 PRELOAD_MARK = "<!-- build: runtime preloads -->"
 MPY_MARK = "<!-- build: mpy-config -->"
 
@@ -113,25 +111,6 @@ def python_files() -> list[str]:
             if "__pycache__" not in rel.parts and rel.as_posix() not in COMMAND_LINE_ONLY:
                 files.append(rel.as_posix())
     return files
-
-
-def compile_bytecode(py_files: list[str], out: Path) -> None:
-    """Write out/<file>c for every file: bytecode compiled by the page's Pyodide, in Node."""
-    script = ROOT / "scripts" / "compile_pyc.mjs"
-    subprocess.run(["node", str(script), str(ROOT), str(out), *py_files], check=True)
-
-
-def python_bundle(py_files: list[str]) -> bytes:
-    """The archive the page imports the game from: each source and its bytecode."""
-    with tempfile.TemporaryDirectory() as tmp:
-        compile_bytecode(py_files, Path(tmp))
-        entries = [(f, (ROOT / f).read_bytes()) for f in py_files]
-        entries += [(f"{f}c", (Path(tmp) / f"{f}c").read_bytes()) for f in py_files]
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name, data in sorted(entries):
-            archive.writestr(zipfile.ZipInfo(name, ZIP_DATE), data, zipfile.ZIP_DEFLATED)
-    return buffer.getvalue()
 
 
 def pyscript_toml(template: str) -> str:
@@ -224,7 +203,8 @@ def build(out: Path, bench: bool = False) -> list[str]:
         write(f"pyodide/{f}", (PYODIDE_DIR / f).read_bytes())
     write("pyodide/pyodide-lock.json", empty_lock_file())
 
-    write(PYTHON_BUNDLE, python_bundle(python_files()))
+    write(PYTHON_BUNDLE, bytecode.game_archive(python_files()))
+    write(f"pyodide/{STDLIB}", bytecode.stdlib_archive(out / PYTHON_BUNDLE))
     write("pyscript.toml", pyscript_toml(template))
 
     for f in PAGE_FILES:
@@ -245,6 +225,8 @@ def build(out: Path, bench: bool = False) -> list[str]:
 
     if bench:
         write("bench/bare.html", (ROOT / "bench" / "bare.html").read_bytes())
+        for f in (*PYODIDE_FILES, STDLIB, "pyodide-lock.json"):
+            write(f"bench/pyodide/{f}", (PYODIDE_DIR / f).read_bytes())
     return site_files(out)
 
 
@@ -255,7 +237,8 @@ def size_of(out: Path, files: list[str]) -> int:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="site", help="output folder (emptied first)")
-    ap.add_argument("--bench", action="store_true", help="also write bench/bare.html")
+    ap.add_argument("--bench", action="store_true",
+                    help="also write bench/ (the boot benchmark's bare Pyodide page)")
     args = ap.parse_args(argv)
     out = (ROOT / args.out).resolve()
     files = build(out, bench=args.bench)
