@@ -1,8 +1,16 @@
 """Boot time of the game page against a bare Pyodide page, in headless Chromium.
 
-    python3 scripts/bench_boot.py [--runs 7] [--warm 5]      (or: make bench-web)
+    python3 scripts/bench_boot.py [--runs 9] [--warm 5]      (or: make bench-web)
 
-Both pages are served from the same local server (the built site/, with bench/bare.html).
+Three pages, served from the same local server (the built site/, with bench/):
+
+- game: index.html.
+- bare: bench/bare.html, a bare Pyodide page (one line of Python) with Pyodide exactly as
+  the npm package ships it (bench/pyodide/).  The goal is measured against it.
+- bare-site: the same page with the site's own Pyodide files (its standard library has the
+  modules the game needs to start precompiled, see scripts/bytecode.py, so Python itself
+  starts faster).  Against it, the difference is what PyScript and the game add on top.
+
 Time-to-ready is read in the page: from the start of navigation (performance.timeOrigin)
 to the moment <html data-ready="1"> is set.  The page reports it in a console message: the
 benchmark does not call into the page while it boots (Playwright's wait_for_selector would
@@ -15,7 +23,8 @@ the bare page does not).
   worker is active, so it serves every file), --warm more loads in new tabs, alternated;
   median.
 
-Prints the figures and the ratios game/bare (goal for cold: <= 1.10).  Asserts nothing.
+Prints the figures and the ratios game/bare (goal for cold: <= 1.10) and game/bare-site.
+Asserts nothing.
 """
 
 from __future__ import annotations
@@ -32,7 +41,8 @@ import build_site
 import serve
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = {"game": "index.html", "bare": "bench/bare.html"}
+PAGES = {"game": "index.html", "bare": "bench/bare.html",
+         "bare-site": "bench/bare.html?pyodide=../pyodide/pyodide.mjs"}
 READY = 'html[data-ready="1"]'
 # Reports when data-ready becomes "1", in ms since the navigation started.
 READY_MESSAGE = "bench: ready at "
@@ -62,10 +72,18 @@ def new_context(chromium):
     return context
 
 
+def orders(runs: int):
+    """The pages in a rotating order, so that none always loads first (or after another)."""
+    names = list(PAGES)
+    for i in range(runs):
+        k = i % len(names)
+        order = names[k:] + names[:k]
+        yield order if i % 2 == 0 else order[::-1]
+
+
 def cold(chromium, base: str, runs: int) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {name: [] for name in PAGES}
-    for i in range(runs):
-        order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
+    for order in orders(runs):
         for name in order:
             context = new_context(chromium)
             times[name].append(load(context, base + PAGES[name]))
@@ -84,8 +102,8 @@ def warm(chromium, base: str, runs: int) -> dict[str, list[float]]:
             page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.close()
     times: dict[str, list[float]] = {name: [] for name in PAGES}
-    for i in range(runs):  # then more loads in new tabs, alternated as for cold ones
-        for name in list(PAGES) if i % 2 == 0 else list(reversed(PAGES)):
+    for order in orders(runs):  # then more loads in new tabs, in turn as for cold ones
+        for name in order:
             times[name].append(load(contexts[name], base + PAGES[name]))
     served = contexts["game"].new_page()
     served.goto(base + PAGES["game"], timeout=TIMEOUT_MS)
@@ -100,18 +118,20 @@ def report(label: str, times: dict[str, list[float]]) -> None:
     med = {name: statistics.median(t) for name, t in times.items()}
     for name, t in times.items():
         runs = ", ".join(f"{x:.0f}" for x in t)
-        print(f"  {label} {name:4}: median {med[name]:7.0f} ms   (runs: {runs})")
-    print(f"  {label} ratio game/bare: {med['game'] / med['bare']:.3f}")
+        print(f"  {label} {name:9}: median {med[name]:7.0f} ms   (runs: {runs})")
+    print(f"  {label} ratio game/bare: {med['game'] / med['bare']:.3f}   "
+          f"game/bare-site: {med['game'] / med['bare-site']:.3f} "
+          f"(+{med['game'] - med['bare-site']:.0f} ms)")
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=7, help="cold loads of each page (>= 5)")
+    ap.add_argument("--runs", type=int, default=9, help="cold loads of each page (>= 5)")
     ap.add_argument("--warm", type=int, default=5, help="warm loads of each page")
     ap.add_argument("--no-build", action="store_true", help="use site/ as it is")
     args = ap.parse_args(argv)
     site = ROOT / "site"
-    if not args.no_build or not (site / "bench" / "bare.html").exists():
+    if not args.no_build or not (site / "bench" / "pyodide").exists():
         build_site.build(site, bench=True)
     executable = browser.find_chromium()
     if executable is None:
