@@ -1,5 +1,5 @@
 // Compile Python sources to bytecode with the page's own interpreter (Pyodide in Node.js), so
-// that the page imports them without compiling.  Used by scripts/build_site.py.
+// that the page imports them without compiling.  Used by scripts/bytecode.py.
 //
 //   node scripts/compile_pyc.mjs [--prefix P] SRC_DIR OUT_DIR engine/cards.py ui/app.py ...
 //
