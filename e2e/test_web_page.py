@@ -8,20 +8,8 @@ from urllib.parse import quote, urlsplit
 
 import build_site  # scripts/, on the path (conftest.py)
 import pytest
+from game_helpers import DENY_STORAGE, FULL_STORAGE, NOT_SAVED
 
-NOT_SAVED = "not being saved"
-# Stand-ins for browsers that refuse storage, injected before any script of the page runs.
-DENY_STORAGE = """
-Object.defineProperty(window, "localStorage", {
-  configurable: true,
-  get() { throw new DOMException("Access is denied for this document.", "SecurityError"); },
-});
-"""
-FULL_STORAGE = """
-Storage.prototype.setItem = function () {
-  throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-};
-"""
 # IndexedDB that refuses to open, late (an error event, as Chromium's does in a frame without
 # storage access), while localStorage works: the stand-in must take over on the error alone.
 FAILING_INDEXEDDB = """
@@ -153,12 +141,18 @@ def test_no_horizontal_scroll(new_context, site_url, wait_ready, width, height, 
     assert chrome == (query == ""), "embed mode hides the page chrome, the page shows it"
 
 
-def test_denied_storage_still_boots_with_notice(new_context, site_url, wait_ready, run_python):
+def booted_with(init_script: str, new_context, site_url: str, wait_ready):
+    """The game, ready, in a fresh context where `init_script` ran before the page's own."""
     context = new_context()
-    context.add_init_script(DENY_STORAGE)
+    context.add_init_script(init_script)
     page = context.new_page()
     page.goto(site_url)
     wait_ready(page)
+    return page
+
+
+def test_denied_storage_still_boots_with_notice(new_context, site_url, wait_ready, run_python):
+    page = booted_with(DENY_STORAGE, new_context, site_url, wait_ready)
     assert html_data(page, "storage") == "denied"
     assert page.locator("#notice").is_visible()
     assert NOT_SAVED in page.locator("#notice").inner_text()
@@ -171,22 +165,14 @@ def test_denied_storage_still_boots_with_notice(new_context, site_url, wait_read
 
 
 def test_indexeddb_failing_late_still_boots(new_context, site_url, wait_ready):
-    context = new_context()
-    context.add_init_script(FAILING_INDEXEDDB)
-    page = context.new_page()
-    page.goto(site_url)
-    wait_ready(page)
+    page = booted_with(FAILING_INDEXEDDB, new_context, site_url, wait_ready)
     assert html_data(page, "idb") == "memory"
     assert html_data(page, "storage") == "ok"  # saves (localStorage) still work
     assert NOT_SAVED not in page.locator("#notice").inner_text()
 
 
 def test_full_storage_still_boots_with_notice(new_context, site_url, wait_ready, run_python):
-    context = new_context()
-    context.add_init_script(FULL_STORAGE)
-    page = context.new_page()
-    page.goto(site_url)
-    wait_ready(page)
+    page = booted_with(FULL_STORAGE, new_context, site_url, wait_ready)
     assert html_data(page, "storage") == "full"
     assert NOT_SAVED in page.locator("#notice").inner_text()
     assert run_python(page, """
