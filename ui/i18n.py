@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.cards import SUIT_SYMBOLS, card_label
+
 LANGS = ("zh", "en")
 
 TEXT: dict[str, tuple[str, str]] = {
@@ -136,7 +138,6 @@ HELP: dict[str, list[str]] = {
     ],
 }
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 SUIT_NAMES = {"S": ("黑桃", "spades"), "H": ("红桃", "hearts"), "C": ("梅花", "clubs"),
               "D": ("方块", "diamonds")}
 JOKER_NAMES = {"LJ": ("小王", "small joker"), "BJ": ("大王", "big joker")}
@@ -156,13 +157,9 @@ def card_name(card, lang: str = "en") -> str:
     return f"{zh} {card.rank}" if lang == "zh" else f"{card.rank} of {en}"
 
 
-def card_short(card) -> str:
-    """The face text: '♠6', '小王'."""
-    return JOKER_NAMES[card.rank][0] if card.suit is None else SUIT_SYMBOLS[card.suit] + card.rank
-
-
 def cards_short(cards) -> str:
-    return " ".join(card_short(c) for c in cards)
+    """The cards' face texts: '♠6 ♠6 小王'."""
+    return " ".join(card_label(c) for c in cards)
 
 
 def level_name(level: str, lang: str = "en") -> str:

@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from engine.cards import RANKS, SUIT_SYMBOLS, card_label
+from engine.rules import Trump
 from engine.scoring import JOKER_LEVELS
 from engine.view import SeatView
 
-from .i18n import HELP, card_name, card_short, cards_short, level_name, seat_name, t, trump_name
+from .i18n import HELP, card_name, cards_short, level_name, seat_name, t, trump_name
 
 # Where each seat sits on the screen, relative to the player (R2: counter-clockwise 0→1→2→3).
 POSITION = {0: "south", 1: "east", 2: "north", 3: "west"}
@@ -38,7 +40,7 @@ def card_html(c, position: int | None = None, selected: bool = False, lang: str 
     if position is not None:
         attrs += [f'data-i="{position}"', 'role="option"', 'tabindex="-1"',
                   f'aria-selected="{"true" if selected else "false"}"']
-    face = escape(card_short(c))
+    face = escape(card_label(c))
     if c.suit is not None:
         face = f'<span class="rank">{escape(c.rank)}</span><span class="suit">{face[0]}</span>'
     return f"<span {' '.join(attrs)}>{face}</span>"
@@ -163,11 +165,10 @@ def bid_buttons(bids, view: SeatView, screen: Screen, snatch: bool = False) -> s
 
 def joker_naming_html(screen: Screen) -> str:
     """R13: at a joker level a bid names the level rank and the trump suit."""
-    from engine.cards import RANKS
     ranks = "".join(f'<option value="{r}"{" selected" if r == screen.joker_rank else ""}>{r}'
                     f"</option>" for r in RANKS)
     suits = "".join(f'<option value="{s}"{" selected" if s == screen.joker_suit else ""}>{sym}'
-                    f"</option>" for s, sym in (("S", "♠"), ("H", "♥"), ("C", "♣"), ("D", "♦")))
+                    f"</option>" for s, sym in SUIT_SYMBOLS.items())
     lang = screen.lang
     return (f'<label>{escape(t("bid.name_rank", lang))} <select data-name="rank">{ranks}'
             f'</select></label><label>{escape(t("bid.name_suit", lang))} '
@@ -187,11 +188,10 @@ def event_line(event, lang: str) -> str | None:
         key = "event.snatch" if event.snatch else "event.bid"
         return t(key, lang, seat=seat_name(event.seat, lang), cards=cards_short(event.cards))
     if kind == "TrumpDecided":
-        from engine.rules import Trump
         trump = trump_name(Trump(event.level_rank, event.trump_suit), lang)
         line = t("event.trump", lang, dealer=seat_name(event.dealer, lang), trump=trump)
         if event.by_kitty:
-            line = t("event.trump_kitty", lang, card=card_short(event.kitty_card)) + "; " + line
+            line = t("event.trump_kitty", lang, card=card_label(event.kitty_card)) + "; " + line
         return line
     if kind == "KittyBuried":
         return t("event.buried", lang, seat=seat_name(event.seat, lang))
