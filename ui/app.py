@@ -64,6 +64,8 @@ class App:
         self.drag = None
         self._proxies = []
         self._notice_kind = ""
+        speed = url_param("speed")  # ?speed=instant overrides the setting, for this visit
+        self.speed_override = speed if speed in PAUSES else None
 
     # --- start-up ---------------------------------------------------------------------
 
@@ -100,8 +102,7 @@ class App:
         self._save()
 
     def _players(self, seed: int):
-        bots, adviser = make_players(self.settings["tiers"], seed)
-        return bots, adviser
+        return make_players(self.settings["tiers"], seed)
 
     # --- settings and saves ---------------------------------------------------------------
 
@@ -168,8 +169,7 @@ class App:
     def _pause(self, events) -> float:
         if self.skip:
             return 0
-        pauses = PAUSES[url_param("speed") if url_param("speed") in PAUSES
-                        else self.settings["speed"]]
+        pauses = PAUSES[self.speed_override or self.settings["speed"]]
         return max((pauses.get(e.kind, pauses["default"]) for e in events
                     if e.kind != "PhaseChanged"), default=0)
 
