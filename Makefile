@@ -21,7 +21,7 @@ test-engine: $(VENV)/.installed node_modules/.installed
 	$(PY) -m pytest tests
 
 bench: $(VENV)/.installed
-	$(PY) -m engine.bench
+	$(PY) -m tools.bench
 
 ## Web page: the runtime (PyScript + Pyodide) from the npm registry, pinned by package-lock.json
 node_modules/.installed: package.json package-lock.json

@@ -1,5 +1,5 @@
 // Latency of bot decisions under Pyodide (Node.js): loads engine/ into Pyodide's file system
-// and runs engine.bots_bench there.
+// and runs tools.bots_bench there.
 //
 //   node bench/pyodide_bench.mjs [--rounds 3] [--tiers easy,normal,hard] [--budget-ms 250]
 //
@@ -37,6 +37,7 @@ function copyTree(src, dst) {
   }
 }
 copyTree(join(root, "engine"), "/home/pyodide/engine");
+copyTree(join(root, "tools"), "/home/pyodide/tools");
 
 const args = process.argv.slice(2);
 console.log(`pyodide ${version} (node ${process.version})`);
@@ -44,6 +45,6 @@ py.globals.set("bench_args", py.toPy(args));
 await py.runPythonAsync(`
 import sys
 sys.path.insert(0, "/home/pyodide")
-from engine.bots_bench import main
+from tools.bots_bench import main
 main(list(bench_args))
 `);

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 
 from .cards import Card, format_cards
+from .phase import Phase
+from .scoring import Band
 
 
 @dataclass(frozen=True)
@@ -76,14 +78,14 @@ class Passed(Event):
     """`seat` declined to bid or to snatch in `phase`."""
 
     seat: int
-    phase: str
+    phase: Phase
 
 
 @dataclass(frozen=True)
 class PhaseChanged(Event):
     """The round moved to `phase`; `to_act` is the seat to act, if one."""
 
-    phase: str
+    phase: Phase
     to_act: int | None
 
 
@@ -157,14 +159,39 @@ class KittyScored(Event):
 
 @dataclass(frozen=True)
 class RoundSettled(Event):
-    """The round's result (R26-R28): the score, who rises and by how much, the next 庄家."""
+    """The round's result (R24–R28) with its whole breakdown, so that nobody re-derives it:
+    the attackers' score and where it came from, the band, who rises and by how much, the
+    next 庄家."""
 
-    score: int
+    score: int  # the attackers' final score: trick points + kitty + penalties
     declarers_keep: bool
     rising_team: int
     rise: int
-    levels: tuple[str, str]
+    levels: tuple[str, str]  # by team, after the rise
     next_dealer: int
+    round_no: int
+    dealer: int  # this round's 庄家
+    level: str  # this round's level (the declarers')
+    trump_rank: str  # the trump of the round (R13: the rank named at a joker level)
+    trump_suit: str | None
+    trick_points: int  # the attackers' points from tricks (R24)
+    kitty_points: int  # the points in the final kitty (R25), captured or not
+    kitty_multiplier: int  # R25 抠底: the rules' multiplier if captured, else 0
+    penalty_points: int  # R19: penalties for failed throws credited to the attackers
+    band: Band
+
+    @property
+    def declarers(self) -> int:
+        return self.dealer % 2
+
+    @property
+    def attackers(self) -> int:
+        return 1 - self.dealer % 2
+
+    @property
+    def kitty_bonus(self) -> int:
+        """What the kitty added to the score (0 unless the attackers took the last trick)."""
+        return self.kitty_points * self.kitty_multiplier
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,11 @@ from .cards import RANKS, SUITS, Card, full_deck, points_of
 from .config import DEFAULT_RULES, RulesConfig
 from .errors import GameError, IllegalAction
 from .options import bid_options, cheap_first, follow_options, lead_options
+from .phase import Phase
 from .rules import Trump, check_follow, check_throw, classify, trick_winner
-from .scoring import JOKER_LEVELS, raise_level, settle
+from .scoring import JOKER_LEVELS, LADDER, band, raise_level, settle
 from .view import SeatView, TrickView, seat_view
 
-DEAL, BID, BURY, SNATCH, PLAY, RESULT, MATCH_OVER = (
-    "deal", "bid", "bury", "snatch", "play", "result", "match-over")
 SEATS = (0, 1, 2, 3)
 
 
@@ -38,6 +37,43 @@ def team_of(seat: int) -> int:
 def next_seat(seat: int) -> int:
     """R2: a seat's 下家, counter-clockwise."""
     return (seat + 1) % 4
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where a match begins: the number of its first round, that round's 庄家 and both teams'
+    levels. The default is a real match's start (R10: both teams at 2, the bidding of round 0
+    picks the 庄家); the arena and tests start at other positions."""
+
+    round_no: int = 0
+    dealer: int | None = None  # None: the first round's bidding decides (R10/R12)
+    levels: tuple[str, str] = ("2", "2")
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.round_no, int) or isinstance(self.round_no, bool) \
+                or self.round_no < 0:
+            raise ValueError(f"the round number must be a whole number >= 0: {self.round_no!r}")
+        if self.dealer is not None and self.dealer not in SEATS:
+            raise ValueError(f"the dealer must be a seat 0-3 or None: {self.dealer!r}")
+        if len(self.levels) != 2 or any(lv not in LADDER for lv in self.levels):
+            raise ValueError(f"levels must be two of {LADDER}: {self.levels!r}")
+        if self.dealer is None and self.levels[0] != self.levels[1]:
+            raise ValueError("a round without a 庄家 is a match's first: both levels equal")
+
+    def to_dict(self) -> dict[str, object]:
+        return {"round": self.round_no, "dealer": self.dealer, "levels": list(self.levels)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Start:
+        if not isinstance(data, dict) or set(data) != {"round", "dealer", "levels"}:
+            raise ValueError(f"not a start position: {data!r}")
+        levels = data["levels"]
+        if not isinstance(levels, list):
+            raise ValueError(f"not a pair of levels: {levels!r}")
+        return cls(data["round"], data["dealer"], tuple(levels))  # type: ignore[arg-type]
+
+
+DEFAULT_START = Start()
 
 
 @dataclass(frozen=True)
@@ -120,16 +156,18 @@ def _rebuild(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
 class Match:
     """A whole match: levels, rounds and the phases of each round (see module docstring)."""
 
-    def __init__(self, seed: int = 0, rules: RulesConfig = DEFAULT_RULES) -> None:
+    def __init__(self, seed: int = 0, rules: RulesConfig = DEFAULT_RULES,
+                 start: Start = DEFAULT_START) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("the seed must be a whole number")
         self.seed = seed
         self.rules = rules
-        self.levels = ["2", "2"]  # by team (R5)
+        self.start = start
+        self.levels = list(start.levels)  # by team (R5)
         self.history: list[Action] = []
         self.winner: int | None = None
-        self.phase = DEAL
-        self.round = self._new_round(0, dealer=None)
+        self.phase = Phase.DEAL
+        self.round = self._new_round(start.round_no, dealer=start.dealer)
 
     # --- reading the state --------------------------------------------------------------
 
@@ -137,11 +175,11 @@ class Match:
     def to_act(self) -> int | None:
         """The seat whose turn it is, or None while cards are dealt or between rounds."""
         r = self.round
-        if self.phase in (BID, SNATCH):
+        if self.phase in (Phase.BID, Phase.SNATCH):
             return r.turn
-        if self.phase == BURY:
+        if self.phase == Phase.BURY:
             return r.burier
-        if self.phase == PLAY:
+        if self.phase == Phase.PLAY:
             trick = r.current_trick
             return r.dealer if not r.tricks else (
                 next_seat(trick.plays[-1][0]) if trick else r.tricks[-1].winner)
@@ -149,7 +187,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == MATCH_OVER
+        return self.phase == Phase.MATCH_OVER
 
     @property
     def trump(self) -> Trump | None:
@@ -184,9 +222,9 @@ class Match:
         turn, or as a snatch (two or more cards). At a joker level the rank and suit are
         still to be named (R13)."""
         r = self.round
-        if self.phase == DEAL or (self.phase == BID and self.to_act == seat):
+        if self.phase == Phase.DEAL or (self.phase == Phase.BID and self.to_act == seat):
             first_round, min_cards = r.first_round, 1
-        elif self.phase == SNATCH and self.to_act == seat:
+        elif self.phase == Phase.SNATCH and self.to_act == seat:
             first_round, min_cards = False, 2
         else:
             return []
@@ -196,7 +234,7 @@ class Match:
     def play_options(self, seat: int) -> list[tuple[Card, ...]]:
         """Legal plays for `seat` now: every single, pair and tractor when leading; a varied
         set of legal follows otherwise (see engine.options). Empty if not its turn."""
-        if self.phase != PLAY or self.to_act != seat:
+        if self.phase != Phase.PLAY or self.to_act != seat:
             return []
         r = self.round
         trick = r.current_trick
@@ -209,16 +247,16 @@ class Match:
         """One legal action for whoever must act now (never stuck): the next card to deal, a
         pass, the cheapest bury or play, or the next round."""
         seat = self.to_act
-        if self.phase == DEAL:
+        if self.phase == Phase.DEAL:
             return Deal(1)
-        if self.phase in (BID, SNATCH):
+        if self.phase in (Phase.BID, Phase.SNATCH):
             return Pass(seat)
-        if self.phase == BURY:
+        if self.phase == Phase.BURY:
             hand = sorted(self.round.hands[seat], key=cheap_first(self.round.trump))
             return Bury(seat, tuple(hand[:self.rules.kitty_size]))
-        if self.phase == PLAY:
+        if self.phase == Phase.PLAY:
             return Play(seat, self.play_options(seat)[0])
-        if self.phase == RESULT:
+        if self.phase == Phase.RESULT:
             return NextRound()
         raise IllegalAction("the match is over", "比赛已结束")
 
@@ -297,7 +335,7 @@ class Match:
         return 4 * self.rules.hand_size - self.round.dealt
 
     def _verify_deal(self, action: Deal) -> None:
-        self._require_phase(DEAL)
+        self._require_phase(Phase.DEAL)
         if not isinstance(action.count, int) or not 1 <= action.count <= self._cards_to_deal():
             raise IllegalAction(f"cannot deal {action.count!r} cards", "发牌张数不对")
 
@@ -312,8 +350,8 @@ class Match:
             out.append(ev.CardDealt(seat, c, self._cards_to_deal(), private_to=seat))
         if self._cards_to_deal() == 0:
             r.kitty = r.deck[r.dealt:]
-            self.phase, r.turn, r.passes = BID, r.first_seat, set()
-            out.append(ev.PhaseChanged(BID, r.turn))
+            self.phase, r.turn, r.passes = Phase.BID, r.first_seat, set()
+            out.append(ev.PhaseChanged(Phase.BID, r.turn))
         return out
 
     # --- bidding (R9–R13) ---------------------------------------------------------------
@@ -349,8 +387,8 @@ class Match:
             raise IllegalAction("that bid does not beat the standing bid", "亮主不够大，不能反主")
 
     def _verify_bid(self, action: Bid) -> None:
-        self._require_phase(DEAL, BID)
-        if self.phase == BID:
+        self._require_phase(Phase.DEAL, Phase.BID)
+        if self.phase == Phase.BID:
             self._require_turn(action.seat)
         elif action.seat not in SEATS:
             raise IllegalAction(f"no seat {action.seat!r}", f"没有座位 {action.seat!r}")
@@ -363,14 +401,14 @@ class Match:
         r.standing = StandingBid(action.seat, tuple(action.cards), rank, suit)
         r.bids.append(r.standing)
         out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank)]
-        if self.phase == BID:
+        if self.phase == Phase.BID:
             r.passes = set()
             r.turn = next_seat(action.seat)
-            out.append(ev.PhaseChanged(BID, r.turn))
+            out.append(ev.PhaseChanged(Phase.BID, r.turn))
         return out
 
     def _verify_pass(self, action: Pass) -> None:
-        self._require_phase(BID, SNATCH)
+        self._require_phase(Phase.BID, Phase.SNATCH)
         self._require_turn(action.seat)
 
     def _apply_pass(self, action: Pass) -> list[ev.Event]:
@@ -378,16 +416,16 @@ class Match:
         out: list[ev.Event] = [ev.Passed(action.seat, self.phase)]
         r.passes.add(action.seat)
         r.turn = next_seat(action.seat)
-        if self.phase == BID:
+        if self.phase == Phase.BID:
             bidder = r.standing.seat if r.standing else None
             if r.passes >= {s for s in SEATS if s != bidder}:
                 out += self._close_bidding()
             else:
-                out.append(ev.PhaseChanged(BID, r.turn))
+                out.append(ev.PhaseChanged(Phase.BID, r.turn))
         elif r.passes >= {s for s in SEATS if s != r.burier}:
             out += self._start_play()
         else:
-            out.append(ev.PhaseChanged(SNATCH, r.turn))
+            out.append(ev.PhaseChanged(Phase.SNATCH, r.turn))
         return out
 
     def _trump_from_kitty(self) -> tuple[str, str, Card]:
@@ -427,11 +465,11 @@ class Match:
         r.hands[seat].extend(taken)
         r.kitty = []
         r.burier = seat
-        self.phase = BURY
-        return [ev.KittyTaken(seat, taken, private_to=seat), ev.PhaseChanged(BURY, seat)]
+        self.phase = Phase.BURY
+        return [ev.KittyTaken(seat, taken, private_to=seat), ev.PhaseChanged(Phase.BURY, seat)]
 
     def _verify_bury(self, action: Bury) -> None:
-        self._require_phase(BURY)
+        self._require_phase(Phase.BURY)
         self._require_turn(action.seat)
         size = self.rules.kitty_size
         if len(action.cards) != size:
@@ -443,12 +481,12 @@ class Match:
         r.hands[action.seat] = _rebuild(r.hands[action.seat], action.cards)
         r.kitty = list(action.cards)
         r.buried_by[action.seat] = tuple(action.cards)
-        self.phase, r.turn, r.passes = SNATCH, next_seat(action.seat), set()
+        self.phase, r.turn, r.passes = Phase.SNATCH, next_seat(action.seat), set()
         return [ev.KittyBuried(action.seat, tuple(action.cards), private_to=action.seat),
-                ev.PhaseChanged(SNATCH, r.turn)]
+                ev.PhaseChanged(Phase.SNATCH, r.turn)]
 
     def _verify_snatch(self, action: Snatch) -> None:
-        self._require_phase(SNATCH)
+        self._require_phase(Phase.SNATCH)
         self._require_turn(action.seat)
         if len(action.cards) < 2:
             raise IllegalAction("a snatch needs at least two cards", "至少要两张级牌才能抄底")
@@ -469,11 +507,11 @@ class Match:
     # --- play (R18–R25) -----------------------------------------------------------------
 
     def _start_play(self) -> list[ev.Event]:
-        self.phase = PLAY
-        return [ev.PhaseChanged(PLAY, self.round.dealer)]
+        self.phase = Phase.PLAY
+        return [ev.PhaseChanged(Phase.PLAY, self.round.dealer)]
 
     def _verify_play(self, action: Play) -> None:
-        self._require_phase(PLAY)
+        self._require_phase(Phase.PLAY)
         self._require_turn(action.seat)
         self._require_held(action.seat, action.cards)
         r = self.round
@@ -528,30 +566,41 @@ class Match:
 
     def _settle_round(self) -> list[ev.Event]:
         r = self.round
+        assert r.dealer is not None and r.declarers is not None and r.attackers is not None
+        assert r.trump is not None
         score = r.attackers_score()
         keep, rise = settle(score, self.rules)
         rising = r.declarers if keep else r.attackers
         self.levels[rising] = raise_level(self.levels[rising], rise)
         next_dealer = (r.dealer + 2) % 4 if keep else next_seat(r.dealer)  # R28
-        r.result = ev.RoundSettled(score, keep, rising, rise, tuple(self.levels), next_dealer)
+        last_winner = r.tricks[-1].winner
+        captured = last_winner is not None and team_of(last_winner) == r.attackers  # R25
+        r.result = ev.RoundSettled(
+            score=score, declarers_keep=keep, rising_team=rising, rise=rise,
+            levels=(self.levels[0], self.levels[1]), next_dealer=next_dealer,
+            round_no=r.number, dealer=r.dealer, level=r.level,
+            trump_rank=r.trump.level, trump_suit=r.trump.suit,
+            trick_points=r.points[r.attackers], kitty_points=points_of(r.kitty),
+            kitty_multiplier=self.rules.kitty_multiplier if captured else 0,
+            penalty_points=r.penalties[r.attackers], band=band(score, self.rules))
         out: list[ev.Event] = [r.result]
         if keep and r.level == "BJ":  # R5: declarers at 大王 keep the deal and win
             self.winner = r.declarers
-            self.phase = MATCH_OVER
-            out += [ev.MatchOver(self.winner), ev.PhaseChanged(MATCH_OVER, None)]
+            self.phase = Phase.MATCH_OVER
+            out += [ev.MatchOver(self.winner), ev.PhaseChanged(Phase.MATCH_OVER, None)]
         else:
-            self.phase = RESULT
-            out.append(ev.PhaseChanged(RESULT, None))
+            self.phase = Phase.RESULT
+            out.append(ev.PhaseChanged(Phase.RESULT, None))
         return out
 
     def _verify_next_round(self, action: NextRound) -> None:
-        self._require_phase(RESULT)
+        self._require_phase(Phase.RESULT)
 
     def _apply_next_round(self, action: NextRound) -> list[ev.Event]:
         r = self.round
         self.round = self._new_round(r.number + 1, r.result.next_dealer)
-        self.phase = DEAL
-        return [self.round_started_event(), ev.PhaseChanged(DEAL, None)]
+        self.phase = Phase.DEAL
+        return [self.round_started_event(), ev.PhaseChanged(Phase.DEAL, None)]
 
     def round_started_event(self) -> ev.RoundStarted:
         r = self.round

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from .cards import ALL_CARDS, RANKS, SUITS, Card, format_cards
 from .errors import IllegalPlay
@@ -18,20 +19,26 @@ TRUMP = "T"  # the play-suit of all trumps (R6)
 SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
 _KIND_ORDER = {SINGLE: 0, PAIR: 1, TRACTOR: 2}
 MIN_TRACTOR_PAIRS = 3  # R16: three or more pairs
-_TABLES: dict[tuple[str, str | None], tuple] = {}
+PLAY_SUITS = (*SUITS, TRUMP)
+_TABLE_NAMES = ("play_suits", "strengths", "by_suit", "_display")
 
 
 @dataclass(frozen=True)
 class Trump:
     """The trump context of a round (R6/R7): the level rank and the trump suit (None: 无主).
 
-    Looks up every card's play-suit and strength in tables built once per context.
+    Every card's play-suit and strength are looked up in tables built once per context and
+    shared by every Trump of that context. The tables are public, indexed by `Card.index`,
+    for code that must be quick (the bots' simulations): `play_suits[c.index]` is
+    `suit_of(c)`, `strengths[c.index]` is `order(c)`, and `by_suit[s]` lists the distinct
+    cards of play-suit `s`, strongest first.
     """
 
     level: str
     suit: str | None = None
-    _suit_of: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    _order: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    play_suits: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    strengths: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    by_suit: dict[str, tuple[Card, ...]] = field(init=False, repr=False, compare=False)
     _display: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -39,37 +46,20 @@ class Trump:
             raise ValueError(f"level must be a rank 2..A, not {self.level!r}")
         if self.suit is not None and self.suit not in SUITS:
             raise ValueError(f"trump suit must be one of {SUITS} or None, not {self.suit!r}")
-        key = (self.level, self.suit)
-        if key not in _TABLES:  # one table per context, shared by every Trump built for it
-            suit_of, order = zip(*(self._rank_card(c) for c in ALL_CARDS), strict=True)
-            display = tuple((4 if s == TRUMP else SUITS.index(s)) * 10_000 + o * 100 + c.index
-                            for c, s, o in zip(ALL_CARDS, suit_of, order, strict=True))
-            _TABLES[key] = (suit_of, order, display)
-        suit_of, order, display = _TABLES[key]
-        object.__setattr__(self, "_suit_of", suit_of)
-        object.__setattr__(self, "_order", order)
-        object.__setattr__(self, "_display", display)
-
-    def _rank_card(self, c: Card) -> tuple[str, int]:
-        # R7: 大王 > 小王 > 主级牌 > other level cards (equal) > trump suit A..2 > side cards.
-        if c.suit is None:
-            return TRUMP, 200 + c.value
-        if c.rank == self.level:
-            return TRUMP, 198 if c.suit == self.suit else 197
-        if c.suit == self.suit:
-            return TRUMP, c.value
-        return c.suit, c.value
+        tables = _context_tables(self.level, self.suit)
+        for name, table in zip(_TABLE_NAMES, tables, strict=True):
+            object.__setattr__(self, name, table)
 
     def suit_of(self, c: Card) -> str:
         """The play-suit of a card: "T" for every trump, else its printed suit (R6)."""
-        return self._suit_of[c.index]
+        return self.play_suits[c.index]
 
     def is_trump(self, c: Card) -> bool:
-        return self._suit_of[c.index] == TRUMP
+        return self.play_suits[c.index] == TRUMP
 
     def order(self, c: Card) -> int:
         """The card's strength within its play-suit (R7); equal numbers are equal cards."""
-        return self._order[c.index]
+        return self.strengths[c.index]
 
     def adjacent(self, low: Card, high: Card) -> bool:
         """Whether pairs of `low` and `high` are neighbours in a tractor (R16): same printed
@@ -78,13 +68,36 @@ class Trump:
             low.suit is not None
             and low.suit == high.suit
             and high.value == low.value + 1
-            and self._suit_of[low.index] == self._suit_of[high.index]
+            and self.play_suits[low.index] == self.play_suits[high.index]
         )
 
     def sort_key(self, c: Card) -> int:
         """Display order for a hand: side suits by bidding order, trumps together last, each
         group low to high."""
         return self._display[c.index]
+
+
+def _rank_card(c: Card, level: str, suit: str | None) -> tuple[str, int]:
+    """R7: a card's play-suit and strength: 大王 > 小王 > 主级牌 > other level cards (equal)
+    > trump suit A..2 > side cards."""
+    if c.suit is None:
+        return TRUMP, 200 + c.value
+    if c.rank == level:
+        return TRUMP, 198 if c.suit == suit else 197
+    if c.suit == suit:
+        return TRUMP, c.value
+    return c.suit, c.value
+
+
+@cache  # one set of tables per trump context, shared by every Trump built for it
+def _context_tables(level: str, suit: str | None) -> tuple[object, ...]:
+    suits, strengths = zip(*(_rank_card(c, level, suit) for c in ALL_CARDS), strict=True)
+    display = tuple((4 if s == TRUMP else SUITS.index(s)) * 10_000 + o * 100 + c.index
+                    for c, s, o in zip(ALL_CARDS, suits, strengths, strict=True))
+    by_suit = {s: tuple(sorted((c for c in ALL_CARDS if suits[c.index] == s),
+                               key=lambda c: (-strengths[c.index], -c.index)))
+               for s in PLAY_SUITS}
+    return suits, strengths, by_suit, display
 
 
 @dataclass(frozen=True)
@@ -123,13 +136,10 @@ def play_suit_of(cards: Sequence[Card], trump: Trump) -> str:
     return suits.pop()
 
 
-def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
-    """The maximal runs of adjacent pairs in `cards` (R16), each ascending; a lone pair is a
-    run of one. A card held three times gives one pair (triples are not a unit)."""
-    counts = Counter(cards)
-    paired = sorted((c for c, n in counts.items() if n >= 2), key=lambda c: (c.index))
+def _runs_of(paired: list[Card], trump: Trump) -> list[list[Card]]:
+    """`paired` (distinct cards held at least twice) as maximal runs of adjacent pairs."""
     runs: list[list[Card]] = []
-    for c in paired:  # index order is suit then natural rank, so neighbours come together
+    for c in sorted(paired, key=lambda c: c.index):  # suit then natural rank: neighbours meet
         if runs and trump.adjacent(runs[-1][-1], c):
             runs[-1].append(c)
         else:
@@ -137,20 +147,38 @@ def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
     return runs
 
 
+def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
+    """The maximal runs of adjacent pairs in `cards` (R16), each ascending; a lone pair is a
+    run of one. A card held three times gives one pair (triples are not a unit)."""
+    counts = Counter(cards)
+    return _runs_of([c for c, n in counts.items() if n >= 2], trump)
+
+
 def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
     """R17: read cards greedily as units, longest tractors first, then pairs, then singles.
-    Units come strongest kind first: tractors (longest, highest first), pairs, singles."""
+    Units come strongest kind first: tractors (longest, highest first), pairs, singles.
+
+    Written for speed (the bots' simulations call it constantly): one counting pass, and no
+    run-finding at all when no card is held twice. A card held three times is a pair and a
+    single (three decks: never more than three copies)."""
     cards = list(cards)
-    runs = pair_runs(cards, trump)
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    strengths = trump.strengths
+
+    def strongest_first(c: Card) -> tuple[int, int]:
+        return -strengths[c.index], -c.index
+
+    if len(counts) == len(cards):  # no pairs: singles only
+        return [Unit(SINGLE, (c,)) for c in sorted(cards, key=strongest_first)]
+    runs = _runs_of([c for c, n in counts.items() if n >= 2], trump)
     tractors = [r for r in runs if len(r) >= MIN_TRACTOR_PAIRS]
-    pairs = [r[i] for r in runs if len(r) < MIN_TRACTOR_PAIRS for i in range(len(r))]
-    left = Counter(cards)
-    for c in (c for r in runs for c in r):
-        left[c] -= 2
-    singles = [c for c in left.elements()]
+    pairs = [c for r in runs if len(r) < MIN_TRACTOR_PAIRS for c in r]
+    singles = [c for c, n in counts.items() if n % 2 == 1]
     tractors.sort(key=lambda r: (-len(r), -r[-1].value, -r[-1].index))
-    pairs.sort(key=lambda c: (-trump.order(c), -c.index))
-    singles.sort(key=lambda c: (-trump.order(c), -c.index))
+    pairs.sort(key=strongest_first)
+    singles.sort(key=strongest_first)
     return (
         [Unit(TRACTOR, tuple(c for c in r for _ in (0, 1))) for r in tractors]
         + [Unit(PAIR, (c, c)) for c in pairs]
@@ -322,8 +350,35 @@ def _top_rank(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump) ->
     return max(trump.order(c) for c in play)
 
 
-def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
-    """Index into `plays` (plays[0] is the lead) of the play that wins the trick (R22/R23)."""
+def single_or_pair_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int | None:
+    """`trick_winner` for a lead of one single or one pair, in one pass over table lookups
+    (the bots' simulations judge thousands of such tricks); None for any other lead.
+
+    R22/R23 for these leads: a play can win only as one card (or one pair) of the led suit or
+    of trumps; the highest in the led suit wins unless trumped, the highest trump wins."""
+    lead = plays[0]
+    pair = len(lead) == 2 and lead[0] is lead[1]
+    if len(lead) != 1 and not pair:
+        return None
+    suits, strengths = trump.play_suits, trump.strengths
+    led = suits[lead[0].index]
+    best, best_key = 0, (led == TRUMP, strengths[lead[0].index])
+    for i in range(1, len(plays)):
+        play = plays[i]
+        if pair and play[0] is not play[1]:
+            continue
+        suit = suits[play[0].index]
+        if suit != led and suit != TRUMP:
+            continue
+        key = (suit == TRUMP, strengths[play[0].index])
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+def trick_winner_by_units(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
+    """The general R22/R23 judgement of any trick: each play is read as units of the lead's
+    kinds and sizes (`trick_winner` takes a quicker path for single and pair leads)."""
     lead_units = classify(plays[0], trump)
     led = trump.suit_of(plays[0][0])
     best, best_key = 0, (led == TRUMP, _top_rank(plays[0], lead_units, trump))
@@ -338,3 +393,9 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
         if key > best_key:
             best, best_key = i, key
     return best
+
+
+def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
+    """Index into `plays` (plays[0] is the lead) of the play that wins the trick (R22/R23)."""
+    quick = single_or_pair_winner(plays, trump)
+    return quick if quick is not None else trick_winner_by_units(plays, trump)

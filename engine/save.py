@@ -9,7 +9,7 @@ import json
 from .actions import action_from_json, action_to_json
 from .config import RulesConfig
 from .errors import GameError, SaveError
-from .match import Match
+from .match import DEFAULT_START, Match, Start
 
 FORMAT = "chaodipi-match"
 VERSION = 1
@@ -17,14 +17,18 @@ SUPPORTED_VERSIONS = (1,)
 
 
 def save_match(match: Match) -> str:
-    """The match as versioned JSON (stable key order, so equal matches save identically)."""
-    return json.dumps({
+    """The match as versioned JSON (stable key order, so equal matches save identically).
+    A match that did not begin at a real match's start also records its `start`."""
+    data: dict[str, object] = {
         "format": FORMAT,
         "version": VERSION,
         "rules": match.rules.to_dict(),
         "seed": match.seed,
-        "history": [action_to_json(a) for a in match.history],
-    }, ensure_ascii=False, separators=(",", ":"))
+    }
+    if match.start != DEFAULT_START:
+        data["start"] = match.start.to_dict()
+    data["history"] = [action_to_json(a) for a in match.history]
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def load_match(text: str) -> Match:
@@ -40,7 +44,8 @@ def load_match(text: str) -> Match:
         raise SaveError(f"unknown save version {version!r}", f"未知的存档版本 {version!r}")
     try:
         rules = RulesConfig.from_dict(data.get("rules", {}))
-        match = Match(data["seed"], rules)
+        start = Start.from_dict(data["start"]) if "start" in data else DEFAULT_START
+        match = Match(data["seed"], rules, start)
     except (KeyError, TypeError, ValueError) as err:
         raise SaveError(f"the save's settings are unreadable: {err}",
                         "存档的设置无法读取") from err

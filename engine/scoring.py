@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from .cards import RANKS
 from .config import DEFAULT_RULES, RulesConfig
 
@@ -19,16 +21,35 @@ def raise_level(level: str, steps: int) -> str:
     return LADDER[min(target, len(LADDER) - 1)]
 
 
+class Band(StrEnum):
+    """R26's bands of the attackers' final score S."""
+
+    SHUTOUT = "shutout"  # S = 0 (大光): the declarers rise 6
+    SMALL_SHUTOUT = "small-shutout"  # 0 < S <= 60 (小光): they rise 3
+    KEEP = "keep"  # 60 < S < 120: they rise 1 [decision]
+    TAKE_OVER = "take-over"  # S >= 120: the attackers take the deal (R27)
+
+
+def band(score: int, rules: RulesConfig = DEFAULT_RULES) -> Band:
+    """The R26 band of the attackers' final score."""
+    if score < 0:
+        raise ValueError(f"a score cannot be negative: {score}")
+    if score == 0:
+        return Band.SHUTOUT
+    if score <= rules.small_shutout_limit:
+        return Band.SMALL_SHUTOUT
+    if score < rules.threshold:
+        return Band.KEEP
+    return Band.TAKE_OVER
+
+
 def settle(score: int, rules: RulesConfig = DEFAULT_RULES) -> tuple[bool, int]:
     """R26/R27: (declarers keep the deal, levels the rising team climbs) for the attackers'
     final score. When the declarers keep, they rise; otherwise the attackers take over and
     rise (possibly by 0)."""
-    if score < 0:
-        raise ValueError(f"a score cannot be negative: {score}")
-    if score == 0:
-        return True, rules.shutout_rise
-    if score <= rules.small_shutout_limit:
-        return True, rules.small_shutout_rise
-    if score < rules.threshold:
-        return True, rules.below_threshold_rise
-    return False, min(rules.max_rise, (score - rules.threshold) // rules.step)
+    kind = band(score, rules)
+    if kind == Band.TAKE_OVER:
+        return False, min(rules.max_rise, (score - rules.threshold) // rules.step)
+    rises = {Band.SHUTOUT: rules.shutout_rise, Band.SMALL_SHUTOUT: rules.small_shutout_rise,
+             Band.KEEP: rules.below_threshold_rise}
+    return True, rises[kind]

@@ -8,12 +8,11 @@ hands. Randomness comes from its own seeded `random.Random`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
-from .actions import Action, Bid, Bury, Deal, NextRound, Pass, Play, Snatch
+from .actions import Action, Bid, Bury, Pass, Play, Snatch
 from .cards import RANKS, SUITS
-from .match import BID, BURY, DEAL, PLAY, RESULT, SNATCH, Match
 from .options import bid_options, follow_options, lead_options
+from .phase import Phase
 from .scoring import JOKER_LEVELS
 from .view import SeatView
 
@@ -40,20 +39,21 @@ class RandomPlayer:
 
     def choose(self, view: SeatView) -> Action | None:
         phase, level = view.phase, view.level
-        if phase == DEAL:
+        if phase == Phase.DEAL:
             bids = self._bids(view, first_round=view.first_round)
             if bids and self.rng.random() < self.bid_chance:
                 return self._named(Bid, self.rng.choice(bids), level)
             return None
-        if phase in (BID, SNATCH):
-            bids = (self._bids(view, first_round=view.first_round) if phase == BID
+        if phase in (Phase.BID, Phase.SNATCH):
+            bids = (self._bids(view, first_round=view.first_round) if phase == Phase.BID
                     else self._bids(view, min_cards=2))
             if bids and self.rng.random() < 0.3:
-                return self._named(Bid if phase == BID else Snatch, self.rng.choice(bids), level)
+                kind = Bid if phase == Phase.BID else Snatch
+                return self._named(kind, self.rng.choice(bids), level)
             return Pass(self.seat)
-        if phase == BURY:
+        if phase == Phase.BURY:
             return Bury(self.seat, tuple(self.rng.sample(view.hand, view.rules.kitty_size)))
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             return Play(self.seat, self.rng.choice(play_choices(view)))
         raise ValueError(f"nothing to choose in phase {phase}")
 
@@ -64,55 +64,3 @@ def play_choices(view: SeatView) -> list[tuple]:
     if trick is None:
         return [u.cards for u in lead_options(view.hand, view.trump)]
     return [tuple(p) for p in follow_options(view.hand, trick.plays[0][1], view.trump)]
-
-
-Observer = Callable[[Action, list], None]
-
-
-def play_round(match: Match, players, observe: Observer | None = None) -> None:
-    """Play from the current position to the end of the round (result or match over)."""
-    start = match.round.number
-    while match.round.number == start and match.phase not in (RESULT, "match-over"):
-        action = next_action(match, players)
-        events = match.apply(action)
-        if observe:
-            observe(action, events)
-
-
-def seats_to_ask(match: Match) -> list[int]:
-    """Who may want to bid now, during the deal: the seat that just received a card (its
-    hand changed), or after a bid every other seat (the standing bid changed). Nobody else
-    has learnt anything since they were last asked."""
-    last = match.history[-1] if match.history else None
-    if isinstance(last, Bid):
-        return [s for s in range(4) if s != last.seat]
-    r = match.round
-    return [(r.first_seat + r.dealt - 1) % 4] if r.dealt else []
-
-
-def next_action(match: Match, players) -> Action:
-    """The action the players (or the table, dealing) take next in any phase. Each player
-    sees only its own seat's view."""
-    if match.phase == DEAL:
-        for seat in seats_to_ask(match):  # R11: anyone may bid while cards arrive
-            bid = players[seat].choose(match.view(seat))
-            if bid is not None:
-                return bid
-        return Deal(1)
-    if match.phase == RESULT:
-        return NextRound()
-    return players[match.to_act].choose(match.view(match.to_act))
-
-
-def play_match(seed: int, players=None, max_rounds: int = 400,
-               observe: Observer | None = None) -> Match:
-    """A whole match between random players (or the given ones) from `seed`."""
-    match = Match(seed)
-    players = players or [RandomPlayer(s, seed) for s in range(4)]
-    while not match.is_over and match.phase != RESULT:
-        play_round(match, players, observe)
-        if match.phase == RESULT and match.round.number + 1 < max_rounds:
-            events = match.apply(NextRound())
-            if observe:
-                observe(NextRound(), events)
-    return match

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .config import RulesConfig
 from .events import RoundSettled
+from .phase import Phase
 from .rules import Trump
 
 
@@ -38,7 +39,7 @@ class SeatView:
     """Everything `seat` may know now (DESIGN principle 3), and nothing more."""
 
     seat: int
-    phase: str
+    phase: Phase
     round_no: int
     levels: tuple[str, str]  # by team
     level: str  # the round's (declaring team's) level
@@ -89,7 +90,8 @@ def seat_view(match, seat: int) -> SeatView:
     hand = tuple(sorted(r.hands[seat], key=sort_trump.sort_key) if sort_trump
                  else sorted(r.hands[seat]))
     settled = r.result is not None
-    kitty_known = settled or (r.burier == seat and match.phase not in ("deal", "bid", "bury"))
+    buried = match.phase not in (Phase.DEAL, Phase.BID, Phase.BURY)
+    kitty_known = settled or (r.burier == seat and buried)
     return SeatView(
         seat=seat,
         phase=match.phase,

@@ -96,11 +96,6 @@ def pyscript_chunks(config: dict) -> list[str]:
     return sorted(seen)
 
 
-# Command-line tools in engine/ that the page never imports: not shipped, not fetched.
-COMMAND_LINE_ONLY = {"engine/__main__.py", "engine/arena.py", "engine/bench.py",
-                     "engine/bots_bench.py", "engine/log.py"}
-
-
 def python_files() -> list[str]:
     """Every .py file of the game's packages that the page may import, as site-relative POSIX
     paths."""
@@ -108,7 +103,7 @@ def python_files() -> list[str]:
     for pkg in PY_PACKAGES:
         for path in sorted((ROOT / pkg).rglob("*.py")):
             rel = path.relative_to(ROOT)
-            if "__pycache__" not in rel.parts and rel.as_posix() not in COMMAND_LINE_ONLY:
+            if "__pycache__" not in rel.parts:
                 files.append(rel.as_posix())
     return files
 

@@ -2,8 +2,9 @@
 
 from engine.bots import make_bot
 from engine.bots.hard import drive
+from engine.driver import next_action
 from engine.match import Match
-from engine.selfplay import RandomPlayer, next_action
+from engine.selfplay import RandomPlayer
 
 
 def test_sliced_search_yields_and_decides_like_choose():

@@ -9,7 +9,7 @@ from engine import events as ev
 from engine.actions import Bid, Bury, Deal, NextRound, Pass, Play, Snatch
 from engine.cards import points_of
 from engine.errors import GameError, IllegalAction, IllegalPlay
-from engine.match import Match
+from engine.match import Match, Start
 from engine.rules import Trump
 from engine.save import save_match
 
@@ -123,9 +123,7 @@ def test_r12_nobody_bids_the_kitty_decides(kitty, suit):
 
 
 def joker_round(seed=1, hands=None, kitty=""):
-    m = Match(seed)
-    m.levels = ["LJ", "5"]
-    m.round = m._new_round(1, dealer=0)
+    m = Match(seed, start=Start(round_no=1, dealer=0, levels=("LJ", "5")))
     return rig(m, hands or {}, kitty)
 
 
@@ -295,9 +293,7 @@ def test_r26_r28_next_dealer_and_levels_after_a_round():
 def test_r5_declarers_at_big_joker_who_keep_the_deal_win_the_match():
     outcomes = set()
     for seed in range(30):
-        m = Match(seed)
-        m.levels = ["BJ", "3"]
-        m.round = m._new_round(1, dealer=0)
+        m = Match(seed, start=Start(round_no=1, dealer=0, levels=("BJ", "3")))
         finish_round(m)
         keep = m.round.result.declarers_keep
         outcomes.add(keep)

@@ -9,9 +9,11 @@ from hypothesis import strategies as st
 
 from engine.actions import Bid, Bury, Pass, Play, Snatch
 from engine.cards import ALL_CARDS, full_deck, points_of
+from engine.driver import next_action, play_match, play_round
 from engine.errors import GameError
-from engine.match import DEAL, Match
+from engine.match import Match
 from engine.options import follow_options, lead_options
+from engine.phase import Phase
 from engine.rules import (
     Trump,
     best_follow_key,
@@ -19,11 +21,14 @@ from engine.rules import (
     classify,
     decompose,
     follow_key,
+    pair_runs,
     shape_counts,
+    single_or_pair_winner,
     trick_winner,
+    trick_winner_by_units,
 )
 from engine.save import load_match, save_match
-from engine.selfplay import RandomPlayer, next_action, play_match, play_round
+from engine.selfplay import RandomPlayer
 
 SLOW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**31)
@@ -42,7 +47,7 @@ def advanced(seed: int, steps: int, bid_chance: float = 0.2) -> Match:
 
 def all_cards_in_play(m: Match) -> list:
     r = m.round
-    undealt = r.deck[r.dealt:] if m.phase == DEAL else []
+    undealt = r.deck[r.dealt:] if m.phase == Phase.DEAL else []
     tricks = [c for t in r.tricks for _, p in t.plays for c in p]
     return [c for h in r.hands for c in h] + list(r.kitty) + undealt + tricks
 
@@ -71,7 +76,8 @@ def test_invariants_hold_through_a_random_round(seed):
 @settings(max_examples=3, deadline=None)
 @given(seeds)
 def test_a_random_full_match_ends_and_replays_identically(seed):
-    m = play_match(seed)
+    m = Match(seed)
+    play_match(m, [RandomPlayer(s, seed) for s in range(4)])
     assert m.is_over and m.winner in (0, 1)
     assert m.levels[m.winner] == "BJ"
     text = save_match(m)
@@ -178,3 +184,71 @@ def test_a_view_does_not_change_when_hidden_cards_are_reshuffled(seed, steps, rn
     assert m.round.dealt > 0
     for seat in range(4):
         assert reshuffle_hidden(m, seat, rnd).view(seat) == m.view(seat)
+
+
+# --- the rules' fast paths agree with the general ones -------------------------------------
+
+levels = st.sampled_from(["2", "7", "10", "A"])
+trump_suits = st.sampled_from(["S", "H", "C", "D", None])
+
+
+def decompose_by_definition(cards, trump):
+    """R17 spelled out plainly: tractors (longest, highest first), pairs, singles."""
+    runs = pair_runs(cards, trump)
+    tractors = sorted((r for r in runs if len(r) >= 3),
+                      key=lambda r: (-len(r), -r[-1].value, -r[-1].index))
+    pairs = sorted((c for r in runs if len(r) < 3 for c in r),
+                   key=lambda c: (-trump.order(c), -c.index))
+    left = Counter(cards)
+    for r in runs:
+        for c in r:
+            left[c] -= 2
+    singles = sorted(left.elements(), key=lambda c: (-trump.order(c), -c.index))
+    return ([("tractor", tuple(c for c in r for _ in (0, 1))) for r in tractors]
+            + [("pair", (c, c)) for c in pairs] + [("single", (c,)) for c in singles])
+
+
+@settings(max_examples=300, deadline=None)
+@given(levels, trump_suits, st.sampled_from(["S", "H", "C", "D", "T", None]),
+       st.randoms(use_true_random=False))
+def test_decompose_reads_units_as_r17_defines_them(level, suit, play_suit, rnd):
+    """decompose's one-pass reading equals R17's definition, for cards of one play-suit and
+    for mixed hands (play_suit None)."""
+    trump = Trump(level, suit)
+    pool = [c for c in full_deck() if play_suit is None or trump.suit_of(c) == play_suit]
+    if not pool:
+        return
+    cards = rnd.sample(pool, rnd.randint(1, min(30, len(pool))))
+    got = [(u.kind, u.cards) for u in decompose(cards, trump)]
+    assert got == decompose_by_definition(cards, trump)
+
+
+@settings(max_examples=400, deadline=None)
+@given(levels, trump_suits, st.booleans(), st.randoms(use_true_random=False))
+def test_single_and_pair_trick_winner_agrees_with_the_general_judgement(level, suit, pairs,
+                                                                        rnd):
+    """R22/R23: the quick path for single and pair leads names the same winner as the
+    general reading by units, whatever the followers play (legal or not)."""
+    trump = Trump(level, suit)
+    deck = full_deck()
+    lead_card = rnd.choice(deck)
+    led = trump.suit_of(lead_card)
+    same_suit = [c for c in deck if trump.suit_of(c) in (led, "T")]
+    plays = [(lead_card, lead_card) if pairs else (lead_card,)]
+    for _ in range(3):
+        a = rnd.choice(same_suit if rnd.random() < 0.8 else deck)
+        b = a if rnd.random() < 0.6 else rnd.choice(same_suit)
+        plays.append((a, b) if pairs else (a,))
+    assert single_or_pair_winner(plays, trump) == trick_winner_by_units(plays, trump)
+    assert trick_winner(plays, trump) == trick_winner_by_units(plays, trump)
+
+
+@settings(max_examples=40, deadline=None)
+@given(levels, trump_suits)
+def test_trump_tables_list_each_play_suit_strongest_first(level, suit):
+    trump = Trump(level, suit)
+    for play_suit, cards in trump.by_suit.items():
+        want = sorted({c for c in ALL_CARDS if trump.suit_of(c) == play_suit},
+                      key=lambda c: (-trump.order(c), -c.index))
+        assert list(cards) == want
+    assert sum(len(cs) for cs in trump.by_suit.values()) == len(ALL_CARDS)

@@ -2,8 +2,9 @@
 
 import re
 
+from engine.driver import next_action
 from engine.match import Match
-from engine.selfplay import RandomPlayer, next_action
+from engine.selfplay import RandomPlayer
 from ui import render
 from ui.i18n import TEXT, preferred_language
 

@@ -5,10 +5,11 @@ import json
 import pytest
 
 from engine.config import RulesConfig
+from engine.driver import next_action
 from engine.errors import SaveError
 from engine.match import Match
 from engine.save import load_match, save_match
-from engine.selfplay import RandomPlayer, next_action
+from engine.selfplay import RandomPlayer
 
 
 def played(seed=3, steps=400):

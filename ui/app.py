@@ -16,7 +16,7 @@ from pyodide.ffi import create_proxy
 from engine.actions import Bid, Bury, Pass, Play, Snatch
 from engine.cards import parse_cards
 from engine.errors import GameError, SaveError
-from engine.match import BID, BURY, DEAL, MATCH_OVER, PLAY, RESULT, SNATCH
+from engine.phase import Phase
 from engine.scoring import JOKER_LEVELS
 
 from . import render, storage
@@ -24,6 +24,8 @@ from .i18n import preferred_language, seat_name, t
 from .players import make_players
 from .table import HUMAN, Table
 
+BID, BURY, DEAL, MATCH_OVER = Phase.BID, Phase.BURY, Phase.DEAL, Phase.MATCH_OVER
+PLAY, RESULT, SNATCH = Phase.PLAY, Phase.RESULT, Phase.SNATCH
 SAVE_KEY = "chaodipi.match"
 SETTINGS_KEY = "chaodipi.settings"
 DEFAULT_SETTINGS = {"tiers": {"1": "normal", "2": "normal", "3": "normal"}, "speed": "normal",

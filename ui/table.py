@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from engine.actions import Action, Bid, Deal, NextRound
-from engine.errors import IllegalAction
+from engine.actions import Action, NextRound
+from engine.driver import next_action_steps
+from engine.errors import GameError, IllegalAction
 from engine.events import Event
-from engine.match import BID, BURY, DEAL, MATCH_OVER, PLAY, RESULT, SNATCH, Match
+from engine.match import Match
+from engine.phase import Phase
 from engine.save import load_match, save_match
-from engine.selfplay import seats_to_ask
 
 HUMAN = 0
 
@@ -34,7 +35,6 @@ class Table:
         self.match = match
         self.bots = bots
         self.adviser = adviser  # suggests the player's moves (the hint button)
-        self._asked_at: tuple[int, int, int] | None = None  # when bots were last asked to bid
         self.actions = 0  # actions applied since this table was opened (a change counter)
 
     @classmethod
@@ -44,23 +44,18 @@ class Table:
     @classmethod
     def restore(cls, save_text: str, bots: dict[int, Bot], adviser: Bot | None = None) -> Table:
         """Resume a saved match; raises SaveError (a ValueError) for a bad save."""
-        table = cls(load_match(save_text), bots, adviser)
-        m = table.match  # the bots were asked at the saved moment already
-        table._asked_at = (m.round.number, m.round.dealt, len(m.history))
-        return table
+        return cls(load_match(save_text), bots, adviser)
 
     # --- whose move ---------------------------------------------------------------------
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.match.phase
 
     def waiting_for_player(self) -> bool:
         """Whether nothing happens until the player acts (their turn, or a result screen)."""
         m = self.match
-        if m.phase in (RESULT, MATCH_OVER):
-            return True
-        return m.phase in (BID, BURY, SNATCH, PLAY) and m.to_act == HUMAN
+        return m.phase.round_over or (m.phase.has_turns and m.to_act == HUMAN)
 
     def view(self):
         return self.match.view(HUMAN)
@@ -79,31 +74,19 @@ class Table:
 
     def step_in_slices(self):
         """`step()` as a generator that yields while a searching bot thinks, so the page can
-        let the browser breathe between slices; its return value is `step()`'s."""
+        let the browser breathe between slices; its return value is `step()`'s. Who is asked
+        is engine.driver's protocol; a bot's refused answer must not stop the table, so the
+        table then takes a legal action for it (the cheapest play, a pass, the next card)."""
         m = self.match
-        if self.waiting_for_player() or m.phase == MATCH_OVER:
+        if self.waiting_for_player() or m.phase == Phase.MATCH_OVER:
             return []
-        if m.phase == DEAL:
-            return self._deal_step()
-        seat = m.to_act
-        bot, view = self.bots[seat], m.view(seat)
-        slices = getattr(bot, "choose_steps", None)
-        action = (yield from slices(view)) if slices else bot.choose(view)
-        if action is None:  # a bot with nothing to say in a turn passes or plays cheapest
+        try:
+            action = yield from next_action_steps(m, self.bots)
+        except GameError:  # a bot with nothing to say in its turn
+            action = m.a_legal_action()
+        if not m.can_apply(action):
             action = m.a_legal_action()
         return self._apply(action)
-
-    def _deal_step(self) -> list[Event]:
-        m = self.match
-        moment = (m.round.number, m.round.dealt, len(m.history))
-        if self._asked_at != moment:
-            self._asked_at = moment
-            for seat in seats_to_ask(m):
-                if seat in self.bots:
-                    bid = self.bots[seat].choose(m.view(seat))
-                    if isinstance(bid, Bid) and m.can_apply(bid):
-                        return self._apply(bid)
-        return self._apply(Deal(1))
 
     def run_until_player(self, limit: int = 10_000) -> list[Event]:
         """Every automatic step up to the player's next decision (skipping animation)."""
@@ -130,8 +113,7 @@ class Table:
     def hint(self) -> Action | None:
         """The adviser's suggestion for the player's current decision, if any."""
         m = self.match
-        if self.adviser is None or not self.waiting_for_player() or m.phase in (RESULT,
-                                                                                 MATCH_OVER):
+        if self.adviser is None or not self.waiting_for_player() or m.phase.round_over:
             return None
         suggestion = self.adviser.choose(m.view(HUMAN))
         return suggestion if suggestion is not None and m.can_apply(suggestion) else None

@@ -6,7 +6,8 @@ import random
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
 from ..cards import Card
-from .knowledge import build_memory, trump_info
+from ..phase import Phase
+from .knowledge import build_memory
 from .play import PlayCtx
 
 
@@ -32,23 +33,19 @@ class Bot:
         if view.seat != self.seat:
             raise ValueError(f"this bot plays seat {self.seat}, not seat {view.seat}")
         phase = view.phase
-        if phase == "deal":
+        if phase == Phase.DEAL:
             return self.deal_bid(view)
         if view.to_act != self.seat:
             return None
-        if phase == "bid":
+        if phase == Phase.BID:
             return self.post_deal_bid(view) or Pass(self.seat)
-        if phase == "bury":
+        if phase == Phase.BURY:
             return Bury(self.seat, tuple(self.bury(view)))
-        if phase == "snatch":
+        if phase == Phase.SNATCH:
             return self.snatch(view) or Pass(self.seat)
-        if phase == "play":
+        if phase == Phase.PLAY:
             return Play(self.seat, tuple(self.play(view)))
         return None
-
-    def decide_bid_during_deal(self, view) -> Bid | None:
-        """The deal-phase hook (R11): a bid with the cards dealt so far, or None."""
-        return self.deal_bid(view) if view.phase == "deal" else None
 
     # -- hooks --------------------------------------------------------------------------
 
@@ -82,15 +79,15 @@ class Bot:
 
 def make_ctx(view) -> PlayCtx:
     """The play policy's context for `view` (play phase)."""
-    info = trump_info(view.trump)
-    mem = build_memory(view, info)
+    trump = view.trump
+    mem = build_memory(view, trump)
     trick = view.current_trick
     plays = list(trick.plays) if trick else []
     if mem.kitty is not None:
         kitty_points = float(sum(c.points for c in mem.kitty))
     else:
         kitty_points = estimate_kitty_points(mem)
-    return PlayCtx(info, view.seat, list(view.hand), mem, plays, list(view.hand_sizes),
+    return PlayCtx(trump, view.seat, list(view.hand), mem, plays, list(view.hand_sizes),
                    view.dealer, kitty_points, view.attackers_score)
 
 

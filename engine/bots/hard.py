@@ -38,16 +38,19 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
+from functools import cache
 
 from ..actions import Play
 from ..cards import ALL_CARDS, COPIES, Card
 from ..options import lead_options
+from ..phase import Phase
 from ..rules import (
     PAIR,
     SINGLE,
     TRACTOR,
     TRUMP,
     IllegalPlay,
+    Trump,
     check_follow,
     check_throw,
     classify,
@@ -55,7 +58,7 @@ from ..rules import (
 )
 from ..scoring import settle
 from .base import make_ctx
-from .knowledge import Memory, TrumpInfo, observe_follow
+from .knowledge import Memory, observe_follow
 from .play import (
     PlayCtx,
     TrickInfo,
@@ -77,13 +80,28 @@ _NODES = ((-2.0, 0.054), (-1.0, 0.242), (0.0, 0.408), (1.0, 0.242), (2.0, 0.054)
 class World:
     """One determinized deal of the hidden cards, played on from the current position."""
 
-    __slots__ = ("attack_team", "burier", "dealer", "hands", "info", "kitty", "leader", "mems",
-                 "no_pairs", "played", "pts", "rules", "totals", "trick", "void")
+    __slots__ = (
+        "attack_team",
+        "burier",
+        "dealer",
+        "hands",
+        "kitty",
+        "leader",
+        "mems",
+        "no_pairs",
+        "played",
+        "pts",
+        "rules",
+        "totals",
+        "trick",
+        "trump",
+        "void",
+    )
 
-    def __init__(self, info: TrumpInfo, hands: list[list[Card]], kitty: list[Card], burier: int,
+    def __init__(self, trump: Trump, hands: list[list[Card]], kitty: list[Card], burier: int,
                  dealer: int, played: list[int], void: list[set[str]], no_pairs: list[set[str]],
                  trick: list[tuple[int, tuple[Card, ...]]], pts: list[int], rules) -> None:
-        self.info = info
+        self.trump = trump
         self.hands = hands
         self.kitty = kitty
         self.burier = burier
@@ -125,15 +143,15 @@ class World:
             kp = 0.5 * sum(mem.unseen[c.index] * c.points for c in _POINT_CARDS) * 10 / max(
                 1, total)
         sizes = [len(h) for h in self.hands]
-        return PlayCtx(self.info, seat, hand, mem, self.trick, sizes, self.dealer,
+        return PlayCtx(self.trump, seat, hand, mem, self.trick, sizes, self.dealer,
                        kp, self.pts[self.attack_team], total)
 
     def play(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Apply a play (a lead is checked as a throw, R19)."""
-        info = self.info
+        trump = self.trump
         if not self.trick and len(cards) > 1:
             others = [self.hands[s] for s in range(4) if s != seat]
-            forced = check_throw(cards, others, info.trump)
+            forced = check_throw(cards, others, trump)
             if forced is not None:
                 cards = tuple(forced)
         hand = self.hands[seat]
@@ -145,11 +163,11 @@ class World:
                     self.mems[s].unseen[c.index] -= 1
                     self.totals[s] -= 1
         if self.trick:
-            observe_follow(self.mems[seat], info, seat, self.trick[0][1], cards)
+            observe_follow(self.mems[seat], trump, seat, self.trick[0][1], cards)
         self.trick.append((seat, cards))
         if len(self.trick) == 4:
             plays = [p for _, p in self.trick]
-            w = _winner(info, plays)
+            w = trick_winner(plays, trump)
             winner = self.trick[w][0]
             self.pts[winner % 2] += sum(points(p) for p in plays)
             self.trick = []
@@ -176,26 +194,6 @@ class World:
 _POINT_CARDS = tuple(c for c in ALL_CARDS if c.points)
 
 
-def _winner(info: TrumpInfo, plays: list[tuple[Card, ...]]) -> int:
-    lead = plays[0]
-    if len(lead) == 1 or (len(lead) == 2 and lead[0] is lead[1]):
-        led = info.suit_of[lead[0].index]
-        pair = len(lead) == 2
-        best, key = 0, (led == TRUMP, info.order[lead[0].index])
-        for i in range(1, 4):
-            p = plays[i]
-            if pair and p[0] is not p[1]:
-                continue
-            s = info.suit_of[p[0].index]
-            if s != led and s != TRUMP:
-                continue
-            k = (s == TRUMP, info.order[p[0].index])
-            if k > key:
-                best, key = i, k
-        return best
-    return trick_winner(plays, info.trump)
-
-
 # --- scoring an outcome -----------------------------------------------------------------------
 
 
@@ -207,27 +205,23 @@ def _levels(score: float, my_team: int, declarers: int, rules) -> float:
     return v + (0.3 if next_decl == my_team else -0.3)
 
 
-_POWER: dict[tuple[str, str | None], list[float]] = {}
-
-
-def _power_table(info: TrumpInfo) -> list[float]:
-    key = (info.level, info.suit)
-    t = _POWER.get(key)
-    if t is None:
-        t = []
-        for c in ALL_CARDS:
-            if info.suit_of[c.index] == TRUMP:
-                if c.suit is None:
-                    w = 5.0 + (c.value - 15)
-                elif c.rank == info.level:
-                    w = 4.0
-                else:
-                    w = 2.0 + 0.1 * c.value
+@cache  # Trump hashes by (level, suit): one table per trump context
+def _power_table(trump: Trump) -> list[float]:
+    """How much each card is worth towards winning the rest of the tricks, by `Card.index`
+    (a rough measure, for `evaluate`'s share of the points still to play)."""
+    table = []
+    for c in ALL_CARDS:
+        if trump.play_suits[c.index] == TRUMP:
+            if c.suit is None:
+                w = 5.0 + (c.value - 15)
+            elif c.rank == trump.level:
+                w = 4.0
             else:
-                w = {14: 1.5, 13: 0.8, 12: 0.4}.get(c.value, 0.15)
-            t.append(w)
-        _POWER[key] = t
-    return t
+                w = 2.0 + 0.1 * c.value
+        else:
+            w = {14: 1.5, 13: 0.8, 12: 0.4}.get(c.value, 0.15)
+        table.append(w)
+    return table
 
 
 def evaluate(world: World, my_team: int) -> float:
@@ -241,7 +235,7 @@ def evaluate(world: World, my_team: int) -> float:
         if last % 2 == att:
             s += points(world.kitty) * rules.kitty_multiplier
         return _levels(s, my_team, declarers, rules) + (0.002 * s if my_team == att else -0.002 * s)
-    power = _power_table(world.info)
+    power = _power_table(world.trump)
     pa = pd = 0.0
     rest = 0
     for seat, hand in enumerate(world.hands):
@@ -266,7 +260,7 @@ def evaluate(world: World, my_team: int) -> float:
 # --- sampling the hidden cards -------------------------------------------------------------
 
 
-def sample_hands(view, mem: Memory, info: TrumpInfo, rng) -> tuple[list[list[Card]], list[Card]]:
+def sample_hands(view, mem: Memory, trump: Trump, rng) -> tuple[list[list[Card]], list[Card]]:
     """Deal the cards `view.seat` cannot place to the other hands (and a hidden kitty) so that
     the hand sizes, known holdings, revealed voids and missing pairs hold. The deal leans the
     way play does: the final bidder tends to hold more trumps, and a kitty buried by someone
@@ -291,7 +285,7 @@ def sample_hands(view, mem: Memory, info: TrumpInfo, rng) -> tuple[list[list[Car
 
     standing = view.standing_bid
     bidder = standing.seat if standing is not None and standing.seat != me else None
-    suit_of = info.suit_of
+    suit_of = trump.play_suits
 
     def weight(c: Card, s: int) -> float:
         trump = suit_of[c.index] == TRUMP
@@ -348,16 +342,16 @@ def sample_hands(view, mem: Memory, info: TrumpInfo, rng) -> tuple[list[list[Car
 def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     """The normal lead first, then safe throws, tractors, the high and low pair, the lowest
     single without points and the highest single of each suit."""
-    info = ctx.info
+    trump = ctx.trump
     by_suit: dict[str, list] = {}
-    for u in lead_options(ctx.hand, info.trump):
-        by_suit.setdefault(info.suit_of[u.top.index], []).append(u)
+    for u in lead_options(ctx.hand, trump):
+        by_suit.setdefault(trump.play_suits[u.top.index], []).append(u)
     tiers: list[list[tuple[Card, ...]]] = [[normal], [], [], [], [], []]
     for suit, us in by_suit.items():
         singles = sorted((u for u in us if u.kind == SINGLE),
-                         key=lambda u: (info.order[u.top.index], u.top.points, u.top.index))
+                         key=lambda u: (trump.strengths[u.top.index], u.top.points, u.top.index))
         pairs = sorted((u for u in us if u.kind == PAIR),
-                       key=lambda u: (info.order[u.top.index], u.top.index))
+                       key=lambda u: (trump.strengths[u.top.index], u.top.index))
         tractors = [u for u in us if u.kind == TRACTOR]
         t = safe_throw(ctx, suit)
         if t is not None:
@@ -414,7 +408,7 @@ class HardBot(NormalBot):
         """`choose(view)` as a generator that yields after every sampled world of a search,
         so a caller on a browser's main thread can hand control back between slices (the
         decision is the generator's return value, the same as `choose` would give)."""
-        if view.phase == "play" and view.to_act == self.seat and view.seat == self.seat:
+        if view.phase == Phase.PLAY and view.to_act == self.seat and view.seat == self.seat:
             return Play(self.seat, tuple((yield from self.play_steps(view))))
         return self.choose(view)
 
@@ -436,9 +430,9 @@ class HardBot(NormalBot):
             choice = yield from self._search_steps(view, ctx, cands)
         try:  # never illegal: fall back to the checked normal play
             if ctx.trick:
-                check_follow(ctx.hand, ctx.trick[0][1], choice, ctx.info.trump)
+                check_follow(ctx.hand, ctx.trick[0][1], choice, ctx.trump)
             else:
-                classify(choice, ctx.info.trump)
+                classify(choice, ctx.trump)
         except IllegalPlay:  # pragma: no cover - defensive
             choice = choose_play(ctx)
         return choice
@@ -448,7 +442,7 @@ class HardBot(NormalBot):
         sampled worlds; a candidate replaces it only when clearly better."""
         start = time.perf_counter() if self.budget_ms is not None else 0.0
         rng = self.rng(view, "search")
-        info, mem = ctx.info, ctx.mem
+        trump, mem = ctx.trump, ctx.mem
         my_team = self.seat % 2
         trick0 = list(ctx.trick)
         pts0 = list(view.points)
@@ -465,10 +459,10 @@ class HardBot(NormalBot):
         if horizon is not None and len(view.hand) <= horizon + 2:
             horizon = None  # close to the end: play the round out
         while worlds < self.max_worlds:
-            hands, kitty = sample_hands(view, mem, info, rng)
+            hands, kitty = sample_hands(view, mem, trump, rng)
             values = {}
             for i in active:
-                w = World(info, [list(h) for h in hands], kitty, burier, view.dealer,
+                w = World(trump, [list(h) for h in hands], kitty, burier, view.dealer,
                           list(mem.played), [set(v) for v in mem.void],
                           [set(v) for v in mem.no_pairs], list(trick0), list(pts0),
                           view.rules)

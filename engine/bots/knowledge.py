@@ -17,41 +17,9 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import ALL_CARDS, COPIES, Card
-from ..rules import TRUMP, Trump
+from ..rules import Trump
 
-PLAY_SUITS = ("D", "C", "H", "S", TRUMP)
 N_CARDS = len(ALL_CARDS)
-
-
-class TrumpInfo:
-    """Per-trump lookup tables (built once per trump context and cached)."""
-
-    __slots__ = ("by_suit", "level", "order", "suit", "suit_of", "trump", "value")
-
-    def __init__(self, trump: Trump) -> None:
-        self.trump = trump
-        self.level = trump.level
-        self.suit = trump.suit
-        self.suit_of = [trump.suit_of(c) for c in ALL_CARDS]
-        self.order = [trump.order(c) for c in ALL_CARDS]
-        self.value = [c.value for c in ALL_CARDS]
-        # distinct cards of each play-suit, strongest first
-        self.by_suit = {
-            s: sorted((c for c in ALL_CARDS if self.suit_of[c.index] == s),
-                      key=lambda c: (-self.order[c.index], -c.index))
-            for s in PLAY_SUITS
-        }
-
-
-_INFO: dict[tuple[str, str | None], TrumpInfo] = {}
-
-
-def trump_info(trump: Trump) -> TrumpInfo:
-    key = (trump.level, trump.suit)
-    info = _INFO.get(key)
-    if info is None:
-        info = _INFO[key] = TrumpInfo(trump)
-    return info
 
 
 class Memory:
@@ -74,19 +42,19 @@ class Memory:
         self.kitty: tuple[Card, ...] | None = None
 
 
-def observe_follow(mem: Memory, info: TrumpInfo, seat: int, lead: tuple[Card, ...],
+def observe_follow(mem: Memory, trump: Trump, seat: int, lead: tuple[Card, ...],
                    play: tuple[Card, ...]) -> None:
     """Record what a follow reveals: a void when it did not follow suit with every card, and
     no pair left in the suit when a pair lead was answered without one (R21)."""
-    led = info.suit_of[lead[0].index]
-    in_suit = [c for c in play if info.suit_of[c.index] == led]
+    led = trump.play_suits[lead[0].index]
+    in_suit = [c for c in play if trump.play_suits[c.index] == led]
     if len(in_suit) < len(play):
         mem.void[seat].add(led)
     elif len(lead) == 2 and lead[0] is lead[1] and play[0] is not play[1]:
         mem.no_pairs[seat].add(led)
 
 
-def build_memory(view, info: TrumpInfo) -> Memory:
+def build_memory(view, trump: Trump) -> Memory:
     """Everything `view.seat` can know about the cards, from its view only."""
     seat = view.seat
     mem = Memory(seat)
@@ -109,7 +77,7 @@ def build_memory(view, info: TrumpInfo) -> Memory:
                 if known[s][c] > 0:
                     known[s][c] -= 1
             if i:
-                observe_follow(mem, info, s, plays[0][1], cards)
+                observe_follow(mem, trump, s, plays[0][1], cards)
             elif trick.failed_throw is not None and s != seat:
                 back = Counter(trick.failed_throw)
                 back.subtract(cards)  # R19: the rest went back to the thrower's hand

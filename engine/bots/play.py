@@ -24,19 +24,19 @@ trumps when long in them, and otherwise lead low from a short suit to make a voi
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from heapq import nsmallest
 from itertools import pairwise
 
-from ..cards import Card
+from ..cards import ALL_CARDS, Card
 from ..options import build_follow
 from ..rules import (
-    MIN_TRACTOR_PAIRS,
     PAIR,
     SINGLE,
     TRACTOR,
     TRUMP,
     IllegalPlay,
-    Unit,
+    Trump,
     check_follow,
     classify,
     decompose,
@@ -44,21 +44,36 @@ from ..rules import (
     shape_counts,
     trick_winner,
 )
-from .knowledge import Memory, TrumpInfo
+from .knowledge import Memory
 
 
 class PlayCtx:
     """Everything the play policy reads. `trick` is the trick in progress as (seat, cards)."""
 
-    __slots__ = ("_counts", "_groups", "_ruff", "_units", "_unseen_n", "_unseen_suit",
-                 "attackers_score", "dealer",
-                 "hand", "info", "kitty_points", "mem", "seat", "sizes", "trick", "unseen_total")
+    __slots__ = (
+        "_counts",
+        "_groups",
+        "_ruff",
+        "_units",
+        "_unseen_n",
+        "_unseen_suit",
+        "attackers_score",
+        "dealer",
+        "hand",
+        "kitty_points",
+        "mem",
+        "seat",
+        "sizes",
+        "trick",
+        "trump",
+        "unseen_total",
+    )
 
-    def __init__(self, info: TrumpInfo, seat: int, hand: list[Card], mem: Memory,
+    def __init__(self, trump: Trump, seat: int, hand: list[Card], mem: Memory,
                  trick: list[tuple[int, tuple[Card, ...]]], sizes: list[int], dealer: int,
                  kitty_points: float, attackers_score: int,
                  unseen_total: int | None = None) -> None:
-        self.info = info
+        self.trump = trump
         self.seat = seat
         self.hand = hand
         self.mem = mem
@@ -84,10 +99,10 @@ class PlayCtx:
     def groups(self) -> dict[str, list[Card]]:
         """The hand by play-suit, each ascending (weakest first)."""
         if self._groups is None:
-            info = self.info
+            trump = self.trump
             g: dict[str, list[Card]] = {}
-            for c in sorted(self.hand, key=lambda c: (info.order[c.index], c.index)):
-                g.setdefault(info.suit_of[c.index], []).append(c)
+            for c in sorted(self.hand, key=lambda c: (trump.strengths[c.index], c.index)):
+                g.setdefault(trump.play_suits[c.index], []).append(c)
             self._groups = g
         return self._groups
 
@@ -95,7 +110,7 @@ class PlayCtx:
         """R17 reading of the hand's cards of `suit` (cached)."""
         got = self._units.get(suit)
         if got is None:
-            got = self._units[suit] = fast_decompose(self.groups().get(suit, ()), self.info)
+            got = self._units[suit] = decompose(self.groups().get(suit, ()), self.trump)
         return got
 
     def sure(self, suit: str) -> list:
@@ -114,7 +129,7 @@ class PlayCtx:
         got = self._unseen_suit.get(suit)
         if got is None:
             unseen = self.mem.unseen
-            got = [c for c in self.info.by_suit[suit] if unseen[c.index]]
+            got = [c for c in self.trump.by_suit[suit] if unseen[c.index]]
             self._unseen_suit[suit] = got
         return got
 
@@ -127,13 +142,13 @@ class PlayCtx:
 
     def is_master(self, c: Card) -> bool:
         """No unseen card of its play-suit is stronger."""
-        order = self.info.order
-        top = self.unseen_in(self.info.suit_of[c.index])
+        order = self.trump.strengths
+        top = self.unseen_in(self.trump.play_suits[c.index])
         return not top or order[top[0].index] <= order[c.index]
 
     def unit_beatable(self, kind: str, cards: tuple[Card, ...], suit: str) -> bool:
         """Whether some unseen cards could beat this unit of `suit` in a throw check (R19)."""
-        order, unseen = self.info.order, self.mem.unseen
+        order, unseen = self.trump.strengths, self.mem.unseen
         if kind == SINGLE:
             mine = order[cards[-1].index]
             return any(order[c.index] > mine for c in self.unseen_in(suit)[:1])
@@ -148,7 +163,7 @@ class PlayCtx:
         length = len(cards) // 2
         top_value = cards[-1].value
         pairable = [c for c in self.unseen_in(suit) if unseen[c.index] >= 2]
-        return _has_run(pairable, self.info, length, top_value)
+        return _has_run(pairable, self.trump, length, top_value)
 
     @property
     def partner(self) -> int:
@@ -159,40 +174,8 @@ class PlayCtx:
         return self.seat % 2 != self.dealer % 2
 
 
-def fast_decompose(cards, info: TrumpInfo) -> list[Unit]:
-    """engine.rules.decompose (R17) for cards of one play-suit, in one counting pass."""
-    counts: dict[Card, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    order = info.order
-    if len(counts) == len(cards):  # no pairs: singles only
-        return [Unit(SINGLE, (c,)) for c in sorted(cards, key=lambda c: (-order[c.index],
-                                                                          -c.index))]
-    adjacent = info.trump.adjacent
-    paired = sorted((c for c, n in counts.items() if n >= 2), key=lambda c: c.index)
-    runs: list[list[Card]] = []
-    for c in paired:
-        if runs and adjacent(runs[-1][-1], c):
-            runs[-1].append(c)
-        else:
-            runs.append([c])
-    tractors = [r for r in runs if len(r) >= MIN_TRACTOR_PAIRS]
-    pairs = [c for r in runs if len(r) < MIN_TRACTOR_PAIRS for c in r]
-    singles = []
-    for c, n in counts.items():
-        if n == 1 or n == 3:
-            singles.append(c)
-    tractors.sort(key=lambda r: (-len(r), -r[-1].value, -r[-1].index))
-    pairs.sort(key=lambda c: (-order[c.index], -c.index))
-    singles.sort(key=lambda c: (-order[c.index], -c.index))
-    return ([Unit(TRACTOR, tuple(c for c in r for _ in (0, 1))) for r in tractors]
-            + [Unit(PAIR, (c, c)) for c in pairs]
-            + [Unit(SINGLE, (c,)) for c in singles])
-
-
-def _has_run(pairable: list[Card], info: TrumpInfo, length: int, above_value: int) -> bool:
+def _has_run(pairable: list[Card], trump: Trump, length: int, above_value: int) -> bool:
     """Whether `pairable` cards hold `length` adjacent pairs whose top is above `above_value`."""
-    trump = info.trump
     cards = sorted(pairable, key=lambda c: c.index)
     run = 1
     for a, b in pairwise(cards):
@@ -205,36 +188,30 @@ def _has_run(pairable: list[Card], info: TrumpInfo, length: int, above_value: in
 # --- worth: what a card is worth keeping ---------------------------------------------------
 
 
-def base_worth(info: TrumpInfo, c: Card) -> float:
+def base_worth(trump: Trump, c: Card) -> float:
     """The price of spending card `c`, before knowing whether it is a master."""
-    if info.suit_of[c.index] == TRUMP:
+    if trump.play_suits[c.index] == TRUMP:
         if c.suit is None:
             return 14.0 + (c.value - 15) * 2.0
-        if c.rank == info.level:
-            return 12.0 if c.suit == info.suit else 11.0
+        if c.rank == trump.level:
+            return 12.0 if c.suit == trump.suit else 11.0
         return 5.0 + (c.value - 2) * 0.4
     return max(0, c.value - 8) * 0.7
 
 
-_BASE: dict[tuple[str, str | None], list[float]] = {}
-
-
-def base_table(info: TrumpInfo) -> list[float]:
-    key = (info.level, info.suit)
-    t = _BASE.get(key)
-    if t is None:
-        from ..cards import ALL_CARDS
-        t = _BASE[key] = [base_worth(info, c) for c in ALL_CARDS]
-    return t
+@cache  # Trump hashes by (level, suit): one table per trump context
+def base_table(trump: Trump) -> list[float]:
+    """`base_worth` of every card, by `Card.index`."""
+    return [base_worth(trump, c) for c in ALL_CARDS]
 
 
 def card_worth(ctx: PlayCtx, c: Card) -> float:
     """The price of spending card `c` (its points are priced separately): its strength, and
     more if it is a master of its suit."""
-    info = ctx.info
-    w = base_table(info)[c.index]
+    trump = ctx.trump
+    w = base_table(trump)[c.index]
     if ctx.is_master(c):
-        w += 1.5 if info.suit_of[c.index] == TRUMP else 2.5
+        w += 1.5 if trump.play_suits[c.index] == TRUMP else 2.5
     return w
 
 
@@ -245,7 +222,7 @@ def play_worth(ctx: PlayCtx, cards: tuple[Card, ...] | list[Card], counts: Count
         n = counts[c]
         w = card_worth(ctx, c)
         if n == 2:
-            w += 4.0 if ctx.info.suit_of[c.index] == TRUMP else 2.5
+            w += 4.0 if ctx.trump.play_suits[c.index] == TRUMP else 2.5
         return w
     total = 0.0
     used: dict[Card, int] = {}
@@ -255,7 +232,7 @@ def play_worth(ctx: PlayCtx, cards: tuple[Card, ...] | list[Card], counts: Count
         total += k * card_worth(ctx, c)
         n = counts[c]
         if n >= 2 and n - k < 2:
-            total += 4.0 if ctx.info.suit_of[c.index] == TRUMP else 2.5
+            total += 4.0 if ctx.trump.play_suits[c.index] == TRUMP else 2.5
     return total
 
 
@@ -278,12 +255,12 @@ def _beat_prob(ctx: PlayCtx, opp: int, suit: str, kind: str, rank: int, lead_pai
     if total <= 0:
         return 0.0
     share = min(1.0, ctx.sizes[opp] / total)
-    info, unseen = ctx.info, ctx.mem.unseen
+    trump, unseen = ctx.trump, ctx.mem.unseen
     known = ctx.mem.known[opp]
     if kind == SINGLE:
         h = 0
         for c in ctx.unseen_in(suit):
-            if info.order[c.index] <= rank:
+            if trump.strengths[c.index] <= rank:
                 break
             if known[c]:
                 return 1.0
@@ -294,7 +271,7 @@ def _beat_prob(ctx: PlayCtx, opp: int, suit: str, kind: str, rank: int, lead_pai
     if kind == PAIR:
         miss = 1.0
         for c in ctx.unseen_in(suit):
-            if info.order[c.index] <= rank:
+            if trump.strengths[c.index] <= rank:
                 break
             u = unseen[c.index]
             if known[c] >= 2:
@@ -305,7 +282,7 @@ def _beat_prob(ctx: PlayCtx, opp: int, suit: str, kind: str, rank: int, lead_pai
         return 1.0 - miss
     # tractors: possible or not, then a rough chance
     pairable = [c for c in ctx.unseen_in(suit) if unseen[c.index] >= 2]
-    if _has_run(pairable, info, lead_pairs, rank):
+    if _has_run(pairable, trump, lead_pairs, rank):
         return 0.25 * share * 3
     return 0.0
 
@@ -364,59 +341,30 @@ class TrickInfo:
         self.plays = [cards for _, cards in ctx.trick]
         self.lead = self.plays[0]
         self.n = len(self.lead)
-        info = ctx.info
-        self.led = info.suit_of[self.lead[0].index]
+        trump = ctx.trump
+        self.led = trump.play_suits[self.lead[0].index]
         if self.n == 1:
             self.kind, self.lead_pairs, self.multi, self.lead_units = SINGLE, 0, False, None
         elif self.n == 2 and self.lead[0] is self.lead[1]:
             self.kind, self.lead_pairs, self.multi, self.lead_units = PAIR, 1, False, None
         else:
-            units = fast_decompose(self.lead, info)
+            units = decompose(self.lead, trump)
             self.lead_units = units
             self.multi = len(units) > 1
             self.kind = units[0].kind
             self.lead_pairs = units[0].pairs
 
-    def winner(self, ctx: PlayCtx, plays: list[tuple[Card, ...]]) -> int:
-        """Index of the winning play among `plays` (plays[0] is the lead)."""
-        info = ctx.info
-        if self.n == 1:
-            best, best_key = 0, (self.led == TRUMP, info.order[plays[0][0].index])
-            for i in range(1, len(plays)):
-                c = plays[i][0]
-                s = info.suit_of[c.index]
-                if s != self.led and s != TRUMP:
-                    continue
-                key = (s == TRUMP, info.order[c.index])
-                if key > best_key:
-                    best, best_key = i, key
-            return best
-        if self.kind == PAIR and not self.multi:
-            best, best_key = 0, (self.led == TRUMP, info.order[plays[0][0].index])
-            for i in range(1, len(plays)):
-                a, b = plays[i]
-                if a is not b:
-                    continue
-                s = info.suit_of[a.index]
-                if s != self.led and s != TRUMP:
-                    continue
-                key = (s == TRUMP, info.order[a.index])
-                if key > best_key:
-                    best, best_key = i, key
-            return best
-        return trick_winner(plays, info.trump)
-
     def rank_of(self, ctx: PlayCtx, play: tuple[Card, ...]) -> int:
         """R23 rank of a play's top unit as the lead's kind."""
-        info = ctx.info
+        trump = ctx.trump
         if self.kind == SINGLE:
-            return max(info.order[c.index] for c in play)
+            return max(trump.strengths[c.index] for c in play)
         if self.kind == PAIR:
             if self.multi:
-                runs = pair_runs(play, info.trump)
-                return max((info.order[c.index] for r in runs for c in r), default=0)
-            return info.order[play[0].index]
-        runs = pair_runs(play, info.trump)
+                runs = pair_runs(play, trump)
+                return max((trump.strengths[c.index] for r in runs for c in r), default=0)
+            return trump.strengths[play[0].index]
+        runs = pair_runs(play, trump)
         return max((r[-1].value for r in runs if len(r) >= self.lead_pairs), default=0)
 
 
@@ -426,7 +374,7 @@ def _hold_prob(ctx: PlayCtx, ti: TrickInfo, plays: list[tuple[Card, ...]], win: 
     still play after it, in order `later`."""
     win_seat = (ctx.trick[0][0] + win) % 4
     play = plays[win]
-    win_suit = ctx.info.suit_of[play[0].index]
+    win_suit = ctx.trump.play_suits[play[0].index]
     rank = ti.rank_of(ctx, play)
     p = 1.0
     for s in later:
@@ -442,16 +390,16 @@ def _hold_prob(ctx: PlayCtx, ti: TrickInfo, plays: list[tuple[Card, ...]], win: 
 def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
     """A varied set of legal follows: every card or pair for single and pair leads, and
     cheap / strong / point-feeding selections (and ruffs) otherwise."""
-    info, trump = ctx.info, ctx.info.trump
+    trump = ctx.trump
     hand, n, led = ctx.hand, ti.n, ti.led
-    suit_cards = [c for c in hand if info.suit_of[c.index] == led]
-    others = [c for c in hand if info.suit_of[c.index] != led]
+    suit_cards = [c for c in hand if trump.play_suits[c.index] == led]
+    others = [c for c in hand if trump.play_suits[c.index] != led]
     counts = ctx.counts
-    bw = base_table(info)
+    bw = base_table(trump)
     cheap = lambda c: (bw[c.index] + c.points * 1.5 + (2.0 if counts[c] >= 2 else 0.0),  # noqa: E731
                        c.index)
     feed = lambda c: (-c.points, bw[c.index], c.index)  # noqa: E731
-    strong = lambda c: (-info.order[c.index], c.points, c.index)  # noqa: E731
+    strong = lambda c: (-trump.strengths[c.index], c.points, c.index)  # noqa: E731
     out: list[tuple[Card, ...]] = []
     if len(suit_cards) > n:
         if n == 1:
@@ -479,8 +427,8 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
         if k == 0:
             return [base]
         fills = [nsmallest(k, others, key=cheap), nsmallest(k, others, key=feed)]
-        trumps = [c for c in others if info.suit_of[c.index] == TRUMP]
-        side_others = [c for c in others if info.suit_of[c.index] != TRUMP]
+        trumps = [c for c in others if trump.play_suits[c.index] == TRUMP]
+        side_others = [c for c in others if trump.play_suits[c.index] != TRUMP]
         if len(side_others) >= k:
             fills.append(nsmallest(k, side_others, key=feed))
         out = [base + tuple(f) for f in fills]
@@ -511,8 +459,8 @@ def _single_follows(ctx: PlayCtx, ti: TrickInfo, cards: list[Card]) -> list[tupl
     """The single cards worth considering from `cards` (one play-suit): the lowest, the
     lowest without points, the lowest of each point rank, the cheapest that beats the trick
     so far, and the highest."""
-    info = ctx.info
-    order = info.order
+    trump = ctx.trump
+    order = trump.strengths
     distinct = sorted(set(cards), key=lambda c: (order[c.index], c.points, c.index))
     if len(distinct) <= 4:
         return [(c,) for c in distinct]
@@ -526,10 +474,10 @@ def _single_follows(ctx: PlayCtx, ti: TrickInfo, cards: list[Card]) -> list[tupl
                 keep.append(c)
                 break
     plays = ti.plays
-    w = ti.winner(ctx, plays)
+    w = trick_winner(plays, ctx.trump)
     best = plays[w][0]
-    bsuit = info.suit_of[best.index]
-    suit = info.suit_of[distinct[0].index]
+    bsuit = trump.play_suits[best.index]
+    suit = trump.play_suits[distinct[0].index]
     if bsuit == suit:
         for c in distinct:
             if order[c.index] > order[best.index]:
@@ -574,7 +522,7 @@ def score_follows(ctx: PlayCtx, ti: TrickInfo,
     cache: dict[int, float] = {}
     for cand in cands:
         plays.append(cand)
-        w = ti.winner(ctx, plays)
+        w = trick_winner(plays, ctx.trump)
         w_seat = (leader + w) % 4
         if w != pos and w in cache:  # the trick's winner is not this play: same chance
             p = cache[w]
@@ -584,7 +532,7 @@ def score_follows(ctx: PlayCtx, ti: TrickInfo,
             # the partner may still take it: a rough chance of beating the winner
             win_play = plays[w]
             rank = ti.rank_of(ctx, win_play)
-            win_suit = ctx.info.suit_of[win_play[0].index]
+            win_suit = ctx.trump.play_suits[win_play[0].index]
             b = threat(ctx, ctx.partner, ti.led, win_suit, ti.kind, rank, ti.lead_pairs, ti.multi)
             p = 0.5 * b
         else:
@@ -644,7 +592,7 @@ def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
     throw = [c for u in sure for c in u.cards]
     if len(sure) < 2:
         return None
-    units = classify(throw, ctx.info.trump)
+    units = classify(throw, ctx.trump)
     if len(units) < 2:
         return None
     if any(ctx.unit_beatable(u.kind, u.cards, suit) for u in units):
@@ -653,7 +601,7 @@ def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
 
 
 def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
-    info = ctx.info
+    trump = ctx.trump
     groups = ctx.groups()
     hand = ctx.hand
     counts = ctx.counts
@@ -703,7 +651,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
         options = []
         for suit, cards in groups.items():
             if suit != TRUMP and suit in pv and not _opponents_void(ctx, suit):
-                low = min(cards, key=lambda c: (c.points, info.order[c.index]))
+                low = min(cards, key=lambda c: (c.points, trump.strengths[c.index]))
                 options.append(((low.points, len(cards)), (low,)))
         if options:
             options.sort(key=lambda x: x[0])
@@ -724,7 +672,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
             units = ctx.units(TRUMP)
             pairs = [u for u in units if u.pairs]
             if pairs:
-                low = min(pairs, key=lambda u: (info.order[u.top.index], u.top.index))
+                low = min(pairs, key=lambda u: (trump.strengths[u.top.index], u.top.index))
                 if low.top.points == 0 and card_worth(ctx, low.top) < 9:
                     return low.cards
     # 6. lead low from a short side suit; avoid point cards and breaking pairs
@@ -754,7 +702,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
         if best_c is not None:
             return best_c[1]
     # 7. only trumps (or only tractors): lead the cheapest unit
-    units = list(ctx.units(TRUMP)) if trumps else decompose(hand, info.trump)
+    units = list(ctx.units(TRUMP)) if trumps else decompose(hand, trump)
     units.sort(key=lambda u: (play_worth(ctx, u.cards, counts) / len(u.cards)
                               + points(u.cards), u.top.index))
     return units[0].cards
@@ -767,17 +715,17 @@ def choose_play(ctx: PlayCtx, validate: bool = True) -> tuple[Card, ...]:
     if not ctx.trick:
         play = choose_lead(ctx)
         try:
-            classify(play, ctx.info.trump)
+            classify(play, ctx.trump)
             return play
         except IllegalPlay:  # pragma: no cover - defensive
             return (min(ctx.hand, key=lambda c: c.index),)
     play = choose_follow(ctx)
     try:
-        check_follow(ctx.hand, ctx.trick[0][1], play, ctx.info.trump)
+        check_follow(ctx.hand, ctx.trick[0][1], play, ctx.trump)
         return play
     except IllegalPlay:  # pragma: no cover - defensive
         from ..options import follow_options
-        return tuple(follow_options(ctx.hand, ctx.trick[0][1], ctx.info.trump)[0])
+        return tuple(follow_options(ctx.hand, ctx.trick[0][1], ctx.trump)[0])
 
 
-__all__ = ["PlayCtx", "choose_follow", "choose_lead", "choose_play", "fast_decompose"]
+__all__ = ["PlayCtx", "choose_follow", "choose_lead", "choose_play"]

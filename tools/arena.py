@@ -1,6 +1,6 @@
 """The bot arena: duplicate deals between two bot tiers.
 
-    python -m engine.arena --a hard --b normal --rounds 200 --seed 1 [--matches 20] [--jobs 2]
+    python -m tools.arena --a hard --b normal --rounds 200 --seed 1 [--matches 20] [--jobs 2]
 
 Rounds (level gain). Each of `--rounds` deals is a fresh match seeded from `--seed` and the deal
 number, started at a seeded position: a random 庄家 seat and random levels for both teams
@@ -29,30 +29,31 @@ import random
 import sys
 import time
 
-from .bots import make_bot, play_match
-from .match import Match, team_of
-from .scoring import LADDER
+from engine.bots import Bot, make_bot
+from engine.driver import play_match, play_round
+from engine.match import Match, Start, team_of
+from engine.scoring import LADDER
 
 LEVELS_PLAIN = LADDER[:13]
 
 
-def start_match(seed: int, first_round: bool) -> Match:
-    """A match about to deal a seeded round: random 庄家 and levels unless `first_round`.
-    (It reaches into the new match before any card is dealt: arena-only.)"""
-    m = Match(seed)
-    if first_round:
-        return m
+def arena_start(seed: int) -> Start:
+    """A seeded position to deal from: a random 庄家 and random levels (a joker level for the
+    declarers one time in ten)."""
     rng = random.Random(f"arena/{seed}")
     dealer = rng.randrange(4)
     levels = [rng.choice(LEVELS_PLAIN) for _ in range(2)]
     if rng.random() < 0.1:
         levels[team_of(dealer)] = rng.choice(("LJ", "BJ"))
-    m.levels = levels
-    m.round = m._new_round(0, dealer=dealer)
-    return m
+    return Start(dealer=dealer, levels=(levels[0], levels[1]))
 
 
-def _bots(a: str, b: str, a_team: int, seed: int, options: dict):
+def start_match(seed: int, first_round: bool) -> Match:
+    """A match about to deal a seeded round: at `arena_start(seed)` unless `first_round`."""
+    return Match(seed) if first_round else Match(seed, start=arena_start(seed))
+
+
+def _bots(a: str, b: str, a_team: int, seed: int, options: dict) -> list[Bot]:
     tiers = [a if team_of(s) == a_team else b for s in range(4)]
     return [make_bot(t, s, seed, **(options.get(t, {}))) for s, t in enumerate(tiers)]
 
@@ -60,8 +61,7 @@ def _bots(a: str, b: str, a_team: int, seed: int, options: dict):
 def run_round(task) -> dict:
     a, b, seed, a_team, first_round, options = task
     m = start_match(seed, first_round)
-    rec = play_match(_bots(a, b, a_team, seed, options), seed, rounds=1, match=m)
-    r = rec.rounds[0]
+    r = play_round(m, _bots(a, b, a_team, seed, options))
     a_declares = team_of(r.dealer) == a_team
     gain = r.rise if r.rising_team == a_team else -r.rise
     return {"seed": seed, "a_team": a_team, "gain": gain, "a_declares": a_declares,
@@ -70,9 +70,10 @@ def run_round(task) -> dict:
 
 def run_match(task) -> dict:
     a, b, seed, a_team, max_rounds, options = task
-    rec = play_match(_bots(a, b, a_team, seed, options), seed, max_rounds=max_rounds)
-    win = 0.5 if rec.winner is None else float(rec.winner == a_team)
-    return {"seed": seed, "a_team": a_team, "win": win, "rounds": len(rec.rounds)}
+    m = Match(seed)
+    results = play_match(m, _bots(a, b, a_team, seed, options), rounds=max_rounds)
+    win = 0.5 if m.winner is None else float(m.winner == a_team)
+    return {"seed": seed, "a_team": a_team, "win": win, "rounds": len(results)}
 
 
 def _mean_ci(xs: list[float]) -> tuple[float, float]:
@@ -118,7 +119,7 @@ def summarize_matches(a: str, b: str, results: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__.split("\n")[0])
     ap.add_argument("--a", default="normal", help="tier of team A")
     ap.add_argument("--b", default="easy", help="tier of team B")
     ap.add_argument("--rounds", type=int, default=100, help="duplicate deals (each played twice)")

@@ -1,4 +1,4 @@
-"""`python -m engine.bench`: engine speed on this machine, printed (never asserted).
+"""`python -m tools.bench`: engine speed on this machine, printed (never asserted).
 
 - rounds per second of random legal self-play on one core (deal, bidding, kitty, every trick);
 - microseconds per call of `check_follow` and `trick_winner` on typical positions;
@@ -12,10 +12,11 @@ import argparse
 import time
 import timeit
 
-from .cards import parse_cards
-from .match import Match
-from .rules import Trump, check_follow, trick_winner
-from .selfplay import RandomPlayer, play_round
+from engine.cards import parse_cards
+from engine.driver import play_round
+from engine.match import Match
+from engine.rules import Trump, check_follow, trick_winner
+from engine.selfplay import RandomPlayer
 
 TRUMP = Trump("6", "H")
 FOLLOW_CASES = [  # (hand, lead, play) typical of mid-round positions
@@ -57,7 +58,7 @@ def rounds_per_second(rounds: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__)
     parser.add_argument("--rounds", type=int, default=200)
     args = parser.parse_args(argv)
     follow = [(parse_cards(h), parse_cards(lead), parse_cards(p), TRUMP)

@@ -1,15 +1,15 @@
 """Latency of bot decisions, per tier: p50 and p95 in milliseconds.
 
-    python -m engine.bots_bench [--rounds 3] [--tiers easy,normal,hard] [--seed 1]
+    python -m tools.bots_bench [--rounds 3] [--tiers easy,normal,hard] [--seed 1]
                                 [--budget-ms 250] [--playouts N]
 
 For each tier, bots of that tier sit in seats 0 and 2 against normal bots in seats 1 and 3 for
-`--rounds` seeded rounds (engine.arena.start_match); every decision of the tier's seats is
+`--rounds` seeded rounds (tools.arena.start_match); every decision of the tier's seats is
 timed: "turn" decisions are the ones the seat had to make (post-deal bid or pass, bury, snatch
 or pass, every lead and follow), "play" the leads and follows alone, and "deal hook" the
-calls made after each dealt card (bid now or not). The hard tier runs as the UI runs it: the
-default play budget plus the `--budget-ms` wall-clock cap. The same code runs under Pyodide
-(bench/pyodide_bench.mjs). Timings are printed, never asserted.
+questions the driver asks during the deal (bid now or not; engine.driver). The hard tier
+runs as the UI runs it: the default play budget plus the `--budget-ms` wall-clock cap. The
+same code runs under Pyodide (bench/pyodide_bench.mjs). Timings are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -18,9 +18,13 @@ import argparse
 import sys
 import time
 
-from .actions import Deal
+from engine.actions import Action
+from engine.bots import Bot, make_bot
+from engine.driver import play_round
+from engine.phase import Phase
+from engine.view import SeatView
+
 from .arena import start_match
-from .bots import make_bot
 
 HARD_UI_BUDGET_MS = 250.0
 
@@ -33,38 +37,38 @@ def pct(xs: list[float], q: float) -> float:
     return xs[k]
 
 
+class Timed:
+    """A bot whose decisions are timed into `times` by kind (see the module docstring)."""
+
+    def __init__(self, bot: Bot, times: dict[str, list[float]]) -> None:
+        self.bot = bot
+        self.times = times
+
+    def choose(self, view: SeatView) -> Action | None:
+        t0 = time.perf_counter()
+        action = self.bot.choose(view)
+        ms = (time.perf_counter() - t0) * 1000
+        if view.phase == Phase.DEAL:
+            self.times["deal hook"].append(ms)
+            return action
+        self.times["turn"].append(ms)
+        if view.phase == Phase.PLAY:
+            self.times["play"].append(ms)
+            stats = getattr(self.bot, "last_stats", None)
+            if stats is not None:
+                self.times["capped"].append(float(stats.get("capped", False)))
+        return action
+
+
 def bench_tier(tier: str, rounds: int, seed: int, options: dict) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {"turn": [], "play": [], "deal hook": [], "capped": []}
     for k in range(rounds):
         s = seed * 1000 + k
         m = start_match(s, first_round=k % 3 == 0)
-        bots = [make_bot(tier if seat % 2 == 0 else "normal", seat, s,
-                         **(options if seat % 2 == 0 else {})) for seat in range(4)]
-        while m.phase == "deal":
-            m.apply(Deal(1))
-            if m.phase != "deal":
-                break
-            for seat in range(4):
-                t0 = time.perf_counter()
-                act = bots[seat].choose(m.view(seat))
-                if seat % 2 == 0:
-                    times["deal hook"].append((time.perf_counter() - t0) * 1000)
-                if act is not None:
-                    m.apply(act)
-        while m.phase not in ("result", "match-over"):
-            seat = m.to_act
-            view = m.view(seat)
-            t0 = time.perf_counter()
-            act = bots[seat].choose(view)
-            dt = (time.perf_counter() - t0) * 1000
-            if seat % 2 == 0:
-                times["turn"].append(dt)
-                if m.phase == "play":
-                    times["play"].append(dt)
-                    stats = getattr(bots[seat], "last_stats", None)
-                    if stats is not None:
-                        times["capped"].append(float(stats.get("capped", False)))
-            m.apply(act)
+        players: list[Bot | Timed] = [
+            Timed(make_bot(tier, seat, s, **options), times) if seat % 2 == 0
+            else make_bot("normal", seat, s) for seat in range(4)]
+        play_round(m, players)
     return times
 
 
@@ -90,7 +94,7 @@ def run(tiers: list[str], rounds: int, seed: int, budget_ms: float | None,
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.bots_bench")
+    ap = argparse.ArgumentParser(prog="python -m tools.bots_bench")
     ap.add_argument("--tiers", default="easy,normal,hard")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
