@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .bots import make_bot
 from .driver import play_match
 from .log import describe
 from .match import Match
-from .selfplay import RandomPlayer
 
 
 def match_log(seed: int, max_rounds: int) -> list[str]:
@@ -19,7 +19,7 @@ def match_log(seed: int, max_rounds: int) -> list[str]:
 
     first = Match(seed).round_started_event()
     lines.append(describe(first))
-    players = [RandomPlayer(s, seed) for s in range(4)]
+    players = [make_bot("random", s, seed, bid_chance=0.05) for s in range(4)]
     play_match(Match(seed), players, rounds=max_rounds, observe=observe)
     return lines
 

@@ -4,12 +4,11 @@ from engine.bots import make_bot
 from engine.bots.hard import drive
 from engine.driver import next_action
 from engine.match import Match
-from engine.selfplay import RandomPlayer
 
 
 def test_sliced_search_yields_and_decides_like_choose():
     m = Match(21)
-    players = [RandomPlayer(s, 21, bid_chance=0.1) for s in range(4)]
+    players = [make_bot("random", s, 21, bid_chance=0.1) for s in range(4)]
     while m.phase != "play":
         m.apply(next_action(m, players))
     sliced_somewhere = False

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Bid, Bury, Pass, Play, Snatch
+from engine.bots import make_bot
 from engine.cards import ALL_CARDS, full_deck, points_of
 from engine.driver import next_action, play_match, play_round
 from engine.errors import GameError
@@ -28,7 +29,6 @@ from engine.rules import (
     trick_winner_by_units,
 )
 from engine.save import load_match, save_match
-from engine.selfplay import RandomPlayer
 
 SLOW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**31)
@@ -37,7 +37,7 @@ seeds = st.integers(min_value=0, max_value=2**31)
 def advanced(seed: int, steps: int, bid_chance: float = 0.2) -> Match:
     """A match from `seed` after up to `steps` actions of random players, within one round."""
     m = Match(seed)
-    players = [RandomPlayer(s, seed, bid_chance=bid_chance) for s in range(4)]
+    players = [make_bot("random", s, seed, bid_chance=bid_chance) for s in range(4)]
     for _ in range(steps):
         if m.phase in ("result", "match-over"):
             break
@@ -67,7 +67,7 @@ def check_invariants(m: Match) -> None:
 @given(seeds)
 def test_invariants_hold_through_a_random_round(seed):
     m = Match(seed)
-    players = [RandomPlayer(s, seed, bid_chance=0.2) for s in range(4)]
+    players = [make_bot("random", s, seed, bid_chance=0.2) for s in range(4)]
     check_invariants(m)
     play_round(m, players, observe=lambda action, events: check_invariants(m))
     assert m.phase in ("result", "match-over")
@@ -77,7 +77,7 @@ def test_invariants_hold_through_a_random_round(seed):
 @given(seeds)
 def test_a_random_full_match_ends_and_replays_identically(seed):
     m = Match(seed)
-    play_match(m, [RandomPlayer(s, seed) for s in range(4)])
+    play_match(m, [make_bot("random", s, seed, bid_chance=0.05) for s in range(4)])
     assert m.is_over and m.winner in (0, 1)
     assert m.levels[m.winner] == "BJ"
     text = save_match(m)

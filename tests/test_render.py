@@ -2,16 +2,16 @@
 
 import re
 
+from engine.bots import make_bot
 from engine.driver import next_action
 from engine.match import Match
-from engine.selfplay import RandomPlayer
 from ui import render
 from ui.i18n import TEXT, preferred_language
 
 
 def position(phase="play", seed=4):
     m = Match(seed)
-    players = [RandomPlayer(s, seed, bid_chance=0.2) for s in range(4)]
+    players = [make_bot("random", s, seed, bid_chance=0.2) for s in range(4)]
     events = []
     while m.phase != phase:
         events += m.apply(next_action(m, players))

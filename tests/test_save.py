@@ -4,17 +4,17 @@ import json
 
 import pytest
 
+from engine.bots import make_bot
 from engine.config import RulesConfig
 from engine.driver import next_action
 from engine.errors import SaveError
 from engine.match import Match
 from engine.save import load_match, save_match
-from engine.selfplay import RandomPlayer
 
 
 def played(seed=3, steps=400):
     m = Match(seed)
-    players = [RandomPlayer(s, seed, bid_chance=0.2) for s in range(4)]
+    players = [make_bot("random", s, seed, bid_chance=0.2) for s in range(4)]
     for _ in range(steps):
         m.apply(next_action(m, players))
     return m

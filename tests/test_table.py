@@ -3,17 +3,17 @@
 import pytest
 
 from engine.actions import Bid, Bury, NextRound, Play
+from engine.bots import make_bot
 from engine.errors import GameError, IllegalAction
-from engine.selfplay import RandomPlayer
 from ui.table import HUMAN, Table
 
 
 def bots(seed=0):
-    return {s: RandomPlayer(s, seed, bid_chance=0.1) for s in (1, 2, 3)}
+    return {s: make_bot("random", s, seed, bid_chance=0.1) for s in (1, 2, 3)}
 
 
 def new_table(seed=5):
-    return Table.new(seed, bots(seed), adviser=RandomPlayer(HUMAN, seed, bid_chance=0))
+    return Table.new(seed, bots(seed), adviser=make_bot("random", HUMAN, seed, bid_chance=0))
 
 
 def test_steps_deal_until_the_player_must_act():

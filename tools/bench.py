@@ -12,11 +12,11 @@ import argparse
 import time
 import timeit
 
+from engine.bots import make_bot
 from engine.cards import parse_cards
 from engine.driver import play_round
 from engine.match import Match
 from engine.rules import Trump, check_follow, trick_winner
-from engine.selfplay import RandomPlayer
 
 TRUMP = Trump("6", "H")
 FOLLOW_CASES = [  # (hand, lead, play) typical of mid-round positions
@@ -53,7 +53,7 @@ def rounds_per_second(rounds: int) -> float:
     start = time.perf_counter()
     for seed in range(rounds):
         match = Match(seed)
-        play_round(match, [RandomPlayer(s, seed) for s in range(4)])
+        play_round(match, [make_bot("random", s, seed, bid_chance=0.05) for s in range(4)])
     return rounds / (time.perf_counter() - start)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ..actions import Bid, Snatch
-from ..cards import Card
+from ..bidding import bid_names_suit
+from ..cards import RANKS, SUITS, Card
 from ..options import (
     bid_options,
     cheap_first,
@@ -21,10 +22,42 @@ from .play import choose_play
 
 
 class RandomBot(Bot):
-    """A random legal player (the arena's floor): never bids or snatches, buries and plays
-    uniformly among the engine's listed options."""
+    """A random legal player: the arena's floor, and the stand-in opponent of the property
+    tests and `python -m engine`. It buries and plays uniformly among the engine's listed
+    options. With `bid_chance` > 0 it also bids now and then: during the deal with that
+    chance whenever it holds a bid, on its post-deal or snatch turn six times as often; at a
+    joker level it names a random rank (and suit, where R13 asks for one)."""
 
     tier = "random"
+
+    def __init__(self, seat: int, seed: int = 0, bid_chance: float = 0.0) -> None:
+        super().__init__(seat, seed)
+        self.bid_chance = bid_chance
+
+    def _maybe_bid(self, view, chance: float, snatch: bool = False):
+        if chance <= 0:
+            return None
+        rng = self.rng(view, "bid")
+        standing = view.standing_bid.cards if view.standing_bid else None
+        first_round = view.first_round and not snatch  # R15 ranks snatches by suit
+        bids = bid_options(view.hand, standing, view.level, first_round, 2 if snatch else 1)
+        if not bids or rng.random() >= chance:
+            return None
+        cards = rng.choice(bids)
+        rank = suit = None
+        if view.level in JOKER_LEVELS:
+            rank = rng.choice(RANKS)
+            suit = rng.choice(SUITS) if bid_names_suit(cards, view.level) else None
+        return (Snatch if snatch else Bid)(self.seat, cards, rank, suit)
+
+    def deal_bid(self, view):
+        return self._maybe_bid(view, self.bid_chance)
+
+    def post_deal_bid(self, view):
+        return self._maybe_bid(view, min(1.0, 6 * self.bid_chance))
+
+    def snatch(self, view):
+        return self._maybe_bid(view, min(1.0, 6 * self.bid_chance), snatch=True)
 
     def bury(self, view):
         hand = list(view.hand)
