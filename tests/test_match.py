@@ -12,6 +12,7 @@ from engine.errors import GameError, IllegalAction, IllegalPlay
 from engine.match import Match, Start
 from engine.rules import Trump
 from engine.save import save_match
+from engine.scoring import band
 
 from helpers import cards, rig
 
@@ -274,6 +275,22 @@ def test_r24_r25_score_is_attackers_tricks_plus_doubled_kitty_on_their_last_tric
         bonus = 2 * points_of(r.kitty) if last_by_attackers else 0
         assert r.result.score == from_tricks + bonus
         assert sum(t.points for t in r.tricks) + points_of(r.kitty) == 300
+
+
+def test_result_breakdown_counts_tricks_kitty_and_throw_penalties_apart():
+    """R19/R24/R25/R26: the result says where the score came from, penalties included."""
+    m = to_play({0: "H2 H2 SK SQ", 1: "SA"}, throw_penalty=10)
+    m.apply(Play(0, tuple(cards("SK SQ"))))  # fails: the attackers get 10 penalty points
+    finish_round(m)
+    r, res = m.round, m.round.result
+    from_tricks = sum(t.points for t in r.tricks if t.winner % 2 == res.attackers)
+    assert res.penalty_points == 10 and res.trick_points == from_tricks
+    assert res.score == res.trick_points + res.kitty_bonus + res.penalty_points
+    captured = r.tricks[-1].winner % 2 == res.attackers
+    assert res.kitty_multiplier == (2 if captured else 0)
+    assert res.kitty_points == points_of(r.kitty)
+    assert (res.dealer, res.level, res.round_no) == (r.dealer, r.level, r.number)
+    assert res.band == band(res.score)
 
 
 def test_r26_r28_next_dealer_and_levels_after_a_round():

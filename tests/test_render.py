@@ -52,6 +52,45 @@ def test_result_shows_score_band_rise_levels_and_next_dealer():
     assert "Next dealer" in html or "match" in html
 
 
+def test_result_shows_the_engines_breakdown_with_a_throw_penalty():
+    """The page formats RoundSettled: trick points are not the score minus the kitty."""
+    from engine.config import RulesConfig
+    from engine.match import Start
+
+    m = Match(6, RulesConfig(throw_penalty_per_card=10), Start(dealer=1, levels=("5", "5")))
+    players = [make_bot("random", s, 6) for s in range(4)]
+    while not m.phase.round_over:
+        if m.phase == "play" and m.to_act in (1, 3) and not m.round.current_trick:
+            throw = failing_throw(m)
+            if throw:
+                m.apply(throw)
+                continue
+        m.apply(next_action(m, players))
+    res = m.round.result
+    assert res.penalty_points > 0, "the test needs a failed throw"
+    html = render.result_html(m.view(0), "en")
+    assert f"from tricks: {res.trick_points}" in html
+    assert f"penalties {res.penalty_points}" in html and f"scored {res.score}" in html
+
+
+def failing_throw(m):
+    """A throw of two side-suit singles that another seat can beat, if the leader has one
+    (declarers here: their failed throws give the attackers points, R19)."""
+    from engine.actions import Play
+    from engine.rules import check_throw
+
+    seat, trump = m.to_act, m.round.trump
+    hand = m.hand(seat)
+    for suit in "SHCD":
+        singles = sorted({c for c in hand if trump.suit_of(c) == suit}, key=trump.order)
+        if len(singles) >= 2:
+            lead = (singles[0], singles[-1])
+            others = [m.hand(s) for s in range(4) if s != seat]
+            if check_throw(lead, others, trump) is not None:
+                return Play(seat, lead)
+    return None
+
+
 def test_every_text_has_both_languages_and_browser_language_is_respected():
     assert all(zh and en for zh, en in TEXT.values())
     assert preferred_language(["zh-CN", "en"]) == "zh"

@@ -11,7 +11,7 @@ from html import escape
 
 from engine.cards import RANKS, SUIT_SYMBOLS, card_label
 from engine.rules import Trump
-from engine.scoring import JOKER_LEVELS
+from engine.scoring import JOKER_LEVELS, Band
 from engine.view import SeatView
 
 from .i18n import HELP, card_name, cards_short, level_name, seat_name, t, trump_name
@@ -113,18 +113,19 @@ def trick_html(view: SeatView, screen: Screen) -> str:
 
 
 def result_html(view: SeatView, lang: str) -> str:
+    """The round's result, formatted from the engine's breakdown (nothing re-derived)."""
     res = view.result
     if res is None:
         return ""
     lines = [t("result.score", lang, score=res.score),
-             t("result.tricks", lang, points=res.score - view.kitty_bonus)]
-    if res.score == 0:
-        lines.append(t("result.band.0", lang))
-    elif res.score <= view.rules.small_shutout_limit:
-        lines.append(t("result.band.60", lang))
-    if view.kitty_bonus:
-        lines.append(t("result.kitty", lang, points=view.kitty_bonus // view.rules.kitty_multiplier,
-                       mult=view.rules.kitty_multiplier))
+             t("result.tricks", lang, points=res.trick_points)]
+    if res.kitty_multiplier:
+        lines.append(t("result.kitty", lang, points=res.kitty_points,
+                       mult=res.kitty_multiplier))
+    if res.penalty_points:
+        lines.append(t("result.penalty", lang, points=res.penalty_points))
+    if res.band in (Band.SHUTOUT, Band.SMALL_SHUTOUT):
+        lines.append(t(f"result.band.{res.band}", lang))
     key = "result.keep" if res.declarers_keep else "result.take"
     lines.append(t(key, lang, n=res.rise))
     lines.append(t("result.levels", lang, us=level_name(res.levels[0], lang),
