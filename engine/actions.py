@@ -39,7 +39,7 @@ class Pass:
 
 @dataclass(frozen=True)
 class Bury:
-    """Put 10 cards face down as the kitty (R14)."""
+    """Put the kitty's number of cards face down as the new kitty (R14; R8: 10)."""
 
     seat: int
     cards: tuple[Card, ...]

@@ -111,7 +111,7 @@ class KittyTaken(Event):
 
 @dataclass(frozen=True)
 class KittyBuried(Event):
-    """`seat` buried 10 cards as the new kitty (R14/R15); private to it."""
+    """`seat` buried the new kitty (R14/R15); the cards are private to it."""
 
     seat: int
     cards: tuple[Card, ...] | None

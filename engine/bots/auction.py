@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 from ..cards import RANKS, SUITS, Card
@@ -27,6 +28,41 @@ from ..scoring import JOKER_LEVELS
 
 AVERAGE = 0.54  # trump_score per card of a random hand
 PRIOR = 10.0  # cards of "average" mixed in while few cards are dealt
+
+
+@dataclass(frozen=True)
+class BidParams:
+    """How strong a hand must be (`strength`, trump score per card; a random hand ≈ AVERAGE)
+    to bid or snatch. Higher: fewer, surer bids; lower: more deals, more of them lost."""
+
+    min_cards_during_deal: int = 8  # no bid on fewer cards: too little is known yet
+    open_single_during_deal: float = 0.66  # a single shown early is cheap to overcall
+    open_during_deal: float = 0.63
+    open_own_side: float = 0.56  # post-deal, when one's side would declare anyway
+    open_other_side: float = 0.63  # post-deal, taking the deal from the other side
+    overcall_during_deal: float = 0.63
+    overcall_after_deal: float = 0.58
+    first_round_overcall_discount: float = 0.03  # a first-round overcall takes the deal
+    snatch_attacking: float = 0.62  # an attacker's 抄底: its new trump must be this good …
+    snatch_attacking_gain: float = 0.08  # … and this much better than the trump it replaces
+    snatch_declaring: float = 0.72  # the declarers already hold the deal: ask for more
+    snatch_declaring_gain: float = 0.15
+
+
+@dataclass(frozen=True)
+class BuryParams:
+    """What the kitty keeps out of the hand (see `keep_value`, `choose_bury`)."""
+
+    void_long_trumps: float = 5.0  # worth of voiding a side suit with 8+ trumps to ruff it
+    void_short_trumps: float = 2.5  # … with fewer trumps
+    near_void: float = 0.5  # worth of leaving a side suit with only 1–2 cards
+    pair: float = 6.0  # keep pairs …
+    tractor: float = 6.0  # … and tractors
+    point: float = 0.5  # per point: 抠底 doubles buried points (R25)
+
+
+BID = BidParams()
+BURY = BuryParams()
 
 
 def trump_score(counts: Counter, rank: str, suit: str | None) -> float:
@@ -90,7 +126,7 @@ def decide_bid(view, during_deal: bool):
     standing = view.standing_bid
     if standing is not None and standing.seat % 2 == view.seat % 2:
         return None  # never overcall oneself or one's partner
-    if during_deal and len(hand) < 8:
+    if during_deal and len(hand) < BID.min_cards_during_deal:
         return None
     opts = bid_choice(hand, standing.cards if standing else None, view.level,
                       view.first_round, 1)
@@ -103,13 +139,13 @@ def decide_bid(view, during_deal: bool):
     declarer_side = view.dealer is None or view.dealer % 2 == view.seat % 2
     if standing is None:
         if during_deal:
-            need = 0.66 if len(choice[1]) == 1 else 0.63
+            need = BID.open_single_during_deal if len(choice[1]) == 1 else BID.open_during_deal
         else:
-            need = 0.56 if declarer_side else 0.63
+            need = BID.open_own_side if declarer_side else BID.open_other_side
     else:
-        need = 0.63 if during_deal else 0.58
+        need = BID.overcall_during_deal if during_deal else BID.overcall_after_deal
         if view.first_round:
-            need -= 0.03  # an overcall takes the deal
+            need -= BID.first_round_overcall_discount
     if choice[0] < need:
         return None
     return choice[1], choice[2], choice[3]
@@ -126,9 +162,9 @@ def decide_snatch(view):
     best = max(opts, key=lambda o: o[0])
     attacker = view.dealer % 2 != view.seat % 2
     if attacker:
-        ok = best[0] >= 0.62 and best[0] - cur >= 0.08
+        ok = best[0] >= BID.snatch_attacking and best[0] - cur >= BID.snatch_attacking_gain
     else:
-        ok = best[0] >= 0.72 and best[0] - cur >= 0.15
+        ok = best[0] >= BID.snatch_declaring and best[0] - cur >= BID.snatch_declaring_gain
     return (best[1], best[2], best[3]) if ok else None
 
 
@@ -141,11 +177,11 @@ def keep_value(c: Card, trump: Trump, counts: Counter, tractor_cards: set[Card])
     v = {14: 9.0, 13: 6.0, 12: 3.5, 11: 2.5, 10: 2.0}.get(c.value, 0.5 + c.value * 0.1)
     if c.value == 13 and trump.level == "A":
         v = 9.0  # K is the top of its suit when A is the level rank
-    v += c.points * 0.5  # 抠底 doubles buried points
+    v += c.points * BURY.point
     if counts[c] >= 2:
-        v += 6.0
+        v += BURY.pair
     if c in tractor_cards:
-        v += 6.0
+        v += BURY.tractor
     return v
 
 
@@ -159,7 +195,7 @@ def choose_bury(hand: Sequence[Card], trump: Trump, size: int) -> tuple[Card, ..
         if s != TRUMP:
             side.setdefault(s, []).append(c)
     n_trumps = sum(1 for c in hand if trump.is_trump(c))
-    void_bonus = 5.0 if n_trumps >= 8 else 2.5
+    void_bonus = BURY.void_long_trumps if n_trumps >= 8 else BURY.void_short_trumps
     order_all = sorted(hand, key=lambda c: (kv[c], trump.order(c), c.index))
     best = None
     suits = list(side)
@@ -189,7 +225,7 @@ def choose_bury(hand: Sequence[Card], trump: Trump, size: int) -> tuple[Card, ..
                     continue
                 rest = sum(1 for c in side[s] if left[c] > 0)
                 if 0 < rest <= 2:
-                    cost -= 0.5
+                    cost -= BURY.near_void
             if best is None or cost < best[0]:
                 best = (cost, cards)
     return tuple(best[1])

@@ -7,7 +7,7 @@ import random
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
 from ..cards import Card
 from ..phase import Phase
-from .knowledge import build_memory
+from .knowledge import build_memory, expected_kitty_points
 from .play import PlayCtx
 
 
@@ -86,17 +86,6 @@ def make_ctx(view) -> PlayCtx:
     if mem.kitty is not None:
         kitty_points = float(sum(c.points for c in mem.kitty))
     else:
-        kitty_points = estimate_kitty_points(mem)
+        kitty_points = expected_kitty_points(mem.unseen, view.rules.kitty_size)
     return PlayCtx(trump, view.seat, list(view.hand), mem, plays, list(view.hand_sizes),
                    view.dealer, kitty_points, view.attackers_score)
-
-
-def estimate_kitty_points(mem) -> float:
-    """Points one expects in a kitty one did not bury: the unseen points' share, halved (a
-    庄家 seldom buries points)."""
-    total = sum(mem.unseen)
-    if not total:
-        return 0.0
-    from ..cards import ALL_CARDS
-    pts = sum(mem.unseen[c.index] * c.points for c in ALL_CARDS if c.points)
-    return 0.5 * pts * 10 / total

@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
+from dataclasses import dataclass, replace
 from functools import cache
 
 from ..actions import Play
@@ -58,7 +59,7 @@ from ..rules import (
 )
 from ..scoring import settle
 from .base import make_ctx
-from .knowledge import Memory, observe_follow
+from .knowledge import Memory, expected_kitty_points, observe_follow
 from .play import (
     PlayCtx,
     TrickInfo,
@@ -72,6 +73,46 @@ from .play import (
 from .tiers import NormalBot
 
 _NODES = ((-2.0, 0.054), (-1.0, 0.242), (0.0, 0.408), (1.0, 0.242), (2.0, 0.054))
+# Simulated seats weigh the kitty's points only in the last few tricks (R25 抠底).
+KITTY_LOOKAHEAD_CARDS = 6
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    """The search's budget, and how much evidence it needs to leave the normal choice."""
+
+    playouts: int = 2500  # simulated card plays per decision: strength against time
+    max_worlds: int = 64  # sampled deals at most, however cheap each one is
+    horizon: int | None = 8  # tricks per rollout before estimating the rest (None: to the
+    #                          end): speed against accuracy early in the round
+    max_candidates: int = 5  # plays compared: breadth against worlds spent on each
+    window: float = 15.0  # follows compared: those normal scores within this of its best
+    z: float = 0.5  # standard errors a challenger's mean gain must clear: caution
+    margin: float = 0.02  # levels a challenger must gain beyond that: ignores near-ties
+
+
+@dataclass(frozen=True)
+class EvalParams:
+    """How an outcome is scored in levels for the searching team (see `evaluate`)."""
+
+    deal_value: float = 0.3  # levels the next deal is worth to the team that will hold it
+    point_value: float = 0.002  # levels per attackers' point: breaks ties between outcomes
+    sd_base: float = 5.0  # spread of an estimated final score: its floor, in points
+    sd_per_point: float = 0.3  # … and its growth per point still to be played
+    sd_kitty_weight: float = 0.5  # … counting the kitty's (multiplied) points this much
+
+
+@dataclass(frozen=True)
+class SampleParams:
+    """How sampled deals lean towards what people do (see `sample_hands`)."""
+
+    bidder_trump: float = 1.6  # the final bidder holds trumps this much more often
+    kitty_trump: float = 0.15  # a kitty buried by someone else holds trumps this seldom
+    kitty_valuable: float = 0.4  # … and points or aces this seldom
+
+
+EVAL = EvalParams()
+SAMPLE = SampleParams()
 
 
 # --- the simulator -------------------------------------------------------------------------
@@ -139,9 +180,8 @@ class World:
         kp = 0.0
         if mem.kitty is not None:
             kp = float(points(mem.kitty))
-        elif len(hand) <= 6:  # only the last trick looks at the kitty (R25)
-            kp = 0.5 * sum(mem.unseen[c.index] * c.points for c in _POINT_CARDS) * 10 / max(
-                1, total)
+        elif len(hand) <= KITTY_LOOKAHEAD_CARDS:  # only the last trick looks at it (R25)
+            kp = expected_kitty_points(mem.unseen, self.rules.kitty_size)
         sizes = [len(h) for h in self.hands]
         return PlayCtx(self.trump, seat, hand, mem, self.trick, sizes, self.dealer,
                        kp, self.pts[self.attack_team], total)
@@ -191,18 +231,16 @@ class World:
         return n
 
 
-_POINT_CARDS = tuple(c for c in ALL_CARDS if c.points)
-
 
 # --- scoring an outcome -----------------------------------------------------------------------
 
 
 def _levels(score: float, my_team: int, declarers: int, rules) -> float:
-    keep, rise = settle(max(0, round(score / 5.0) * 5), rules)
+    keep, rise = settle(max(0, round(score / 5.0) * 5), rules)  # scores come in fives
     rising = declarers if keep else 1 - declarers
     v = float(rise if rising == my_team else -rise)
     next_decl = declarers if keep else 1 - declarers
-    return v + (0.3 if next_decl == my_team else -0.3)
+    return v + (EVAL.deal_value if next_decl == my_team else -EVAL.deal_value)
 
 
 @cache  # Trump hashes by (level, suit): one table per trump context
@@ -234,7 +272,8 @@ def evaluate(world: World, my_team: int) -> float:
         last = world.leader
         if last % 2 == att:
             s += points(world.kitty) * rules.kitty_multiplier
-        return _levels(s, my_team, declarers, rules) + (0.002 * s if my_team == att else -0.002 * s)
+        tiebreak = EVAL.point_value * s
+        return _levels(s, my_team, declarers, rules) + (tiebreak if my_team == att else -tiebreak)
     power = _power_table(world.trump)
     pa = pd = 0.0
     rest = 0
@@ -250,11 +289,12 @@ def evaluate(world: World, my_team: int) -> float:
     share = pa / (pa + pd) if pa + pd > 0 else 0.5
     kitty = points(world.kitty) * rules.kitty_multiplier
     mean = s + share * rest + share * share * kitty
-    sd = 5.0 + 0.3 * (rest + 0.5 * kitty)
+    sd = EVAL.sd_base + EVAL.sd_per_point * (rest + EVAL.sd_kitty_weight * kitty)
     v = 0.0
     for z, w in _NODES:
         v += w * _levels(mean + z * sd, my_team, declarers, rules)
-    return v + (0.002 * mean if my_team == att else -0.002 * mean)
+    tiebreak = EVAL.point_value * mean
+    return v + (tiebreak if my_team == att else -tiebreak)
 
 
 # --- sampling the hidden cards -------------------------------------------------------------
@@ -290,8 +330,10 @@ def sample_hands(view, mem: Memory, trump: Trump, rng) -> tuple[list[list[Card]]
     def weight(c: Card, s: int) -> float:
         trump = suit_of[c.index] == TRUMP
         if s == 4:
-            return 0.15 if trump else 0.4 if c.points or c.value == 14 else 1.0
-        return 1.6 if trump and s == bidder else 1.0
+            if trump:
+                return SAMPLE.kitty_trump
+            return SAMPLE.kitty_valuable if c.points or c.value == 14 else 1.0
+        return SAMPLE.bidder_trump if trump and s == bidder else 1.0
 
     for attempt in range(8):
         use_voids = attempt < 6
@@ -386,19 +428,13 @@ class HardBot(NormalBot):
 
     tier = "hard"
 
-    def __init__(self, seat: int, seed: int = 0, playouts: int = 2500,
-                 budget_ms: float | None = None, horizon: int | None = 8,
-                 max_worlds: int = 64, max_candidates: int = 5, z: float = 0.5,
-                 margin: float = 0.02, window: float = 15.0) -> None:
+    def __init__(self, seat: int, seed: int = 0, budget_ms: float | None = None,
+                 **search: float | None) -> None:
+        """`search` overrides SearchParams' fields by name (`playouts=300`, `horizon=6`);
+        `budget_ms` adds the page's wall-clock cap."""
         super().__init__(seat, seed)
-        self.playouts = playouts
+        self.params = replace(SearchParams(), **search)
         self.budget_ms = budget_ms
-        self.horizon = horizon
-        self.max_worlds = max_worlds
-        self.max_candidates = max_candidates
-        self.z = z
-        self.margin = margin
-        self.window = window
         self.last_stats: dict = {}
 
     def play(self, view):
@@ -420,9 +456,10 @@ class HardBot(NormalBot):
             if len(cands) > 1:
                 scored = sorted(score_follows(ctx, ti, cands), key=lambda x: -x[0])
                 top = scored[0][0]
-                cands = [c for v, c in scored[:self.max_candidates] if v >= top - self.window]
+                within = top - self.params.window
+                cands = [c for v, c in scored[:self.params.max_candidates] if v >= within]
         else:
-            cands = lead_candidates(ctx, choose_lead(ctx))[:self.max_candidates + 1]
+            cands = lead_candidates(ctx, choose_lead(ctx))[:self.params.max_candidates + 1]
         if len(cands) == 1:
             self.last_stats = {"candidates": 1, "worlds": 0, "plays": 0}
             choice = cands[0]
@@ -455,10 +492,10 @@ class HardBot(NormalBot):
         worlds = 0
         capped = False
         next_cut = 4
-        horizon = self.horizon
+        horizon = self.params.horizon
         if horizon is not None and len(view.hand) <= horizon + 2:
             horizon = None  # close to the end: play the round out
-        while worlds < self.max_worlds:
+        while worlds < self.params.max_worlds:
             hands, kitty = sample_hands(view, mem, trump, rng)
             values = {}
             for i in active:
@@ -481,7 +518,7 @@ class HardBot(NormalBot):
                 rest = sorted(active[1:], key=lambda i: (-dsum[i], i))
                 active = [0, *sorted(rest[:max(1, len(rest) // 2)])]
                 next_cut *= 2
-            if spent >= self.playouts:
+            if spent >= self.params.playouts:
                 break
             if (self.budget_ms is not None
                     and (time.perf_counter() - start) * 1000 >= self.budget_ms):
@@ -492,8 +529,8 @@ class HardBot(NormalBot):
             for i in active[1:]:
                 mean = dsum[i] / worlds
                 var = max(0.0, (dsq[i] - worlds * mean * mean) / (worlds - 1))
-                low = mean - self.z * math.sqrt(var / worlds)
-                if low > self.margin and low > best_low:
+                low = mean - self.params.z * math.sqrt(var / worlds)
+                if low > self.params.margin and low > best_low:
                     best, best_low = i, low
         self.last_stats = {"candidates": k, "worlds": worlds, "plays": spent, "choice": best,
                            "capped": capped}

@@ -103,3 +103,18 @@ def build_memory(view, trump: Trump) -> Memory:
             if known[s][c] <= 0:
                 del known[s][c]
     return mem
+
+
+# A 庄家 seldom buries points: the kitty one did not bury is expected to hold this share of
+# the points a random draw of the unseen cards would give it.
+KITTY_POINTS_SHARE = 0.5
+_POINT_CARDS = tuple(c for c in ALL_CARDS if c.points)
+
+
+def expected_kitty_points(unseen: list[int], kitty_size: int) -> float:
+    """Points one expects in a kitty one did not bury, from one's count of unseen cards."""
+    total = sum(unseen)
+    if not total:
+        return 0.0
+    pts = sum(unseen[c.index] * c.points for c in _POINT_CARDS)
+    return KITTY_POINTS_SHARE * pts * kitty_size / total
