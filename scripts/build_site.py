@@ -15,7 +15,8 @@
   ``sys.path`` and imports from it: one request instead of one per module, and nothing to
   compile while the player waits.  (The sources are there for tracebacks, and as a fallback
   Python uses should the bytecode not fit its version.)
-- The page: index.html (with preload hints for the runtime's scripts), boot.js, pyscript.toml with a
+- The page: index.html (with preload hints for the runtime's scripts), boot.js and the
+  in-memory IndexedDB it may stand in with (idb-memory.js), pyscript.toml with a
   ``[files]`` table naming python.zip, the web manifest, the icons (drawn by
   scripts/icon.py), and sw.js with every file to precache, each with a hash of its content,
   and a version made of those hashes.
@@ -50,7 +51,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB = "python_stdlib.zip"  # written by scripts/bytecode.py
 PY_PACKAGES = ("engine", "ui")
 ICON_SIZES = (192, 512)
-PAGE_FILES = ("index.html", "boot.js", "manifest.webmanifest")
+PAGE_FILES = ("index.html", "idb-memory.js", "boot.js", "manifest.webmanifest")
 PYTHON_BUNDLE = "python.zip"
 PRELOAD_MARK = "<!-- build: runtime preloads -->"
 MPY_MARK = "<!-- build: mpy-config -->"

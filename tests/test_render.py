@@ -1,7 +1,10 @@
 """The page's HTML built from seat 0's view (ui/render.py), checked on CPython."""
 
 import re
+from dataclasses import replace
+from html import unescape
 
+from engine.actions import Bury, Deal, Pass
 from engine.bots import make_bot
 from engine.driver import next_action
 from engine.match import Match
@@ -96,3 +99,147 @@ def test_every_text_has_both_languages_and_browser_language_is_respected():
     assert preferred_language(["zh-CN", "en"]) == "zh"
     assert preferred_language(["en-GB", "zh"]) == "en"
     assert preferred_language([]) == "en"
+
+
+# --- the controls, the prompt, the kitty zone and the dialogs ---------------------------------
+
+MENU = ["new-game", "settings", "help"]
+
+
+def moment(phase, mine, seeds=range(60)):
+    """A match at `phase` with seat 0 to act (mine) or another seat."""
+    for seed in seeds:
+        m = Match(seed)
+        players = [make_bot("random", s, seed, bid_chance=0.2) for s in range(4)]
+        while m.phase not in (phase, "result"):
+            m.apply(next_action(m, players))
+            if m.phase == phase and (m.to_act == 0) == mine:
+                return m
+    raise AssertionError(f"no seed reaches {phase} with seat 0 {'' if mine else 'not '}to act")
+
+
+def buttons(html):
+    """(data-action, enabled) of each button, in order."""
+    return [(a, not d) for a, d in re.findall(r'data-action="([^"]+)"[^>]*?( disabled)?>', html)]
+
+
+def actions(html):
+    return [a for a, _ in buttons(html)]
+
+
+def test_controls_while_dealing_offer_the_bids_listed_and_skip():
+    m = Match(4)
+    while not m.legal_bids(0):
+        m.apply(Deal(1))
+    bids = m.legal_bids(0)
+    html = render.controls_html(m.view(0), render.Screen(), bids)
+    assert actions(html) == ["bid"] * len(bids) + ["skip", *MENU]
+    shown = re.findall(r'data-arg="([^"]+)"', html)
+    assert shown == [" ".join(str(c) for c in b) for b in bids]
+    assert re.search(r'<span class="menu">(<button[^>]*minor[^>]*>[^<]*</button>){3}</span>$',
+                     html), "the menu comes last, in its own group"
+
+
+def test_controls_on_the_players_bid_snatch_and_bury_turns():
+    m = moment("bid", mine=True)
+    html = render.controls_html(m.view(0), render.Screen(), m.legal_bids(0))
+    assert actions(html)[-4:] == ["pass", *MENU] and 'class="primary"' in html
+    snatch = replace(m.view(0), phase="snatch")  # the buttons show the bids they are given
+    html = render.controls_html(snatch, render.Screen(lang="en"), [snatch.hand[:2]])
+    assert actions(html) == ["snatch", "pass", *MENU] and "Don't snatch" in unescape(html)
+
+    m = moment("bury", mine=True)
+    screen = render.Screen(bury=list(range(9)))
+    assert buttons(render.controls_html(m.view(0), screen, []))[:2] == [("hint", True),
+                                                                       ("bury", False)]
+    screen.bury.append(9)
+    assert ("bury", True) in buttons(render.controls_html(m.view(0), screen, []))
+
+
+def test_controls_while_bots_decide_offer_skip_only():
+    m = moment("bid", mine=False)
+    assert actions(render.controls_html(m.view(0), render.Screen(), [])) == ["skip", *MENU]
+    over = replace(m.view(0), phase="match-over", to_act=None)
+    assert actions(render.controls_html(over, render.Screen(), [])) == MENU
+
+
+def test_controls_in_play_enable_play_and_hint_on_the_players_turn_only():
+    m = moment("play", mine=True)
+    first = buttons(render.controls_html(m.view(0), render.Screen(), []))
+    assert first[:3] == [("hint", True), ("play", True), ("last-trick", False)]
+    players = [make_bot("random", s, 1, bid_chance=0.05) for s in range(4)]
+    while m.to_act == 0 or not any(tr.winner is not None for tr in m.view(0).tricks):
+        m.apply(next_action(m, players))
+    later = buttons(render.controls_html(m.view(0), render.Screen(), []))
+    assert later[:3] == [("hint", False), ("play", False), ("last-trick", True)]
+
+
+def test_controls_on_the_result_offer_the_next_round():
+    m, _ = position("result", seed=6)
+    assert actions(render.controls_html(m.view(0), render.Screen(), [])) == ["next-round", *MENU]
+
+
+def test_joker_level_bids_come_with_the_rank_and_suit_to_name():
+    m = Match(4)
+    while not m.legal_bids(0):
+        m.apply(Deal(1))
+    joker = replace(m.view(0), level="LJ")
+    html = render.controls_html(joker, render.Screen(joker_rank="9", joker_suit="H"),
+                                m.legal_bids(0))
+    assert 'data-name="rank"' in html and '<option value="9" selected>' in html
+    assert 'data-name="suit"' in html and '<option value="H" selected>' in html
+    plain = render.controls_html(m.view(0), render.Screen(), m.legal_bids(0))
+    assert 'data-name="rank"' not in plain
+
+
+def test_prompt_says_what_happens_or_what_the_player_is_to_do():
+    assert render.prompt_text(Match(4).view(0), "en") == "Dealing"
+    waiting = moment("bid", mine=False)
+    seat = {1: "East", 2: "North", 3: "West"}[waiting.to_act]
+    assert render.prompt_text(waiting.view(0), "en") == f"Waiting for {seat}"
+    assert render.prompt_text(moment("bid", mine=True).view(0), "en") == "Bid or pass"
+    assert render.prompt_text(moment("bury", mine=True).view(0), "zh").startswith("选 10 张牌")
+    m = moment("play", mine=True)
+    view = m.view(0)
+    if view.current_trick is None:
+        assert render.prompt_text(view, "en") == "Your lead"
+    else:
+        n = len(view.current_trick.plays[0][1])
+        assert render.prompt_text(view, "en") == f"Your turn to follow: {n} card(s)"
+    assert render.prompt_text(replace(view, tricks=()), "en") == "Your lead"
+
+
+def test_kitty_zone_shows_the_cards_chosen_to_bury_in_order():
+    m = moment("bury", mine=True)
+    view = m.view(0)
+    html = render.kitty_html(view, render.Screen(bury=[5, 2]))
+    assert re.findall(r'data-card="([^"]+)"', html) == [str(view.hand[5]), str(view.hand[2])]
+    assert re.findall(r'data-i="(\d+)"', html) == ["5", "2"], "tappable, to take them back"
+    assert "2/10 chosen" in html and html.count("buried") == 2
+    hidden = render.hand_html(view, render.Screen(), {5, 2})
+    assert len(re.findall("data-card=", hidden)) == len(view.hand) - 2
+
+
+def test_kitty_zone_shows_the_kitty_only_when_this_seat_may_see_it():
+    m = moment("bury", mine=True)
+    assert render.kitty_html(m.view(0), render.Screen(lang="en")).count("data-card") == 0
+    m.apply(Bury(0, tuple(m.view(0).hand[:10])))
+    while m.phase != "play":  # nobody snatches: seat 0's kitty stands
+        m.apply(Pass(m.to_act))
+    view = m.view(0)
+    html = render.kitty_html(view, render.Screen(lang="en"))
+    assert re.findall(r'data-card="([^"]+)"', html) == [str(c) for c in view.kitty]
+    assert "data-i" not in html and html.count("small") == 10
+    bidding = moment("bid", mine=True).view(0)
+    assert render.kitty_html(bidding, render.Screen(lang="en")) == (
+        '<span class="zone-label">Kitty</span>')
+
+
+def test_dialogs_have_their_content_and_a_way_out():
+    help_ = render.dialog_html("help", "en")
+    assert help_.startswith(render.help_html("en")) and actions(help_) == ["close"]
+    confirm = render.dialog_html("confirm-new", "en")
+    assert "start a new one?" in confirm and actions(confirm) == ["confirm-new", "close"]
+    form = '<label>x <select data-setting="speed"></select></label>'
+    settings = render.dialog_html("settings", "zh", form)
+    assert settings.startswith(form) and actions(settings) == ["close"] and "关闭" in settings

@@ -2,10 +2,14 @@
 
 import pytest
 
-from engine.actions import Bid, Bury, NextRound, Play
+from engine.actions import Bid, Bury, Deal, NextRound, Pass, Play, Snatch
 from engine.bots import make_bot
+from engine.cards import parse_cards as cards
 from engine.errors import GameError, IllegalAction
-from ui.table import HUMAN, Table
+from engine.match import Match
+from ui.table import HUMAN, Table, positions_in
+
+from helpers import rig
 
 
 def bots(seed=0):
@@ -88,3 +92,90 @@ def test_page_players_decide_like_the_bots_they_stand_for():
     view = t.view()
     assert adviser.choose(view) == make_bot("normal", 0, 9).choose(view)
     assert bots[3].tier == "hard" and bots[1].tier == "easy"
+
+
+# --- what the page asks of the table instead of the match ------------------------------------
+
+def test_seed_rules_and_turn_are_the_matchs():
+    t = new_table(seed=8)
+    assert t.seed == 8 and t.rules.kitty_size == 10 and t.to_act is None
+    t.run_until_player()
+    assert t.to_act == HUMAN == t.view().to_act
+
+
+def joker_table(hand: str) -> Table:
+    """A table at the small-joker level, dealt, seat 0 to bid first with `hand` in it."""
+    m = Match(1)
+    m.levels = ["LJ", "5"]
+    m.round = m._new_round(1, dealer=0)
+    rig(m, {0: hand})
+    m.apply(Deal(4 * m.rules.hand_size))
+    return Table(m, bots())
+
+
+def test_bid_action_names_rank_and_suit_at_a_joker_level_as_r13_says():
+    t = joker_table("LJ LJ BJ BJ BJ")
+    assert t.view().level == "LJ" and t.to_act == HUMAN
+    two = tuple(cards("LJ LJ"))
+    assert t.bid_action(two, rank="9", suit="H") == Bid(HUMAN, two, "9", "H")
+    three = tuple(cards("BJ BJ BJ"))  # three jokers make no-trump: no suit is named
+    assert t.bid_action(three, rank="7", suit="H") == Bid(HUMAN, three, "7", None)
+    assert t.bid_action(two, snatch=True, rank="9", suit="S") == Snatch(HUMAN, two, "9", "S")
+    t.act(t.bid_action(three, rank="7", suit="H"))  # the engine takes it as it is
+    assert t.match.round.standing.seat == HUMAN
+
+
+def test_bid_action_at_a_plain_level_names_nothing():
+    t = new_table()
+    cards_ = tuple(cards("H2"))
+    assert t.bid_action(cards_, rank="9", suit="S") == Bid(HUMAN, cards_)
+    assert t.bid_action(cards_, snatch=True) == Snatch(HUMAN, cards_)
+
+
+class Recording:
+    """An adviser that remembers what it suggested last."""
+
+    def __init__(self, bot):
+        self.bot, self.last = bot, None
+
+    def choose(self, view):
+        self.last = self.bot.choose(view)
+        return self.last
+
+
+def test_hint_positions_point_at_the_suggested_cards_in_the_sorted_hand():
+    for seed in range(40):
+        t = new_table(seed)
+        t.run_until_player()
+        while t.phase == "bid":  # the player bids whatever they can
+            choices = t.bid_choices()
+            t.act(Bid(HUMAN, choices[0]) if choices else Pass(HUMAN))
+            t.run_until_player()
+        if t.phase == "bury" and t.to_act == HUMAN:
+            break
+    else:
+        pytest.fail("no seed gave the player the kitty to bury")
+    t.adviser = adviser = Recording(t.adviser)
+    positions = t.hint_positions()
+    suggestion, hand = adviser.last, t.view().hand
+    assert len(positions) == len(set(positions)) == t.rules.kitty_size
+    assert sorted(hand[i] for i in positions) == sorted(suggestion.cards)
+    t.act(Bury(HUMAN, tuple(hand[i] for i in positions)))
+
+
+def test_hint_positions_are_empty_for_a_pass_and_none_without_a_hint():
+    t = new_table()
+    assert t.hint_positions() is None  # the cards are being dealt: no decision yet
+    t.run_until_player()
+    assert t.phase == "bid"
+    t.adviser = make_bot("random", HUMAN, 0, bid_chance=0)  # passes on bids
+    assert t.hint() == Pass(HUMAN) and t.hint_positions() == []
+    t.adviser = None
+    assert t.hint_positions() is None
+
+
+def test_positions_in_matches_each_copy_once_first_copies_first():
+    hand = cards("S6 S6 S6 H2 BJ")
+    assert positions_in(hand, cards("S6 BJ S6")) == [0, 1, 4]
+    assert positions_in(hand, cards("S6 S6 S6 S6")) == [0, 1, 2], "no fourth copy"
+    assert positions_in(hand, []) == []

@@ -6,7 +6,7 @@ from engine.bots import make_bot
 
 HINT_TIER = "normal"
 # The hard tier searches; in the page it stops when this much wall-clock time is spent. The
-# page runs the search in slices (ui.app.SLICE_MS), so the page stays responsive meanwhile.
+# page runs the search in slices (ui.pacing.SLICE_MS), so the page stays responsive meanwhile.
 HARD_BUDGET_MS = 250
 
 

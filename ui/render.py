@@ -6,30 +6,20 @@ engine by the caller), so they are tested on CPython. The page puts them in plac
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from html import escape
 
 from engine.cards import RANKS, SUIT_SYMBOLS, card_label
+from engine.phase import Phase
 from engine.rules import Trump
 from engine.scoring import JOKER_LEVELS, Band
 from engine.view import SeatView
 
 from .i18n import HELP, card_name, cards_short, level_name, seat_name, t, trump_name
+from .screen import Screen
 
 # Where each seat sits on the screen, relative to the player (R2: counter-clockwise 0→1→2→3).
 POSITION = {0: "south", 1: "east", 2: "north", 3: "west"}
 SUIT_COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black", None: "joker"}
-
-
-@dataclass
-class Screen:
-    """What the page itself remembers between renders (never game state)."""
-
-    lang: str = "en"
-    selected: set[int] = field(default_factory=set)  # positions in view.hand
-    show_last_trick: bool = False
-    joker_rank: str = "2"  # naming a bid at a joker level (R13)
-    joker_suit: str = "S"
 
 
 def card_html(c, position: int | None = None, selected: bool = False, lang: str = "en",
@@ -174,6 +164,82 @@ def joker_naming_html(screen: Screen) -> str:
     return (f'<label>{escape(t("bid.name_rank", lang))} <select data-name="rank">{ranks}'
             f'</select></label><label>{escape(t("bid.name_suit", lang))} '
             f'<select data-name="suit">{suits}</select></label>')
+
+
+def kitty_html(view: SeatView, screen: Screen) -> str:
+    """The kitty zone: while the player buries, the cards put there so far (in the order
+    chosen, tappable to take back); the kitty once this seat may see it; else its label."""
+    lang = screen.lang
+    label = t("zone.kitty", lang)
+    if view.phase == Phase.BURY and view.to_act == view.seat:
+        cards = "".join(card_html(view.hand[i], i, False, lang, "buried") for i in screen.bury)
+        count = t("prompt.bury_count", lang, n=len(screen.bury))
+        return f'<span class="zone-label">{label} · {count}</span>{cards}'
+    shown = (Phase.RESULT, Phase.MATCH_OVER, Phase.SNATCH, Phase.PLAY)
+    if view.kitty is not None and view.phase in shown:
+        cards = "".join(card_html(c, lang=lang, extra_class="small") for c in view.kitty)
+        return f'<span class="zone-label">{label}</span>{cards}'
+    return f'<span class="zone-label">{label}</span>'
+
+
+def controls_html(view: SeatView, screen: Screen, bids) -> str:
+    """The buttons for the decision at hand (`bids`: the bids the engine lists for the player
+    now), then the menu (new game, settings, help)."""
+    lang = screen.lang
+    mine = view.to_act == view.seat
+    parts = []
+    if view.phase == Phase.DEAL:  # anyone may bid while the cards are dealt (R11)
+        parts += [bid_buttons(bids, view, screen), button("skip", t("button.skip", lang))]
+    elif view.phase == Phase.BID and mine:
+        parts += [bid_buttons(bids, view, screen),
+                  button("pass", t("button.pass", lang), primary=True)]
+    elif view.phase == Phase.BURY and mine:
+        full = len(screen.bury) == view.rules.kitty_size
+        parts += [button("hint", t("button.hint", lang)),
+                  button("bury", t("button.bury", lang), enabled=full, primary=True)]
+    elif view.phase == Phase.SNATCH and mine:
+        parts += [bid_buttons(bids, view, screen, snatch=True),
+                  button("pass", t("button.pass_snatch", lang), primary=True)]
+    elif view.phase == Phase.PLAY:  # on every turn: the last trick may be looked at while bots play
+        done = any(tr.winner is not None for tr in view.tricks)
+        parts += [button("hint", t("button.hint", lang), enabled=mine),
+                  button("play", t("button.play", lang), enabled=mine, primary=True),
+                  button("last-trick", t("button.last_trick", lang), enabled=done)]
+    elif view.phase == Phase.RESULT:
+        parts.append(button("next-round", t("button.next_round", lang), primary=True))
+    elif view.phase != Phase.MATCH_OVER:  # a bot bids, buries or snatches
+        parts.append(button("skip", t("button.skip", lang)))
+    menu = (button("new-game", t("button.new_game", lang), minor=True)
+            + button("settings", t("button.settings", lang), minor=True)
+            + button("help", t("button.help", lang), minor=True))
+    return "".join(parts) + f'<span class="menu">{menu}</span>'
+
+
+def prompt_text(view: SeatView, lang: str) -> str:
+    """One line that says what happens now, or what the player is to do."""
+    if view.to_act is None:
+        return t(f"phase.{view.phase}", lang)
+    if view.to_act != view.seat:
+        return t("prompt.wait", lang, seat=seat_name(view.to_act, lang))
+    if view.phase in (Phase.BID, Phase.BURY, Phase.SNATCH):
+        return t(f"prompt.{view.phase}", lang)
+    trick = view.current_trick
+    if trick is None:
+        return t("prompt.lead", lang)
+    return t("prompt.follow", lang, n=len(trick.plays[0][1]))
+
+
+def dialog_html(name: str, lang: str, settings_form: str = "") -> str:
+    """The dialog's content: "help", "confirm-new" (abandon the match?) or "settings" (the
+    form given, from ui.settings), with the buttons that close it."""
+    close = button("close", t("button.close", lang), primary=True)
+    if name == "help":
+        return help_html(lang) + close
+    if name == "confirm-new":
+        return (f"<p>{t('prompt.new_game', lang)}</p>"
+                + button("confirm-new", t("button.confirm", lang), primary=True)
+                + button("close", t("button.cancel", lang)))
+    return settings_form + close
 
 
 def help_html(lang: str) -> str:

@@ -12,13 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from engine.actions import Action, NextRound
+from engine.actions import Action, Bid, NextRound, Snatch
+from engine.bidding import bid_names_suit
+from engine.cards import Card
+from engine.config import RulesConfig
 from engine.driver import next_action_steps
 from engine.errors import GameError, IllegalAction
 from engine.events import Event
 from engine.match import Match
 from engine.phase import Phase
 from engine.save import load_match, save_match
+from engine.scoring import JOKER_LEVELS
 
 HUMAN = 0
 
@@ -51,6 +55,20 @@ class Table:
     @property
     def phase(self) -> Phase:
         return self.match.phase
+
+    @property
+    def to_act(self) -> int | None:
+        return self.match.to_act
+
+    @property
+    def rules(self) -> RulesConfig:
+        """The match's rules (the kitty's size, ...)."""
+        return self.match.rules
+
+    @property
+    def seed(self) -> int:
+        """The match's seed: the bots are seeded with it too."""
+        return self.match.seed
 
     def waiting_for_player(self) -> bool:
         """Whether nothing happens until the player acts (their turn, or a result screen)."""
@@ -110,6 +128,17 @@ class Table:
         the rank and suit."""
         return self.match.legal_bids(HUMAN)
 
+    def bid_action(self, cards: tuple[Card, ...], snatch: bool = False, rank: str | None = None,
+                   suit: str | None = None) -> Bid | Snatch:
+        """The player's bid (or snatch) showing `cards`. At a joker level the bid names `rank`
+        as the level, and `suit` as trump where R13 has it named (the engine says when: not
+        for three jokers, which make no-trump); at other levels the cards say it all."""
+        kind = Snatch if snatch else Bid
+        level = self.match.round.level
+        if level not in JOKER_LEVELS:
+            return kind(HUMAN, cards)
+        return kind(HUMAN, cards, rank, suit if bid_names_suit(cards, level) else None)
+
     def hint(self) -> Action | None:
         """The adviser's suggestion for the player's current decision, if any."""
         m = self.match
@@ -117,6 +146,15 @@ class Table:
             return None
         suggestion = self.adviser.choose(m.view(HUMAN))
         return suggestion if suggestion is not None and m.can_apply(suggestion) else None
+
+    def hint_positions(self) -> list[int] | None:
+        """The hint as the page shows it: the positions in the player's sorted hand
+        (`view().hand`) of the cards the adviser suggests playing or burying; [] for a
+        suggestion of no cards (a pass); None when there is no suggestion."""
+        suggestion = self.hint()
+        if suggestion is None:
+            return None
+        return positions_in(self.view().hand, getattr(suggestion, "cards", ()))
 
     def next_round(self) -> list[Event]:
         return self._apply(NextRound())
@@ -130,3 +168,15 @@ class Table:
         events = [e.for_seat(HUMAN) for e in self.match.apply(action)]
         self.actions += 1
         return events
+
+
+def positions_in(hand, cards) -> list[int]:
+    """The positions of `cards` in `hand`, each card matched once and first copies first (a
+    hand may hold three copies of a card: R1's three decks)."""
+    wanted = list(cards)
+    positions = []
+    for i, c in enumerate(hand):
+        if c in wanted:
+            wanted.remove(c)
+            positions.append(i)
+    return positions

@@ -1,0 +1,89 @@
+"""Bot pacing (ui/pacing.py): pauses by speed, and a bot's thinking cut into slices that hand
+the event loop back. On CPython, with a fake clock (no timing is measured)."""
+
+import asyncio
+from types import SimpleNamespace
+
+import pytest
+
+from engine.bots import make_bot
+from ui import pacing
+from ui.table import HUMAN, Table
+
+
+def events(*kinds):
+    return [SimpleNamespace(kind=k) for k in kinds]
+
+
+def test_pause_is_the_longest_asked_for_by_the_events_at_that_speed():
+    assert pacing.pause_ms(events("CardDealt"), "normal") == 22
+    assert pacing.pause_ms(events("CardsPlayed", "TrickWon"), "normal") == 900
+    assert pacing.pause_ms(events("KittyBuried"), "slow") == 500  # no pause of its own
+    assert pacing.pause_ms(events("PhaseChanged"), "slow") == 0
+    assert pacing.pause_ms([], "fast") == 0
+    assert pacing.pause_ms(events("TrickWon", "BidMade"), "instant") == 0
+
+
+@pytest.mark.parametrize("kind", ["CardDealt", "BidMade", "CardsPlayed", "TrickWon",
+                                  "ThrowFailed", "Other"])
+def test_slower_speeds_pause_longer(kind):
+    slow, normal, fast = (pacing.pause_ms(events(kind), s) for s in ("slow", "normal", "fast"))
+    assert slow > normal > fast > 0
+
+
+class ThinkingTable:
+    """A table whose next step thinks in `slices` slices, each taking `ms` of the fake clock."""
+
+    def __init__(self, clock, slices, ms):
+        self.clock, self.slices, self.ms = clock, slices, ms
+
+    def step_in_slices(self):
+        for _ in range(self.slices):
+            self.clock[0] += self.ms
+            yield
+        return ["decided"]
+
+
+def run_with_a_neighbour(table, clock):
+    """Run the sliced step beside another task; count how often that task got to run."""
+    ran = []
+
+    async def neighbour():
+        while True:
+            ran.append(clock[0])
+            await asyncio.sleep(0)
+
+    async def main():
+        other = asyncio.ensure_future(neighbour())
+        await asyncio.sleep(0)  # the neighbour starts
+        ran.clear()
+        result = await pacing.step_in_slices(table, lambda: clock[0], slice_ms=20)
+        other.cancel()
+        return result
+
+    return asyncio.run(main()), ran
+
+
+def test_long_thinking_hands_the_loop_back_every_slice():
+    clock = [0.0]
+    result, ran = run_with_a_neighbour(ThinkingTable(clock, slices=50, ms=5), clock)
+    assert result == ["decided"]
+    # 250 ms of thinking in 5 ms pieces: the loop is handed back after each 20 ms of it
+    assert ran == list(range(20, 250, 20))
+
+
+def test_quick_steps_keep_the_loop():
+    clock = [0.0]
+    result, ran = run_with_a_neighbour(ThinkingTable(clock, slices=3, ms=1), clock)
+    assert result == ["decided"] and ran == []
+
+
+def test_a_real_table_steps_the_same_sliced_or_not():
+    def table():
+        bots = {s: make_bot("random", s, 3, bid_chance=0.1) for s in (1, 2, 3)}
+        return Table.new(3, bots, adviser=make_bot("random", HUMAN, 3, bid_chance=0.05))
+
+    sliced, whole = table(), table()
+    while not whole.waiting_for_player():
+        assert asyncio.run(pacing.step_in_slices(sliced, lambda: 0.0)) == whole.step()
+    assert sliced.save() == whole.save()

@@ -1,0 +1,123 @@
+"""The player's settings (ui/settings.py): read back from storage with anything unknown refused,
+changed from the dialog, and the dialog's form. On CPython, with a stand-in for localStorage."""
+
+import json
+import re
+
+import pytest
+
+from ui import settings, storage
+
+
+class MemoryStorage:
+    """localStorage's three calls, on a dict."""
+
+    def __init__(self, items=None):
+        self.items = dict(items or {})
+
+    def getItem(self, key):
+        return self.items.get(key)
+
+    def setItem(self, key, value):
+        self.items[key] = value
+
+    def removeItem(self, key):
+        self.items.pop(key, None)
+
+
+@pytest.fixture
+def stored():
+    backend = MemoryStorage()
+    storage.use(backend)
+    yield backend.items
+    storage.use(None)
+
+
+def test_defaults_are_normal_bots_normal_speed_and_the_browser_language():
+    assert settings.defaults() == {"tiers": {"1": "normal", "2": "normal", "3": "normal"},
+                                   "speed": "normal", "lang": None}
+    first = settings.defaults()
+    first["tiers"]["1"] = "hard"
+    assert settings.defaults()["tiers"]["1"] == "normal", "each call is a fresh copy"
+
+
+def test_parse_keeps_known_values():
+    text = json.dumps({"tiers": {"1": "easy", "3": "hard"}, "speed": "instant", "lang": "zh"})
+    assert settings.parse(text) == {"tiers": {"1": "easy", "2": "normal", "3": "hard"},
+                                    "speed": "instant", "lang": "zh"}
+
+
+@pytest.mark.parametrize("stored_value", [
+    {"tiers": {"1": "godlike", "0": "easy", "4": "hard"}},  # unknown tier, not a bot's seat
+    {"tiers": {"2": ["hard"]}, "speed": ["fast"], "lang": {"zh": 1}},  # not even strings
+    {"speed": "warp", "lang": "fr"},
+    {"speed": None, "lang": None, "extra": 1},
+])
+def test_parse_refuses_unknown_values_and_keeps_the_defaults(stored_value):
+    assert settings.parse(json.dumps(stored_value)) == settings.defaults()
+
+
+@pytest.mark.parametrize("text", ["not json", "[1, 2]", '"normal"', '{"tiers": ["easy"]}',
+                                  '{"tiers": null}'])
+def test_parse_raises_a_value_error_for_what_is_no_settings_object(text):
+    with pytest.raises(ValueError):
+        settings.parse(text)
+
+
+def test_load_gives_defaults_without_storage_or_stored_settings(stored):
+    assert settings.load() == settings.defaults()
+    storage.use(None)  # on CPython there is no browser: storage is refused
+    assert settings.load() == settings.defaults()
+
+
+def test_save_then_load_gives_the_same_settings(stored):
+    chosen = {"tiers": {"1": "easy", "2": "hard", "3": "normal"}, "speed": "fast", "lang": "en"}
+    settings.save(chosen)
+    assert json.loads(stored[settings.KEY]) == chosen
+    assert settings.load() == chosen
+
+
+def test_unreadable_settings_are_set_aside_not_lost(stored):
+    stored[settings.KEY] = "{broken"
+    assert settings.load() == settings.defaults()
+    assert stored[settings.KEY + ".bad-1"] == "{broken"
+
+
+def test_change_applies_known_choices_and_says_which():
+    s = settings.defaults()
+    assert settings.change(s, "tier-2", "hard") == "tiers" and s["tiers"]["2"] == "hard"
+    assert settings.change(s, "speed", "slow") == "speed" and s["speed"] == "slow"
+    assert settings.change(s, "lang", "zh") == "lang" and s["lang"] == "zh"
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("tier-0", "hard"), ("tier-1", "godlike"), ("speed", "warp"), ("lang", "fr"),
+    ("volume", "11"), (None, "x"), ("", "")])
+def test_change_refuses_unknown_choices_and_changes_nothing(name, value):
+    s = settings.defaults()
+    assert settings.change(s, name, value) is None
+    assert s == settings.defaults()
+
+
+def selected_in_each_select(html: str) -> dict:
+    """{data-setting: the value of its selected option (None if none is)} for each <select>."""
+    out = {}
+    for select in re.findall(r"<select.*?</select>", html):
+        name = re.search(r'data-setting="([^"]+)"', select)[1]
+        chosen = re.findall(r'<option value="([^"]+)" selected>', select)
+        assert len(chosen) <= 1
+        out[name] = chosen[0] if chosen else None
+    return out
+
+
+def test_dialog_shows_each_setting_with_the_current_choice_selected():
+    s = {"tiers": {"1": "easy", "2": "normal", "3": "hard"}, "speed": "fast", "lang": "en"}
+    html = settings.dialog_html(s, "en")
+    assert html.startswith("<h2>Settings</h2>")
+    assert selected_in_each_select(html) == {"tier-1": "easy", "tier-2": "normal",
+                                             "tier-3": "hard", "speed": "fast", "lang": "en"}
+    assert "East level" in html and "Hard</option>" in html
+    assert 'value="instant"' not in html, "instant is for tests (?speed=instant), not offered"
+    zh = settings.dialog_html(s, "zh")
+    assert zh.startswith("<h2>设置</h2>") and "右家 难度" in zh
+    assert selected_in_each_select(zh)["lang"] == "zh", "the language shown is the one chosen"

@@ -1,0 +1,88 @@
+"""The buttons under the hand (#controls, drawn by ui.render.controls_html): bids and passes,
+bury, play, hint, skip, the last trick, the next round, and the menu; and the rank and suit a
+joker-level bid names (R13), chosen before its button. Runs under PyScript (main thread)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from engine.actions import Bury, Pass
+from engine.cards import parse_cards
+from engine.errors import GameError
+
+from .dialogs import Dialogs
+from .dom import by_id, listen
+from .screen import Screen
+from .table import HUMAN, Table
+
+
+class Page(Protocol):
+    table: Table
+    screen: Screen
+    dialogs: Dialogs
+
+    def do(self, action) -> bool: ...
+    def after_player_action(self, events) -> None: ...
+    def play_selected(self) -> None: ...
+    def show_hint(self) -> None: ...
+    def skip_animation(self) -> None: ...
+    def render(self) -> None: ...
+
+
+class Controls:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def listen(self) -> None:
+        listen(by_id("controls"), "click", self._click)
+        listen(by_id("controls"), "change", self._change)
+
+    def _click(self, event) -> None:
+        button = event.target.closest("button[data-action]")
+        if not button or button.disabled:
+            return
+        page = self.page
+        arg = button.getAttribute("data-arg") or ""  # a bid's cards, in R3 notation
+        handler = {
+            "play": page.play_selected,
+            "hint": page.show_hint,
+            "pass": lambda: page.do(Pass(HUMAN)),
+            "bid": lambda: self._bid(arg, snatch=False),
+            "snatch": lambda: self._bid(arg, snatch=True),
+            "bury": self._bury,
+            "next-round": self._next_round,
+            "skip": page.skip_animation,
+            "last-trick": self._toggle_last_trick,
+            "new-game": lambda: page.dialogs.open("confirm-new"),
+            "settings": lambda: page.dialogs.open("settings"),
+            "help": lambda: page.dialogs.open("help"),
+        }.get(button.getAttribute("data-action"))
+        if handler:
+            handler()
+
+    def _change(self, event) -> None:
+        name = event.target.getAttribute("data-name")
+        if name == "rank":
+            self.page.screen.joker_rank = event.target.value
+        elif name == "suit":
+            self.page.screen.joker_suit = event.target.value
+
+    def _bid(self, cards: str, snatch: bool) -> None:
+        screen = self.page.screen
+        self.page.do(self.page.table.bid_action(tuple(parse_cards(cards)), snatch,
+                                                screen.joker_rank, screen.joker_suit))
+
+    def _bury(self) -> None:
+        hand = self.page.table.view().hand
+        self.page.do(Bury(HUMAN, tuple(hand[i] for i in self.page.screen.bury)))
+
+    def _next_round(self) -> None:
+        try:
+            events = self.page.table.next_round()
+        except GameError:
+            return
+        self.page.after_player_action(events)
+
+    def _toggle_last_trick(self) -> None:
+        self.page.screen.show_last_trick = not self.page.screen.show_last_trick
+        self.page.render()

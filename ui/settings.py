@@ -1,0 +1,105 @@
+"""The player's settings (each bot's tier, the animation speed, the language): their defaults,
+reading them back from storage, the settings dialog's form, and the choices made in it.
+
+Settings are stored as JSON that anyone can edit, so what is read back is checked: a value
+this version does not know is refused (its default stays), and text that is not a settings
+object at all is set aside under another key, not lost. No DOM: tested on CPython.
+"""
+
+from __future__ import annotations
+
+import json
+
+from . import storage
+from .i18n import seat_name, t
+from .pacing import SPEEDS
+
+KEY = "chaodipi.settings"
+BOT_SEATS = ("1", "2", "3")  # as JSON object keys
+TIERS = ("easy", "normal", "hard")
+OFFERED_SPEEDS = ("slow", "normal", "fast")  # in the dialog; "instant" comes from ?speed=
+LANGUAGES = (("zh", "中文"), ("en", "English"))
+
+
+def defaults() -> dict:
+    """Normal bots, normal speed, and no language chosen (the browser's is used)."""
+    return {"tiers": dict.fromkeys(BOT_SEATS, "normal"), "speed": "normal", "lang": None}
+
+
+def parse(text: str) -> dict:
+    """Settings from their stored JSON: every known value kept, any other refused (the default
+    stays). Raises ValueError if the text is not a JSON settings object."""
+    stored = json.loads(text)  # a JSONDecodeError is a ValueError
+    if not isinstance(stored, dict) or not isinstance(stored.get("tiers", {}), dict):
+        raise ValueError(f"not a settings object: {text[:80]!r}")
+    settings = defaults()
+    for seat, tier in stored.get("tiers", {}).items():
+        if seat in BOT_SEATS and _one_of(tier, TIERS):
+            settings["tiers"][seat] = tier
+    if _one_of(stored.get("speed"), SPEEDS):
+        settings["speed"] = stored["speed"]
+    if _one_of(stored.get("lang"), [code for code, _ in LANGUAGES]):
+        settings["lang"] = stored["lang"]
+    return settings
+
+
+def _one_of(value, allowed) -> bool:
+    # A list or object in the JSON is no setting (and `in` would not compare it safely).
+    return isinstance(value, str) and value in allowed
+
+
+def load() -> dict:
+    """The stored settings, else the defaults; an unreadable copy is set aside, not lost."""
+    ok, text = storage.load(KEY)
+    if not (ok and text):
+        return defaults()
+    try:
+        return parse(text)
+    except ValueError:
+        storage.set_aside(KEY, text)
+        return defaults()
+
+
+def save(settings: dict) -> None:
+    """Store the settings (where storage is refused they last as long as the page)."""
+    storage.save(KEY, json.dumps(settings))
+
+
+def change(settings: dict, name: str | None, value: str) -> str | None:
+    """Apply a choice made in the dialog: `name` is the control's `data-setting` ("tier-1",
+    "speed", "lang"). Returns which setting changed ("tiers", "speed" or "lang"), or None
+    (nothing changed) for a control or value it does not know."""
+    name = name or ""
+    seat = name.removeprefix("tier-")
+    if name.startswith("tier-") and seat in BOT_SEATS and _one_of(value, TIERS):
+        settings["tiers"][seat] = value
+        return "tiers"
+    if name == "speed" and _one_of(value, SPEEDS):
+        settings["speed"] = value
+        return "speed"
+    if name == "lang" and _one_of(value, [code for code, _ in LANGUAGES]):
+        settings["lang"] = value
+        return "lang"
+    return None
+
+
+def dialog_html(settings: dict, lang: str) -> str:
+    """The settings form: a tier for each bot, the animation speed, the language."""
+    rows = [f"<h2>{t('settings.title', lang)}</h2>"]
+    for seat in BOT_SEATS:
+        label = t("settings.tier", lang, seat=seat_name(int(seat), lang))
+        tiers = _options(TIERS, settings["tiers"][seat], lambda tier: t("tier." + tier, lang))
+        rows.append(f'<label>{label} <select data-setting="tier-{seat}">{tiers}</select></label>')
+    speeds = _options(OFFERED_SPEEDS, settings["speed"], lambda s: t("speed." + s, lang))
+    rows.append(f'<label>{t("settings.speed", lang)} <select data-setting="speed">{speeds}'
+                f"</select></label>")
+    names = dict(LANGUAGES)
+    langs = _options(names, lang, names.get)
+    rows.append(f'<label>{t("settings.language", lang)} <select data-setting="lang">'
+                f"{langs}</select></label>")
+    return "".join(rows)
+
+
+def _options(values, chosen: str, label) -> str:
+    return "".join(f'<option value="{v}"{" selected" if v == chosen else ""}>{label(v)}</option>'
+                   for v in values)
