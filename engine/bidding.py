@@ -46,10 +46,15 @@ def can_overcall(bid: Sequence[Card], standing: Sequence[Card] | None, level: st
     return strength > bid_strength(standing, level, first_round)
 
 
+def bid_names_rank(level: str) -> bool:
+    """R13: at a joker level (小王, 大王) every bid names the round's level rank."""
+    return level in JOKER_LEVELS
+
+
 def bid_names_suit(cards: Sequence[Card], level: str) -> bool:
     """R13: at a joker level a bid of one or two jokers names the level rank and the trump
     suit; three jokers name the rank only (no-trump)."""
-    return level in JOKER_LEVELS and len(cards) < 3
+    return bid_names_rank(level) and len(cards) < 3
 
 
 def bid_trump_suit(cards: Sequence[Card], named_suit: str | None = None) -> str | None:

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from . import events as ev
 from .actions import Action, Bid, Bury, Deal, NextRound, Pass, Play, Snatch
-from .bidding import bid_names_suit, bid_strength, bid_trump_suit, can_overcall
+from .bidding import bid_names_rank, bid_names_suit, bid_strength, bid_trump_suit, can_overcall
 from .cards import RANKS, SUITS, Card, full_deck, points_of
 from .config import DEFAULT_RULES, RulesConfig
 from .errors import GameError, IllegalAction
@@ -360,7 +360,7 @@ class Match:
                     suit: str | None) -> tuple[str, str | None]:
         """(level rank, trump suit) a bid makes; checks R13's naming at a joker level."""
         level = self.round.level
-        if level not in JOKER_LEVELS:
+        if not bid_names_rank(level):
             if rank is not None or suit is not None:
                 raise IllegalAction("only a joker-level bid names a rank and suit",
                                     "只有打王时叫主才需指定级牌和花色")

@@ -54,9 +54,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "bid.name_suit": ("主花色", "Trump suit"),
     # prompts
     "prompt.bid": ("可以叫主或不叫", "Bid or pass"),
-    "prompt.bury": ("选 10 张牌扣底（拖到底牌区或点选）", "Choose 10 cards to bury "
+    "prompt.bury": ("选 {size} 张牌扣底（拖到底牌区或点选）", "Choose {size} cards to bury "
                     "(drag them to the kitty or tap them)"),
-    "prompt.bury_count": ("已选 {n}/10", "{n}/10 chosen"),
+    "prompt.bury_count": ("已选 {n}/{size}", "{n}/{size} chosen"),
     "prompt.snatch": ("可以抄底", "You may snatch the kitty"),
     "prompt.lead": ("请出牌", "Your lead"),
     "prompt.follow": ("请跟 {n} 张", "Your turn to follow: {n} card(s)"),

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from html import escape
 
+from engine.bidding import bid_names_rank
 from engine.cards import RANKS, SUIT_SYMBOLS, card_label
 from engine.phase import Phase
 from engine.rules import Trump
-from engine.scoring import JOKER_LEVELS, Band
+from engine.scoring import Band
 from engine.view import SeatView
 
 from .i18n import HELP, card_name, cards_short, level_name, seat_name, t, trump_name
@@ -149,7 +150,7 @@ def bid_buttons(bids, view: SeatView, screen: Screen, snatch: bool = False) -> s
         key = "bid.snatch" if snatch else ("bid.overcall" if view.standing_bid else "bid.show")
         out.append(button("snatch" if snatch else "bid", t(key, lang, cards=shown),
                           data=" ".join(str(c) for c in cards)))
-    if bids and view.level in JOKER_LEVELS:
+    if bids and bid_names_rank(view.level):  # R13, as the engine has it
         out.append(joker_naming_html(screen))
     return "".join(out)
 
@@ -173,7 +174,7 @@ def kitty_html(view: SeatView, screen: Screen) -> str:
     label = t("zone.kitty", lang)
     if view.phase == Phase.BURY and view.to_act == view.seat:
         cards = "".join(card_html(view.hand[i], i, False, lang, "buried") for i in screen.bury)
-        count = t("prompt.bury_count", lang, n=len(screen.bury))
+        count = t("prompt.bury_count", lang, n=len(screen.bury), size=view.rules.kitty_size)
         return f'<span class="zone-label">{label} · {count}</span>{cards}'
     shown = (Phase.RESULT, Phase.MATCH_OVER, Phase.SNATCH, Phase.PLAY)
     if view.kitty is not None and view.phase in shown:
@@ -222,7 +223,7 @@ def prompt_text(view: SeatView, lang: str) -> str:
     if view.to_act != view.seat:
         return t("prompt.wait", lang, seat=seat_name(view.to_act, lang))
     if view.phase in (Phase.BID, Phase.BURY, Phase.SNATCH):
-        return t(f"prompt.{view.phase}", lang)
+        return t(f"prompt.{view.phase}", lang, size=view.rules.kitty_size)
     trick = view.current_trick
     if trick is None:
         return t("prompt.lead", lang)

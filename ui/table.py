@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.actions import Action, Bid, NextRound, Snatch
-from engine.bidding import bid_names_suit
+from engine.bidding import bid_names_rank, bid_names_suit
 from engine.cards import Card
 from engine.config import RulesConfig
 from engine.driver import next_action_steps
@@ -22,7 +22,6 @@ from engine.events import Event
 from engine.match import Match
 from engine.phase import Phase
 from engine.save import load_match, save_match
-from engine.scoring import JOKER_LEVELS
 
 HUMAN = 0
 
@@ -135,7 +134,7 @@ class Table:
         for three jokers, which make no-trump); at other levels the cards say it all."""
         kind = Snatch if snatch else Bid
         level = self.match.round.level
-        if level not in JOKER_LEVELS:
+        if not bid_names_rank(level):
             return kind(HUMAN, cards)
         return kind(HUMAN, cards, rank, suit if bid_names_suit(cards, level) else None)
 
