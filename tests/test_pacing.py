@@ -16,16 +16,16 @@ def events(*kinds):
 
 
 def test_pause_is_the_longest_asked_for_by_the_events_at_that_speed():
-    assert pacing.pause_ms(events("CardDealt"), "normal") == 22
-    assert pacing.pause_ms(events("CardsPlayed", "TrickWon"), "normal") == 900
+    assert pacing.pause_ms(events("CardDealt"), "normal") == 20
+    assert pacing.pause_ms(events("CardsPlayed", "TrickWon"), "normal") == 1200
     assert pacing.pause_ms(events("KittyBuried"), "slow") == 500  # no pause of its own
     assert pacing.pause_ms(events("PhaseChanged"), "slow") == 0
     assert pacing.pause_ms([], "fast") == 0
     assert pacing.pause_ms(events("TrickWon", "BidMade"), "instant") == 0
 
 
-@pytest.mark.parametrize("kind", ["CardDealt", "BidMade", "CardsPlayed", "TrickWon",
-                                  "ThrowFailed", "Other"])
+@pytest.mark.parametrize("kind", ["CardDealt", "BidMade", "Passed", "TrumpDecided",
+                                  "CardsPlayed", "TrickWon", "ThrowFailed", "Other"])
 def test_slower_speeds_pause_longer(kind):
     slow, normal, fast = (pacing.pause_ms(events(kind), s) for s in ("slow", "normal", "fast"))
     assert slow > normal > fast > 0
@@ -87,3 +87,20 @@ def test_a_real_table_steps_the_same_sliced_or_not():
     while not whole.waiting_for_player():
         assert asyncio.run(pacing.step_in_slices(sliced, lambda: 0.0)) == whole.step()
     assert sliced.save() == whole.save()
+
+
+def test_the_deal_at_normal_speed_takes_at_most_three_seconds_of_pauses():
+    """152 cards in bursts: the pauses alone stay well under the 3 s the deal may take, so
+    the redraws between them have room."""
+    frames = -(-152 // pacing.cards_per_frame("normal"))
+    assert frames * pacing.pause_ms(events("CardDealt"), "normal") <= 2000
+    assert pacing.cards_per_frame("slow") <= pacing.cards_per_frame("normal") \
+        <= pacing.cards_per_frame("fast")
+
+
+def test_only_dealing_and_cards_dealt_read_a_steps_events():
+    assert pacing.only_dealing(events("CardDealt", "CardDealt"))
+    assert pacing.only_dealing(events("CardDealt", "PhaseChanged"))
+    assert not pacing.only_dealing(events("CardDealt", "BidMade"))
+    assert not pacing.only_dealing([])
+    assert pacing.cards_dealt(events("CardDealt", "BidMade", "CardDealt")) == 2

@@ -8,6 +8,7 @@ from engine.actions import Bury, Deal, Pass
 from engine.bots import make_bot
 from engine.driver import next_action
 from engine.match import Match
+from engine.phase import Phase
 from ui import render
 from ui.i18n import TEXT, preferred_language
 
@@ -159,8 +160,8 @@ def test_controls_on_the_players_bid_snatch_and_bury_turns():
 def test_controls_while_bots_decide_offer_skip_only():
     m = moment("bid", mine=False)
     assert actions(render.controls_html(m.view(0), render.Screen(), [])) == ["skip", *MENU]
-    over = replace(m.view(0), phase="match-over", to_act=None)
-    assert actions(render.controls_html(over, render.Screen(), [])) == MENU
+    over = replace(m.view(0), phase=Phase.MATCH_OVER, to_act=None)
+    assert actions(render.controls_html(over, render.Screen(), [])) == ["last-trick", *MENU]
 
 
 def test_controls_in_play_enable_play_and_hint_on_the_players_turn_only():
@@ -176,7 +177,24 @@ def test_controls_in_play_enable_play_and_hint_on_the_players_turn_only():
 
 def test_controls_on_the_result_offer_the_next_round():
     m, _ = position("result", seed=6)
-    assert actions(render.controls_html(m.view(0), render.Screen(), [])) == ["next-round", *MENU]
+    view = m.view(0)
+    assert actions(render.controls_html(view, render.Screen(), [])) == \
+        ["last-trick", "next-round", *MENU]
+    assert 'class="result"' in render.table_html(view, render.Screen())
+
+
+def test_the_rounds_last_trick_is_shown_before_the_result_and_can_be_looked_back_at():
+    """The last trick decides 抠底 (R25): it stays on the table before the result, and the
+    result screen shows it again (captioned) on request."""
+    m, _ = position("result", seed=6)
+    view = m.view(0)
+    for screen in (render.Screen(final_trick=True), render.Screen(show_last_trick=True)):
+        html = render.table_html(view, screen)
+        assert 'class="result"' not in html
+        assert html.count('class="play') == 4 and "winner" in html
+    assert "Last trick" in render.table_html(view, render.Screen(show_last_trick=True))
+    looked = render.controls_html(view, render.Screen(show_last_trick=True), [])
+    assert ">Result</button>" in looked
 
 
 def test_joker_level_bids_come_with_the_rank_and_suit_to_name():

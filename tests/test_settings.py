@@ -35,7 +35,8 @@ def stored():
 
 def test_defaults_are_normal_bots_normal_speed_and_the_browser_language():
     assert settings.defaults() == {"tiers": {"1": "normal", "2": "normal", "3": "normal"},
-                                   "speed": "normal", "lang": None}
+                                   "speed": "normal", "lang": None, "four_colour": False,
+                                   "sound": False, "ask_bids": False}
     first = settings.defaults()
     first["tiers"]["1"] = "hard"
     assert settings.defaults()["tiers"]["1"] == "normal", "each call is a fresh copy"
@@ -44,7 +45,8 @@ def test_defaults_are_normal_bots_normal_speed_and_the_browser_language():
 def test_parse_keeps_known_values():
     text = json.dumps({"tiers": {"1": "easy", "3": "hard"}, "speed": "instant", "lang": "zh"})
     assert settings.parse(text) == {"tiers": {"1": "easy", "2": "normal", "3": "hard"},
-                                    "speed": "instant", "lang": "zh"}
+                                    "speed": "instant", "lang": "zh", "four_colour": False,
+                                    "sound": False, "ask_bids": False}
 
 
 @pytest.mark.parametrize("stored_value", [
@@ -71,7 +73,8 @@ def test_load_gives_defaults_without_storage_or_stored_settings(stored):
 
 
 def test_save_then_load_gives_the_same_settings(stored):
-    chosen = {"tiers": {"1": "easy", "2": "hard", "3": "normal"}, "speed": "fast", "lang": "en"}
+    chosen = {"tiers": {"1": "easy", "2": "hard", "3": "normal"}, "speed": "fast", "lang": "en",
+              "four_colour": True, "sound": False, "ask_bids": True}
     settings.save(chosen)
     assert json.loads(stored[settings.KEY]) == chosen
     assert settings.load() == chosen
@@ -111,13 +114,26 @@ def selected_in_each_select(html: str) -> dict:
 
 
 def test_dialog_shows_each_setting_with_the_current_choice_selected():
-    s = {"tiers": {"1": "easy", "2": "normal", "3": "hard"}, "speed": "fast", "lang": "en"}
+    s = {**settings.defaults(), "tiers": {"1": "easy", "2": "normal", "3": "hard"},
+         "speed": "fast", "lang": "en"}
     html = settings.dialog_html(s, "en")
     assert html.startswith("<h2>Settings</h2>")
     assert selected_in_each_select(html) == {"tier-1": "easy", "tier-2": "normal",
                                              "tier-3": "hard", "speed": "fast", "lang": "en"}
-    assert "East level" in html and "Hard</option>" in html
+    assert "East: bot strength" in html and "Hard</option>" in html
     assert 'value="instant"' not in html, "instant is for tests (?speed=instant), not offered"
     zh = settings.dialog_html(s, "zh")
-    assert zh.startswith("<h2>设置</h2>") and "右家 难度" in zh
+    assert zh.startswith("<h2>设置</h2>") and "右家：电脑水平" in zh
     assert selected_in_each_select(zh)["lang"] == "zh", "the language shown is the one chosen"
+
+
+def test_switches_are_read_back_only_as_booleans_and_changed_by_their_checkbox():
+    text = json.dumps({"four_colour": True, "sound": "yes", "ask_bids": 1})
+    got = settings.parse(text)
+    assert got["four_colour"] is True
+    assert got["sound"] is False and got["ask_bids"] is False, "only true booleans count"
+    assert settings.change(got, "sound", True) == "sound" and got["sound"] is True
+    assert settings.change(got, "sound", "on") is None and got["sound"] is True
+    form = settings.dialog_html(got, "en")
+    assert 'data-setting="four_colour" checked' in form
+    assert 'data-setting="ask_bids">' in form

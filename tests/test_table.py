@@ -165,6 +165,7 @@ def test_hint_positions_point_at_the_suggested_cards_in_the_sorted_hand():
 
 def test_hint_positions_are_empty_for_a_pass_and_none_without_a_hint():
     t = new_table()
+    t.ask_bids = True  # stop at the bid turn even with nothing to bid
     assert t.hint_positions() is None  # the cards are being dealt: no decision yet
     t.run_until_player()
     assert t.phase == "bid"
@@ -179,3 +180,17 @@ def test_positions_in_matches_each_copy_once_first_copies_first():
     assert positions_in(hand, cards("S6 BJ S6")) == [0, 1, 4]
     assert positions_in(hand, cards("S6 S6 S6 S6")) == [0, 1, 2], "no fourth copy"
     assert positions_in(hand, []) == []
+
+
+def test_the_table_passes_for_the_player_with_nothing_to_bid_unless_asked_to_ask():
+    """No stop when there is nothing to choose: with no legal bid the player's bid turn is a
+    pass the table makes (and shows); with ask_bids the page stops there as before."""
+    for ask in (False, True):
+        m = rig(Match(3), {0: "S3 S4 S5 H3 H4"}, level="2", dealer=1)  # no 2s, no jokers
+        t = Table(m, bots(3))
+        t.ask_bids = ask
+        t.run_until_player()
+        if ask:
+            assert t.phase == "bid" and t.to_act == HUMAN and t.bid_choices() == []
+        else:
+            assert t.phase != "bid" and Pass(HUMAN) in m.history

@@ -12,6 +12,7 @@ ones with a reason that is shown as it is.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 
 import js
@@ -40,6 +41,8 @@ class App:
         self.screen = Screen(lang=lang)
         self.table: Table | None = None
         self.wake = asyncio.Event()  # set when the player acts: the bots' loop goes on
+        self.hurry = asyncio.Event()  # set by a tap on the table: stop lingering now
+        self.linger_ms = 0.0  # how long what just happened stays on the table, untouched
         self.skip = False  # the player asked to skip the animation to their next decision
         speed = url_param("speed")  # ?speed=instant overrides the setting, for this visit
         self.speed_override = speed if speed in pacing.SPEEDS else None
@@ -95,6 +98,10 @@ class App:
 
     async def _run(self) -> None:
         while True:
+            await self._linger()
+            if self.screen.final_trick:  # the round's last trick was seen: now its result
+                self.screen.final_trick = False
+                self.render()
             table = self.table
             if table.waiting_for_player() or table.phase == Phase.MATCH_OVER:
                 self.skip = False
@@ -102,17 +109,55 @@ class App:
                 await self.wake.wait()
                 continue
             try:
-                events = await pacing.step_in_slices(table, js.performance.now)
+                events = await self._steps(table)
             except Exception as err:  # a bot bug must not freeze the table: show it
                 show_notice(f"{type(err).__name__}: {err}", "error")
                 js.console.error(str(err))
                 await asyncio.sleep(1)
                 continue
-            self._tell(events)
-            self._save()
-            self.render()
-            speed = self.speed_override or self.settings["speed"]
-            await asyncio.sleep(0 if self.skip else pacing.pause_ms(events, speed) / 1000)
+            self._show(events)
+
+    async def _steps(self, table: Table) -> list:
+        """The next automatic steps: one bot move, or while cards are dealt a burst of cards
+        shown together (pacing.cards_per_frame); when skipping, everything up to the player's
+        next decision, giving the browser its main thread back every slice."""
+        speed = self._speed()
+        events = await pacing.step_in_slices(table, js.performance.now)
+        burst = 10_000 if self.skip else pacing.cards_per_frame(speed)
+        started = js.performance.now()
+        while (pacing.cards_dealt(events) < burst and pacing.only_dealing(events)
+               and not table.waiting_for_player() and table.phase == Phase.DEAL):
+            if js.performance.now() - started >= pacing.SLICE_MS:
+                if not self.skip:
+                    break
+                self.render()  # show progress while skipping, and let the browser breathe
+                await asyncio.sleep(0)
+                started = js.performance.now()
+            events += await pacing.step_in_slices(table, js.performance.now)
+        return events
+
+    def _speed(self) -> str:
+        return self.speed_override or self.settings["speed"]
+
+    def _show(self, events) -> None:
+        """Put what just happened on the page and keep it there for its pause (by speed), so
+        a trick stays on the table with its winner marked whoever closed it; the round's last
+        trick is shown before the result."""
+        self._tell(events)
+        self._save()
+        if any(e.kind == "RoundSettled" for e in events):
+            self.screen.final_trick = not self.skip
+        self.render()
+        self.linger_ms = 0 if self.skip else pacing.pause_ms(events, self._speed())
+
+    async def _linger(self) -> None:
+        """Wait out `linger_ms`, or less if the player taps the table (or skips)."""
+        if self.linger_ms <= 0:
+            return
+        self.hurry.clear()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self.hurry.wait(), self.linger_ms / 1000)
+        self.linger_ms = 0
 
     def _tell(self, events) -> None:
         """Show the latest notable event in words (bids, trump, throws, tricks, kitty)."""
@@ -121,11 +166,9 @@ class App:
             by_id("log").textContent = " · ".join(lines)
 
     def after_player_action(self, events) -> None:
-        self._tell(events)
         self.screen.forget_choices()
         clear_notice("illegal")
-        self._save()
-        self.render()
+        self._show(events)
         self.wake.set()
 
     # --- putting the view on the page -------------------------------------------------------
@@ -142,9 +185,7 @@ class App:
             box.innerHTML = render.seat_html(view, seat, lang)
             box.classList.toggle("to-act", view.to_act == seat)
         by_id("seat-south").classList.toggle("to-act", view.to_act == HUMAN)
-        by_id("table").innerHTML = (render.result_html(view, lang)
-                                    if view.phase in (Phase.RESULT, Phase.MATCH_OVER)
-                                    else render.trick_html(view, screen))
+        by_id("table").innerHTML = render.table_html(view, screen)
         by_id("kitty").innerHTML = render.kitty_html(view, screen)
         hand = by_id("hand")
         focused = position_of(js.document.activeElement)
@@ -184,6 +225,11 @@ class App:
     def skip_animation(self) -> None:
         self.skip = True
         self.wake.set()
+        self.hurry.set()
+
+    def hurry_on(self) -> None:
+        """A tap on the table: what lingers there (a finished trick) goes at once."""
+        self.hurry.set()
 
     # --- called by ui.dialogs ---------------------------------------------------------------
 

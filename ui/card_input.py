@@ -129,9 +129,14 @@ class CardInput:
         self.drag = None
 
     def _board_click(self, event) -> None:
-        # a tap on the table while the cards are dealt skips to the player's next decision
-        if self.page.table.phase == Phase.DEAL and not event.target.closest("#hand, #controls"):
+        # A tap on the table while the cards are dealt skips to the player's next decision;
+        # at any other time it ends the pause on what just happened (a finished trick).
+        if event.target.closest("#hand, #controls"):
+            return
+        if self.page.table.phase == Phase.DEAL:
             self.page.skip_animation()
+        else:
+            self.page.hurry_on()
 
     # --- what a tap or a drag means now -------------------------------------------------------
 

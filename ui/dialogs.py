@@ -46,8 +46,8 @@ class Dialogs:
     def _change(self, event) -> None:
         """A setting chosen: applied and kept at once (the dialog has no OK button)."""
         target = event.target
-        which = settings.change(self.page.settings, target.getAttribute("data-setting"),
-                                target.value)
+        value = bool(target.checked) if target.type == "checkbox" else target.value
+        which = settings.change(self.page.settings, target.getAttribute("data-setting"), value)
         if which:
             self.page.settings_changed(which)
         if which == "lang":

@@ -11,15 +11,17 @@ from collections.abc import Callable
 
 # Pauses (ms) after events, by animation speed: the deal is quick, tricks are readable.
 PAUSES = {
-    "slow": {"CardDealt": 60, "BidMade": 900, "CardsPlayed": 700, "TrickWon": 1400,
-             "ThrowFailed": 1800, "default": 500},
-    "normal": {"CardDealt": 22, "BidMade": 600, "CardsPlayed": 420, "TrickWon": 900,
-               "ThrowFailed": 1400, "default": 300},
-    "fast": {"CardDealt": 6, "BidMade": 300, "CardsPlayed": 180, "TrickWon": 450,
-             "ThrowFailed": 900, "default": 120},
+    "slow": {"CardDealt": 30, "BidMade": 1400, "Passed": 700, "TrumpDecided": 1600,
+             "CardsPlayed": 700, "TrickWon": 1800, "ThrowFailed": 2400, "default": 500},
+    "normal": {"CardDealt": 20, "BidMade": 1000, "Passed": 450, "TrumpDecided": 1200,
+               "CardsPlayed": 420, "TrickWon": 1200, "ThrowFailed": 1800, "default": 300},
+    "fast": {"CardDealt": 8, "BidMade": 500, "Passed": 200, "TrumpDecided": 600,
+             "CardsPlayed": 180, "TrickWon": 600, "ThrowFailed": 900, "default": 120},
     "instant": {"default": 0},  # ?speed=instant, for tests and the impatient
 }
 SPEEDS = tuple(PAUSES)
+# Cards dealt between two redraws: the deal (152 cards) takes about 2.5 s at normal speed.
+CARDS_PER_FRAME = {"slow": 1, "normal": 2, "fast": 4, "instant": 8}
 SLICE_MS = 20  # longest run of bot thinking before the browser gets the main thread back
 
 
@@ -29,6 +31,19 @@ def pause_ms(events, speed: str) -> float:
     pauses = PAUSES[speed]
     return max((pauses.get(e.kind, pauses["default"]) for e in events
                 if e.kind != "PhaseChanged"), default=0)
+
+
+def cards_per_frame(speed: str) -> int:
+    return CARDS_PER_FRAME[speed]
+
+
+def cards_dealt(events) -> int:
+    return sum(1 for e in events if e.kind == "CardDealt")
+
+
+def only_dealing(events) -> bool:
+    """Whether these events are cards dealt and nothing else worth a look of its own."""
+    return all(e.kind in ("CardDealt", "PhaseChanged") for e in events) and bool(events)
 
 
 async def step_in_slices(table, now: Callable[[], float], slice_ms: float = SLICE_MS):

@@ -78,29 +78,42 @@ def seat_html(view: SeatView, seat: int, lang: str) -> str:
             f'<div class="info">{escape(count)}</div>{shown}')
 
 
+def table_html(view: SeatView, screen: Screen) -> str:
+    """What lies on the table: the round's result once it is over (after its last trick has
+    been seen, and unless the player looks back at that trick), else the trick."""
+    looking_back = screen.final_trick or screen.show_last_trick
+    if view.phase.round_over and not looking_back:
+        return result_html(view, screen.lang)
+    return trick_html(view, screen)
+
+
 def trick_html(view: SeatView, screen: Screen) -> str:
-    """The cards on the table: the trick in progress (or the last one, for review)."""
-    tricks = view.tricks
-    trick = None
+    """The cards on the table: the trick in progress, or the last one finished when the
+    player looks back at it (captioned so)."""
+    lang = screen.lang
+    done = [tr for tr in view.tricks if tr.winner is not None]
     if screen.show_last_trick:
-        done = [tr for tr in tricks if tr.winner is not None]
         trick = done[-1] if done else None
-    elif tricks:
-        trick = tricks[-1]
+    else:
+        trick = view.tricks[-1] if view.tricks else None
     if trick is None:
         return ""
     slots = []
     for seat, cards in trick.plays:
-        won = ' winner' if trick.winner == seat else ''
-        faces = "".join(card_html(c, lang=screen.lang, extra_class="small") for c in cards)
+        won = " winner" if trick.winner == seat else ""
+        faces = "".join(card_html(c, lang=lang, extra_class="small") for c in cards)
         slots.append(f'<div class="play {POSITION[seat]}{won}" data-seat="{seat}">{faces}</div>')
-    caption = ""
+    lines = []
+    if screen.show_last_trick:
+        lines.append(t("caption.last_trick", lang, n=len(done)))
     if trick.winner is not None:
-        caption = (f'<div class="caption">{escape(t("event.trick", screen.lang, seat=seat_name(trick.winner, screen.lang), points=trick.points))}</div>')  # noqa: E501
-    if trick.failed_throw:
-        caption += (f'<div class="caption throw">{escape(cards_short(trick.failed_throw))}'
-                    f' ✗</div>')
-    return "".join(slots) + caption
+        lines.append(t("event.trick", lang, seat=seat_name(trick.winner, lang),
+                       points=trick.points))
+    caption = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    if trick.failed_throw:  # R19: what the leader tried, below the rest, never over it
+        caption += (f'<p class="throw">{escape(t("caption.failed_throw", lang))} '
+                    f'{escape(cards_short(trick.failed_throw))}</p>')
+    return "".join(slots) + (f'<div class="caption">{caption}</div>' if caption else "")
 
 
 def result_html(view: SeatView, lang: str) -> str:
@@ -206,9 +219,12 @@ def controls_html(view: SeatView, screen: Screen, bids) -> str:
         parts += [button("hint", t("button.hint", lang), enabled=mine),
                   button("play", t("button.play", lang), enabled=mine, primary=True),
                   button("last-trick", t("button.last_trick", lang), enabled=done)]
-    elif view.phase == Phase.RESULT:
-        parts.append(button("next-round", t("button.next_round", lang), primary=True))
-    elif view.phase != Phase.MATCH_OVER:  # a bot bids, buries or snatches
+    elif view.phase.round_over:  # the result; the last trick decided 抠底 (R25): one tap away
+        key = "button.result" if screen.show_last_trick else "button.last_trick"
+        parts.append(button("last-trick", t(key, lang)))
+        if view.phase == Phase.RESULT:
+            parts.append(button("next-round", t("button.next_round", lang), primary=True))
+    else:  # a bot bids, buries or snatches
         parts.append(button("skip", t("button.skip", lang)))
     menu = (button("new-game", t("button.new_game", lang), minor=True)
             + button("settings", t("button.settings", lang), minor=True)

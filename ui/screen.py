@@ -16,6 +16,7 @@ class Screen:
     selected: set[int] = field(default_factory=set)  # positions in view.hand, to play
     bury: list[int] = field(default_factory=list)  # positions for the kitty, in the order chosen
     show_last_trick: bool = False
+    final_trick: bool = False  # the round is over, but its last trick is still shown
     joker_rank: str = "2"  # naming a bid at a joker level (R13)
     joker_suit: str = "S"
 

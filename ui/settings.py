@@ -1,4 +1,5 @@
-"""The player's settings (each bot's tier, the animation speed, the language): their defaults,
+"""The player's settings (each bot's tier, the animation speed, the language, and switches such
+as four-colour suits, sound, or being asked even with nothing to bid): their defaults,
 reading them back from storage, the settings dialog's form, and the choices made in it.
 
 Settings are stored as JSON that anyone can edit, so what is read back is checked: a value
@@ -19,11 +20,15 @@ BOT_SEATS = ("1", "2", "3")  # as JSON object keys
 TIERS = ("easy", "normal", "hard")
 OFFERED_SPEEDS = ("slow", "normal", "fast")  # in the dialog; "instant" comes from ?speed=
 LANGUAGES = (("zh", "中文"), ("en", "English"))
+# On/off settings, all off by default: four-colour suits (♣ green, ♦ blue), a sound on your
+# turn and on tricks won, and stopping to ask for a bid or snatch when none is possible.
+SWITCHES = ("four_colour", "sound", "ask_bids")
 
 
 def defaults() -> dict:
-    """Normal bots, normal speed, and no language chosen (the browser's is used)."""
-    return {"tiers": dict.fromkeys(BOT_SEATS, "normal"), "speed": "normal", "lang": None}
+    """Normal bots, normal speed, no language chosen (the browser's is used), switches off."""
+    return {"tiers": dict.fromkeys(BOT_SEATS, "normal"), "speed": "normal", "lang": None,
+            **dict.fromkeys(SWITCHES, False)}
 
 
 def parse(text: str) -> dict:
@@ -40,6 +45,9 @@ def parse(text: str) -> dict:
         settings["speed"] = stored["speed"]
     if _one_of(stored.get("lang"), [code for code, _ in LANGUAGES]):
         settings["lang"] = stored["lang"]
+    for switch in SWITCHES:
+        if isinstance(stored.get(switch), bool):
+            settings[switch] = stored[switch]
     return settings
 
 
@@ -65,10 +73,11 @@ def save(settings: dict) -> None:
     storage.save(KEY, json.dumps(settings))
 
 
-def change(settings: dict, name: str | None, value: str) -> str | None:
+def change(settings: dict, name: str | None, value: str | bool) -> str | None:
     """Apply a choice made in the dialog: `name` is the control's `data-setting` ("tier-1",
-    "speed", "lang"). Returns which setting changed ("tiers", "speed" or "lang"), or None
-    (nothing changed) for a control or value it does not know."""
+    "speed", "lang", or a switch, whose value is the checkbox's state). Returns which setting
+    changed ("tiers", "speed", "lang" or the switch), or None (nothing changed) for a control
+    or value it does not know."""
     name = name or ""
     seat = name.removeprefix("tier-")
     if name.startswith("tier-") and seat in BOT_SEATS and _one_of(value, TIERS):
@@ -80,6 +89,9 @@ def change(settings: dict, name: str | None, value: str) -> str | None:
     if name == "lang" and _one_of(value, [code for code, _ in LANGUAGES]):
         settings["lang"] = value
         return "lang"
+    if name in SWITCHES and isinstance(value, bool):
+        settings[name] = value
+        return name
     return None
 
 
@@ -97,6 +109,10 @@ def dialog_html(settings: dict, lang: str) -> str:
     langs = _options(names, lang, names.get)
     rows.append(f'<label>{t("settings.language", lang)} <select data-setting="lang">'
                 f"{langs}</select></label>")
+    for switch in SWITCHES:
+        checked = " checked" if settings[switch] else ""
+        rows.append(f'<label class="switch">{t("settings." + switch, lang)} <input '
+                    f'type="checkbox" data-setting="{switch}"{checked}></label>')
     return "".join(rows)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from engine.actions import Action, Bid, NextRound, Snatch
+from engine.actions import Action, Bid, NextRound, Pass, Snatch
 from engine.bidding import bid_names_rank, bid_names_suit
 from engine.cards import Card
 from engine.config import RulesConfig
@@ -39,6 +39,7 @@ class Table:
         self.bots = bots
         self.adviser = adviser  # suggests the player's moves (the hint button)
         self.actions = 0  # actions applied since this table was opened (a change counter)
+        self.ask_bids = False  # stop for a bid or snatch turn even with nothing to show
 
     @classmethod
     def new(cls, seed: int, bots: dict[int, Bot], adviser: Bot | None = None) -> Table:
@@ -70,9 +71,18 @@ class Table:
         return self.match.seed
 
     def waiting_for_player(self) -> bool:
-        """Whether nothing happens until the player acts (their turn, or a result screen)."""
+        """Whether nothing happens until the player acts (their turn, or a result screen). A
+        turn to bid or snatch with nothing to show is no decision: the table passes for them
+        (unless `ask_bids`)."""
         m = self.match
-        return m.phase.round_over or (m.phase.has_turns and m.to_act == HUMAN)
+        if m.phase.round_over:
+            return True
+        return m.phase.has_turns and m.to_act == HUMAN and not self._passes_for_player()
+
+    def _passes_for_player(self) -> bool:
+        m = self.match
+        return (not self.ask_bids and m.phase in (Phase.BID, Phase.SNATCH)
+                and m.to_act == HUMAN and not m.legal_bids(HUMAN))
 
     def view(self):
         return self.match.view(HUMAN)
@@ -97,6 +107,8 @@ class Table:
         m = self.match
         if self.waiting_for_player() or m.phase == Phase.MATCH_OVER:
             return []
+        if self._passes_for_player():
+            return self._apply(Pass(HUMAN))
         try:
             action = yield from next_action_steps(m, self.bots)
         except GameError:  # a bot with nothing to say in its turn
