@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: test test-engine lint bench test-e2e site serve dist bench-web
+.PHONY: test test-engine lint typecheck bench test-e2e site serve dist bench-web
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -11,10 +11,14 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 ## make test: install the test tools and run every test
-test: $(VENV)/.installed lint test-engine test-e2e
+test: $(VENV)/.installed lint typecheck test-engine test-e2e
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
+
+## make typecheck: the engine's annotations checked by mypy (settings in pyproject.toml)
+typecheck: $(VENV)/.installed
+	$(VENV)/bin/mypy --strict engine
 
 # The engine's tests include a run under Pyodide (in Node.js), hence node_modules.
 test-engine: $(VENV)/.installed node_modules/.installed

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .actions import Action
 from .bots import make_bot
 from .driver import play_match
+from .events import Event
 from .log import describe
 from .match import Match
 
@@ -14,11 +16,12 @@ from .match import Match
 def match_log(seed: int, max_rounds: int) -> list[str]:
     lines: list[str] = []
 
-    def observe(action, events):
+    def observe(action: Action, events: list[Event]) -> None:
         lines.extend(line for e in events if (line := describe(e)) is not None)
 
-    first = Match(seed).round_started_event()
-    lines.append(describe(first))
+    first = describe(Match(seed).round_started_event())
+    assert first is not None  # a round's start always has a line
+    lines.append(first)
     players = [make_bot("random", s, seed, bid_chance=0.05) for s in range(4)]
     play_match(Match(seed), players, rounds=max_rounds, observe=observe)
     return lines

@@ -7,6 +7,7 @@ caused. In JSON an action is a short list: `["play", 0, "S6 S6"]`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card, format_cards, parse_cards
 from .errors import CardParseError
@@ -74,7 +75,7 @@ _TAGS = {Deal: "deal", Bid: "bid", Pass: "pass", Bury: "bury", Snatch: "snatch",
          NextRound: "next"}
 
 
-def action_to_json(action: Action) -> list:
+def action_to_json(action: Action) -> list[str | int | None]:
     tag = _TAGS[type(action)]
     if isinstance(action, Deal):
         return [tag, action.count]
@@ -82,7 +83,7 @@ def action_to_json(action: Action) -> list:
         return [tag]
     if isinstance(action, Pass):
         return [tag, action.seat]
-    out = [tag, action.seat, format_cards(action.cards)]
+    out: list[str | int | None] = [tag, action.seat, format_cards(action.cards)]
     if isinstance(action, Bid | Snatch) and (action.rank or action.suit):
         out += [action.rank, action.suit]
     return out
@@ -90,8 +91,11 @@ def action_to_json(action: Action) -> list:
 
 def action_from_json(item: object) -> Action:
     """Read one saved action; ValueError (with the item) if it is not well formed."""
+    # `item` is parsed JSON, so Any: each piece is checked as it is read, and anything of the
+    # wrong shape raises one of the errors caught below (the match checks ranks and suits).
+    parts: Any = item
     try:
-        tag, *args = item  # type: ignore[misc]
+        tag, *args = parts
         if tag == "deal":
             (count,) = args
             if not isinstance(count, int) or isinstance(count, bool) or count < 1:

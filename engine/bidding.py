@@ -43,7 +43,9 @@ def can_overcall(bid: Sequence[Card], standing: Sequence[Card] | None, level: st
         return False
     if standing is None:
         return True
-    return strength > bid_strength(standing, level, first_round)
+    standing_strength = bid_strength(standing, level, first_round)
+    assert standing_strength is not None, f"the standing bid is not a bid: {standing}"
+    return strength > standing_strength
 
 
 def bid_names_rank(level: str) -> bool:

@@ -8,7 +8,7 @@ CPython and Pyodide replay a match identically.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .errors import CardParseError
 
@@ -56,7 +56,8 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
-    def __reduce__(self):  # copies and pickles keep the interned identity
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
+        # copies and pickles keep the interned identity
         return (parse_card, (str(self),))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 
 
@@ -25,14 +26,15 @@ class RulesConfig:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> RulesConfig:
+    def from_dict(cls, data: Mapping[str, object]) -> RulesConfig:
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
             raise ValueError(f"unknown rules settings: {sorted(unknown)}")
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in data.values()):
+        numbers = {k: v for k, v in data.items() if isinstance(v, int) and not isinstance(v, bool)}
+        if len(numbers) != len(data):
             raise ValueError("rules settings must be whole numbers")
-        return cls(**data)
+        return cls(**numbers)
 
 
 DEFAULT_RULES = RulesConfig()

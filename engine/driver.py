@@ -41,8 +41,9 @@ class Player(Protocol):
 Players = Mapping[int, Player] | Sequence[Player]
 Observer = Callable[[Action, list[Event]], None]
 # Decisions run as generators so that a searching player can yield between slices of work
-# (the page gives the browser its main thread back); the value returned is the action.
-Steps = Generator[object, None, Action]
+# (the page gives the browser its main thread back); the value returned is the action (or,
+# as from `choose`, None for no bid now).
+Steps = Generator[object, None, Action | None]
 
 
 def seats_to_ask(match: Match) -> list[int]:
@@ -64,23 +65,23 @@ def _player(players: Players, seat: int) -> Player | None:
 
 def decision_steps(player: Player, view: SeatView) -> Steps:
     """A player's decision as steps: its own `choose_steps` if it thinks in slices."""
-    steps = getattr(player, "choose_steps", None)
+    steps: Callable[[SeatView], Steps] | None = getattr(player, "choose_steps", None)
     if steps is not None:
         action = yield from steps(view)
     else:
         action = player.choose(view)
-    return action  # type: ignore[return-value]  # None is handled by the caller
+    return action
 
 
 def next_action_steps(match: Match, players: Players) -> Generator[object, None, Action]:
     """`next_action` as steps (see `decision_steps`)."""
     phase = match.phase
     if phase == Phase.DEAL:
-        for seat in seats_to_ask(match):
-            player = _player(players, seat)
+        for asked in seats_to_ask(match):
+            player = _player(players, asked)
             if player is None:
                 continue
-            bid = player.choose(match.view(seat))
+            bid = player.choose(match.view(asked))
             if bid is not None:
                 return bid
         return Deal(1)
@@ -111,7 +112,7 @@ def run_steps(steps: Generator[object, None, Action]) -> Action:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+            return done.value  # type: ignore[no-any-return]  # StopIteration.value is Any
 
 
 def play_round(match: Match, players: Players,

@@ -29,9 +29,9 @@ class Event:
         hidden = {f.name: None for f in fields(self) if f.name in ("card", "cards")}
         return replace(self, **hidden)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """Plain data (cards in R3 notation) for logs and JavaScript."""
-        out = {"kind": self.kind}
+        out: dict[str, object] = {"kind": self.kind}
         for key, value in asdict(self).items():
             if isinstance(value, Card):
                 value = str(value)

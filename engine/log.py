@@ -33,7 +33,7 @@ def describe(event: ev.Event) -> str | None:
                     f"{event.level_rank}, trump {SUIT_WORDS[event.trump_suit]}")
         case ev.TrumpDecided():
             how = (f" (nobody bid; kitty card {card_label(event.kitty_card)})"
-                   if event.by_kitty else "")
+                   if event.by_kitty and event.kitty_card is not None else "")
             return (f"dealer 庄家 {seat_name(event.dealer)}, level rank {event.level_rank}, "
                     f"trump {SUIT_WORDS[event.trump_suit]}{how}")
         case ev.KittyTaken(cards=cards) if cards is not None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from . import events as ev
 from .actions import Action, Bid, Bury, Deal, NextRound, Pass, Play, Snatch
@@ -70,7 +70,7 @@ class Start:
         levels = data["levels"]
         if not isinstance(levels, list):
             raise ValueError(f"not a pair of levels: {levels!r}")
-        return cls(data["round"], data["dealer"], tuple(levels))  # type: ignore[arg-type]
+        return cls(data["round"], data["dealer"], tuple(levels))
 
 
 DEFAULT_START = Start()
@@ -138,6 +138,12 @@ class RoundState:
         if self.tricks and self.tricks[-1].winner is None:
             return self.tricks[-1]
         return None
+
+    @property
+    def decided_trump(self) -> Trump:
+        """The round's trump, for the phases after the bidding (bury, snatch, play)."""
+        assert self.trump is not None, "trump is decided when the bidding closes"
+        return self.trump
 
     def attackers_score(self) -> int:
         """R24/R25 (and R19's optional penalty): the score that settles the round."""
@@ -239,26 +245,26 @@ class Match:
         r = self.round
         trick = r.current_trick
         if trick is None:
-            return [u.cards for u in lead_options(r.hands[seat], r.trump)]
+            return [u.cards for u in lead_options(r.hands[seat], r.decided_trump)]
         lead = trick.plays[0][1]
-        return [tuple(p) for p in follow_options(r.hands[seat], lead, r.trump)]
+        return [tuple(p) for p in follow_options(r.hands[seat], lead, r.decided_trump)]
 
     def a_legal_action(self) -> Action:
         """One legal action for whoever must act now (never stuck): the next card to deal, a
         pass, the cheapest bury or play, or the next round."""
-        seat = self.to_act
         if self.phase == Phase.DEAL:
             return Deal(1)
+        if self.phase == Phase.RESULT:
+            return NextRound()
+        seat = self.to_act
+        if seat is None:  # a seat has the turn in every other phase, so the match is over
+            raise IllegalAction("the match is over", "比赛已结束")
         if self.phase in (Phase.BID, Phase.SNATCH):
             return Pass(seat)
         if self.phase == Phase.BURY:
-            hand = sorted(self.round.hands[seat], key=cheap_first(self.round.trump))
+            hand = sorted(self.round.hands[seat], key=cheap_first(self.round.decided_trump))
             return Bury(seat, tuple(hand[:self.rules.kitty_size]))
-        if self.phase == Phase.PLAY:
-            return Play(seat, self.play_options(seat)[0])
-        if self.phase == Phase.RESULT:
-            return NextRound()
-        raise IllegalAction("the match is over", "比赛已结束")
+        return Play(seat, self.play_options(seat)[0])
 
     def clone(self) -> Match:
         """An independent copy (cards are shared immutable values)."""
@@ -428,7 +434,7 @@ class Match:
             out.append(ev.PhaseChanged(Phase.SNATCH, r.turn))
         return out
 
-    def _trump_from_kitty(self) -> tuple[str, str, Card]:
+    def _trump_from_kitty(self) -> tuple[str, str | None, Card]:
         """R12/R13: nobody bid, so a kitty card (in dealt order) sets trump (and rank)."""
         r = self.round
         suited = [c for c in r.kitty if not c.is_joker]
@@ -453,9 +459,11 @@ class Match:
             if r.first_round:
                 r.dealer = r.first_seat  # R12
         r.trump = Trump(rank, suit)
-        out: list[ev.Event] = [ev.TrumpDecided(r.dealer, rank, suit, r.standing is None,
+        dealer = r.dealer
+        assert dealer is not None  # set above in a first round, when it began in any other
+        out: list[ev.Event] = [ev.TrumpDecided(dealer, rank, suit, r.standing is None,
                                                kitty_card)]
-        return out + self._take_kitty(r.dealer)
+        return out + self._take_kitty(dealer)
 
     # --- kitty and 抄底 (R14/R15) ---------------------------------------------------------
 
@@ -517,9 +525,10 @@ class Match:
         r = self.round
         trick = r.current_trick
         if trick is None:
-            classify(action.cards, r.trump)  # a lead is units of one play-suit (R18)
+            classify(action.cards, r.decided_trump)  # a lead is units of one play-suit (R18)
         else:
-            check_follow(r.hands[action.seat], trick.plays[0][1], action.cards, r.trump)
+            check_follow(r.hands[action.seat], trick.plays[0][1], action.cards,
+                         r.decided_trump)
 
     def _apply_play(self, action: Play) -> list[ev.Event]:
         r = self.round
@@ -530,7 +539,7 @@ class Match:
             trick = TrickRecord(leader=seat, plays=[])
             r.tricks.append(trick)
             others = [r.hands[s] for s in SEATS if s != seat]
-            forced = check_throw(cards, others, r.trump)
+            forced = check_throw(cards, others, r.decided_trump)
             if forced is not None:  # R19: shown to all, one beatable unit is led instead
                 penalty = self.rules.throw_penalty_per_card * (len(cards) - len(forced))
                 r.penalties[1 - team_of(seat)] += penalty
@@ -547,7 +556,7 @@ class Match:
     def _finish_trick(self, trick: TrickRecord) -> list[ev.Event]:
         r = self.round
         plays = [cards for _, cards in trick.plays]
-        trick.winner = trick.plays[trick_winner(plays, r.trump)][0]
+        trick.winner = trick.plays[trick_winner(plays, r.decided_trump)][0]
         trick.points = sum(points_of(p) for p in plays)
         trick.public = TrickView(trick.leader, tuple(trick.plays), trick.winner, trick.points,
                                  trick.failed_throw)
@@ -598,17 +607,21 @@ class Match:
 
     def _apply_next_round(self, action: NextRound) -> list[ev.Event]:
         r = self.round
+        assert r.result is not None  # the phase is RESULT: the round is settled
         self.round = self._new_round(r.number + 1, r.result.next_dealer)
         self.phase = Phase.DEAL
         return [self.round_started_event(), ev.PhaseChanged(Phase.DEAL, None)]
 
     def round_started_event(self) -> ev.RoundStarted:
         r = self.round
-        return ev.RoundStarted(r.number, r.level, r.dealer, r.first_seat, tuple(self.levels))
+        return ev.RoundStarted(r.number, r.level, r.dealer, r.first_seat,
+                               (self.levels[0], self.levels[1]))
 
-    _VERIFY: ClassVar[dict] = {
+    # The checks and the handlers by action class. Each takes an action of its key's class,
+    # which one dict type cannot say key by key: hence `Any` for the action.
+    _VERIFY: ClassVar[dict[type[Action], Callable[[Match, Any], None]]] = {
         Deal: _verify_deal, Bid: _verify_bid, Pass: _verify_pass, Bury: _verify_bury,
         Snatch: _verify_snatch, Play: _verify_play, NextRound: _verify_next_round}
-    _APPLY: ClassVar[dict] = {
+    _APPLY: ClassVar[dict[type[Action], Callable[[Match, Any], list[ev.Event]]]] = {
         Deal: _apply_deal, Bid: _apply_bid, Pass: _apply_pass, Bury: _apply_bury,
         Snatch: _apply_snatch, Play: _apply_play, NextRound: _apply_next_round}

@@ -46,7 +46,8 @@ def lead_options(hand: Sequence[Card], trump: Trump) -> list[Unit]:
 
 # --- follows --------------------------------------------------------------------------------
 
-Preference = Callable[[Card], tuple]
+# A sort key for cards: the smaller the key, the sooner the card is chosen.
+Preference = Callable[[Card], tuple[float, ...]]
 
 
 def cheap_first(trump: Trump) -> Preference:

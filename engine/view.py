@@ -4,12 +4,16 @@ kitty only if it buried it. Bots and the UI decide from a `SeatView` and nothing
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import Card
 from .config import RulesConfig
 from .events import RoundSettled
 from .phase import Phase
 from .rules import Trump
+
+if TYPE_CHECKING:  # engine.match imports this module
+    from .match import Match
 
 
 @dataclass(frozen=True)
@@ -83,9 +87,10 @@ class SeatView:
         return self.seat % 2
 
 
-def seat_view(match, seat: int) -> SeatView:
-    """Build `seat`'s view of `match` (engine.match.Match)."""
+def seat_view(match: Match, seat: int) -> SeatView:
+    """Build `seat`'s view of `match`."""
     r = match.round
+    hands, levels, points = r.hands, match.levels, r.points  # by seat, by team, by team
     sort_trump = match.provisional_trump()
     hand = tuple(sorted(r.hands[seat], key=sort_trump.sort_key) if sort_trump
                  else sorted(r.hands[seat]))
@@ -96,7 +101,7 @@ def seat_view(match, seat: int) -> SeatView:
         seat=seat,
         phase=match.phase,
         round_no=r.number,
-        levels=tuple(match.levels),
+        levels=(levels[0], levels[1]),
         level=r.level,
         first_round=r.first_round,
         dealer=r.dealer,
@@ -107,14 +112,14 @@ def seat_view(match, seat: int) -> SeatView:
         bids=tuple(BidView(b.seat, b.cards, b.level_rank, b.trump_suit, b.snatch)
                    for b in r.bids),
         hand=hand,
-        hand_sizes=tuple(len(h) for h in r.hands),
+        hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
         cards_left_to_deal=4 * match.rules.hand_size - r.dealt,
         burier=r.burier,
         kitty=tuple(r.kitty) if kitty_known else None,
         buried_by_me=r.buried_by.get(seat),
         tricks=tuple(t.public or TrickView(t.leader, tuple(t.plays), None, 0, t.failed_throw)
                      for t in r.tricks),
-        points=tuple(r.points),
+        points=(points[0], points[1]),
         attackers_score=r.attackers_score(),
         kitty_bonus=r.kitty_bonus,
         result=r.result,

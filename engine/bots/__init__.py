@@ -39,16 +39,20 @@ used by the arena, the tests, `python -m engine` and the page): `play_round(matc
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import Bot
 from .hard import HardBot
 from .tiers import EasyBot, NormalBot, RandomBot
 
-TIERS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+TIERS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,
+                               "hard": HardBot}
 
 
-def make_bot(tier: str, seat: int, seed: int = 0, **options) -> Bot:
+def make_bot(tier: str, seat: int, seed: int = 0, **options: Any) -> Bot:
     """A bot of `tier` for `seat`. Options: the hard tier takes `playouts` (simulated card
     plays per decision, the deterministic budget) and `budget_ms` (a wall-clock cap)."""
+    # Any: each tier's constructor takes its own options (and refuses others).
     try:
         cls = TIERS[tier]
     except KeyError:

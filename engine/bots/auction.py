@@ -25,6 +25,7 @@ from ..cards import RANKS, SUITS, Card
 from ..options import bid_options
 from ..rules import TRUMP, Trump, decompose
 from ..scoring import JOKER_LEVELS
+from ..view import SeatView
 
 AVERAGE = 0.54  # trump_score per card of a random hand
 PRIOR = 10.0  # cards of "average" mixed in while few cards are dealt
@@ -64,8 +65,11 @@ class BuryParams:
 BID = BidParams()
 BURY = BuryParams()
 
+# A bid to make: the cards shown and, at a joker level (R13), the rank and suit named.
+BidChoice = tuple[tuple[Card, ...], str | None, str | None]
 
-def trump_score(counts: Counter, rank: str, suit: str | None) -> float:
+
+def trump_score(counts: Counter[Card], rank: str, suit: str | None) -> float:
     s = 0.0
     for c, n in counts.items():
         if c.suit is None:
@@ -82,24 +86,27 @@ def trump_score(counts: Counter, rank: str, suit: str | None) -> float:
     return s
 
 
-def strength(counts: Counter, n_cards: int, rank: str, suit: str | None) -> float:
+def strength(counts: Counter[Card], n_cards: int, rank: str, suit: str | None) -> float:
     return (trump_score(counts, rank, suit) + AVERAGE * PRIOR) / (n_cards + PRIOR)
 
 
-def name_for(counts: Counter, n_cards: int, cards: Sequence[Card]) -> tuple[str, str | None, float]:
+def name_for(counts: Counter[Card], n_cards: int,
+             cards: Sequence[Card]) -> tuple[str, str | None, float]:
     """At a joker level (R13): the rank and suit that make this hand strongest. Three jokers
     name only the rank (no-trump)."""
-    best = None
-    suits = (None,) if len(cards) >= 3 else SUITS
+    best: tuple[str, str | None, float] | None = None
+    suits: tuple[str | None, ...] = (None,) if len(cards) >= 3 else SUITS
     for rank in RANKS:
         for suit in suits:
             st = strength(counts, n_cards, rank, suit)
             if best is None or st > best[2]:
                 best = (rank, suit, st)
+    assert best is not None  # there are ranks to name
     return best
 
 
-def bid_choice(hand: Sequence[Card], standing, level: str, first_round: bool, min_cards: int,
+def bid_choice(hand: Sequence[Card], standing: Sequence[Card] | None, level: str,
+               first_round: bool, min_cards: int,
                ) -> list[tuple[float, tuple[Card, ...], str | None, str | None]]:
     """Every bid the hand can make over `standing`, as (strength, cards, rank, suit); rank and
     suit are None except at a joker level."""
@@ -107,7 +114,7 @@ def bid_choice(hand: Sequence[Card], standing, level: str, first_round: bool, mi
     if not opts:
         return []
     counts = Counter(hand)
-    out = []
+    out: list[tuple[float, tuple[Card, ...], str | None, str | None]] = []
     for cards in opts:
         if level in JOKER_LEVELS:
             rank, suit, st = name_for(counts, len(hand), cards)
@@ -118,7 +125,7 @@ def bid_choice(hand: Sequence[Card], standing, level: str, first_round: bool, mi
     return out
 
 
-def decide_bid(view, during_deal: bool):
+def decide_bid(view: SeatView, during_deal: bool) -> BidChoice | None:
     """(cards, rank, suit) to bid now, or None."""
     hand = view.hand
     if not hand:
@@ -151,7 +158,7 @@ def decide_bid(view, during_deal: bool):
     return choice[1], choice[2], choice[3]
 
 
-def decide_snatch(view):
+def decide_snatch(view: SeatView) -> BidChoice | None:
     """(cards, rank, suit) to snatch (抄底, R15) with, or None."""
     standing = view.standing_bid
     opts = bid_choice(view.hand, standing.cards if standing else None, view.level, False, 2)
@@ -160,6 +167,7 @@ def decide_snatch(view):
     counts = Counter(view.hand)
     cur = strength(counts, len(view.hand), view.trump.level, view.trump.suit)
     best = max(opts, key=lambda o: o[0])
+    assert view.dealer is not None  # the bidding has closed: there is a 庄家
     attacker = view.dealer % 2 != view.seat % 2
     if attacker:
         ok = best[0] >= BID.snatch_attacking and best[0] - cur >= BID.snatch_attacking_gain
@@ -171,7 +179,7 @@ def decide_snatch(view):
 # --- burying -------------------------------------------------------------------------------
 
 
-def keep_value(c: Card, trump: Trump, counts: Counter, tractor_cards: set[Card]) -> float:
+def keep_value(c: Card, trump: Trump, counts: Counter[Card], tractor_cards: set[Card]) -> float:
     if trump.is_trump(c):
         return 100.0 + trump.order(c)
     v = {14: 9.0, 13: 6.0, 12: 3.5, 11: 2.5, 10: 2.0}.get(c.value, 0.5 + c.value * 0.1)
@@ -228,4 +236,5 @@ def choose_bury(hand: Sequence[Card], trump: Trump, size: int) -> tuple[Card, ..
                     cost -= BURY.near_void
             if best is None or cost < best[0]:
                 best = (cost, cards)
+    assert best is not None  # voiding no suit fits: the hand holds `size` cards or more
     return tuple(best[1])

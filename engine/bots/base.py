@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
 from ..cards import Card
 from ..phase import Phase
+from ..view import SeatView
 from .knowledge import build_memory, expected_kitty_points
 from .play import PlayCtx
 
@@ -29,7 +31,7 @@ class Bot:
 
     # -- the one entry point ------------------------------------------------------------
 
-    def choose(self, view) -> Action | None:
+    def choose(self, view: SeatView) -> Action | None:
         if view.seat != self.seat:
             raise ValueError(f"this bot plays seat {self.seat}, not seat {view.seat}")
         phase = view.phase
@@ -49,24 +51,24 @@ class Bot:
 
     # -- hooks --------------------------------------------------------------------------
 
-    def deal_bid(self, view) -> Bid | None:
+    def deal_bid(self, view: SeatView) -> Bid | None:
         return None
 
-    def post_deal_bid(self, view) -> Bid | None:
+    def post_deal_bid(self, view: SeatView) -> Bid | None:
         return None
 
-    def bury(self, view) -> tuple[Card, ...]:
+    def bury(self, view: SeatView) -> Sequence[Card]:
         raise NotImplementedError
 
-    def snatch(self, view) -> Snatch | None:
+    def snatch(self, view: SeatView) -> Snatch | None:
         return None
 
-    def play(self, view) -> tuple[Card, ...]:
+    def play(self, view: SeatView) -> Sequence[Card]:
         raise NotImplementedError
 
     # -- helpers ------------------------------------------------------------------------
 
-    def rng(self, view, salt: str = "") -> random.Random:
+    def rng(self, view: SeatView, salt: str = "") -> random.Random:
         """A random source fixed by the bot's seed and the decision's public context (never
         by hidden cards): round, phase, tricks, cards dealt and this seat's hand size."""
         trick = view.current_trick
@@ -77,9 +79,10 @@ class Bot:
         return random.Random(key)
 
 
-def make_ctx(view) -> PlayCtx:
+def make_ctx(view: SeatView) -> PlayCtx:
     """The play policy's context for `view` (play phase)."""
     trump = view.trump
+    assert trump is not None and view.dealer is not None  # decided before the play
     mem = build_memory(view, trump)
     trick = view.current_trick
     plays = list(trick.plays) if trick else []

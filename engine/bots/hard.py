@@ -36,13 +36,18 @@ machine's speed. Bidding, burying and snatching are the normal tier's.
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections import Counter
+from collections.abc import Generator
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any, TypeVar
 
-from ..actions import Play
+from ..actions import Action, Play
 from ..cards import ALL_CARDS, COPIES, Card
+from ..config import RulesConfig
+from ..errors import IllegalPlay
 from ..options import lead_options
 from ..phase import Phase
 from ..rules import (
@@ -50,14 +55,15 @@ from ..rules import (
     SINGLE,
     TRACTOR,
     TRUMP,
-    IllegalPlay,
     Trump,
+    Unit,
     check_follow,
     check_throw,
     classify,
     trick_winner,
 )
 from ..scoring import settle
+from ..view import SeatView
 from .base import make_ctx
 from .knowledge import Memory, expected_kitty_points, observe_follow
 from .play import (
@@ -141,7 +147,8 @@ class World:
 
     def __init__(self, trump: Trump, hands: list[list[Card]], kitty: list[Card], burier: int,
                  dealer: int, played: list[int], void: list[set[str]], no_pairs: list[set[str]],
-                 trick: list[tuple[int, tuple[Card, ...]]], pts: list[int], rules) -> None:
+                 trick: list[tuple[int, tuple[Card, ...]]], pts: list[int],
+                 rules: RulesConfig) -> None:
         self.trump = trump
         self.hands = hands
         self.kitty = kitty
@@ -154,8 +161,8 @@ class World:
         self.trick = trick
         self.pts = pts
         self.rules = rules
-        self.mems = []
-        empty = [Counter(), Counter(), Counter(), Counter()]
+        self.mems: list[Memory] = []
+        empty: list[Counter[Card]] = [Counter(), Counter(), Counter(), Counter()]
         for s in range(4):
             m = Memory(s)
             m.played, m.void, m.no_pairs, m.known = played, void, no_pairs, empty
@@ -235,7 +242,7 @@ class World:
 # --- scoring an outcome -----------------------------------------------------------------------
 
 
-def _levels(score: float, my_team: int, declarers: int, rules) -> float:
+def _levels(score: float, my_team: int, declarers: int, rules: RulesConfig) -> float:
     keep, rise = settle(max(0, round(score / 5.0) * 5), rules)  # scores come in fives
     rising = declarers if keep else 1 - declarers
     v = float(rise if rising == my_team else -rise)
@@ -300,7 +307,8 @@ def evaluate(world: World, my_team: int) -> float:
 # --- sampling the hidden cards -------------------------------------------------------------
 
 
-def sample_hands(view, mem: Memory, trump: Trump, rng) -> tuple[list[list[Card]], list[Card]]:
+def sample_hands(view: SeatView, mem: Memory, trump: Trump,
+                 rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
     """Deal the cards `view.seat` cannot place to the other hands (and a hidden kitty) so that
     the hand sizes, known holdings, revealed voids and missing pairs hold. The deal leans the
     way play does: the final bidder tends to hold more trumps, and a kitty buried by someone
@@ -373,7 +381,7 @@ def sample_hands(view, mem: Memory, trump: Trump, rng) -> tuple[list[list[Card]]
             out = [list(h) for h in hands]
             for s in others:
                 out[s].extend(got[s])
-            kitty = got.get(4, []) if kitty_hidden else list(mem.kitty)
+            kitty = got.get(4, []) if mem.kitty is None else list(mem.kitty)
             return out, kitty
     raise RuntimeError("could not sample a world")  # pragma: no cover - pool always fits
 
@@ -385,7 +393,7 @@ def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...]) -> list[tuple[Card, 
     """The normal lead first, then safe throws, tractors, the high and low pair, the lowest
     single without points and the highest single of each suit."""
     trump = ctx.trump
-    by_suit: dict[str, list] = {}
+    by_suit: dict[str, list[Unit]] = {}
     for u in lead_options(ctx.hand, trump):
         by_suit.setdefault(trump.play_suits[u.top.index], []).append(u)
     tiers: list[list[tuple[Card, ...]]] = [[normal], [], [], [], [], []]
@@ -429,18 +437,20 @@ class HardBot(NormalBot):
     tier = "hard"
 
     def __init__(self, seat: int, seed: int = 0, budget_ms: float | None = None,
-                 **search: float | None) -> None:
+                 **search: Any) -> None:
         """`search` overrides SearchParams' fields by name (`playouts=300`, `horizon=6`);
         `budget_ms` adds the page's wall-clock cap."""
+        # Any: the fields differ in type (int, int | None, float); `replace` refuses an
+        # unknown name.
         super().__init__(seat, seed)
         self.params = replace(SearchParams(), **search)
         self.budget_ms = budget_ms
-        self.last_stats: dict = {}
+        self.last_stats: dict[str, int | bool] = {}
 
-    def play(self, view):
+    def play(self, view: SeatView) -> tuple[Card, ...]:
         return drive(self.play_steps(view))
 
-    def choose_steps(self, view):
+    def choose_steps(self, view: SeatView) -> Generator[int, None, Action | None]:
         """`choose(view)` as a generator that yields after every sampled world of a search,
         so a caller on a browser's main thread can hand control back between slices (the
         decision is the generator's return value, the same as `choose` would give)."""
@@ -448,7 +458,7 @@ class HardBot(NormalBot):
             return Play(self.seat, tuple((yield from self.play_steps(view))))
         return self.choose(view)
 
-    def play_steps(self, view):
+    def play_steps(self, view: SeatView) -> Generator[int, None, tuple[Card, ...]]:
         ctx = make_ctx(view)
         if ctx.trick:
             ti = TrickInfo(ctx)
@@ -474,7 +484,8 @@ class HardBot(NormalBot):
             choice = choose_play(ctx)
         return choice
 
-    def _search_steps(self, view, ctx: PlayCtx, cands: list[tuple[Card, ...]]):
+    def _search_steps(self, view: SeatView, ctx: PlayCtx, cands: list[tuple[Card, ...]],
+                      ) -> Generator[int, None, tuple[Card, ...]]:
         """Paired comparison of each candidate with the normal choice (cands[0]) over the same
         sampled worlds; a candidate replaces it only when clearly better."""
         start = time.perf_counter() if self.budget_ms is not None else 0.0
@@ -483,7 +494,8 @@ class HardBot(NormalBot):
         my_team = self.seat % 2
         trick0 = list(ctx.trick)
         pts0 = list(view.points)
-        burier = view.burier
+        burier, dealer = view.burier, view.dealer
+        assert burier is not None and dealer is not None  # both known once play begins
         k = len(cands)
         active = list(range(k))
         dsum = [0.0] * k
@@ -497,9 +509,9 @@ class HardBot(NormalBot):
             horizon = None  # close to the end: play the round out
         while worlds < self.params.max_worlds:
             hands, kitty = sample_hands(view, mem, trump, rng)
-            values = {}
+            values: dict[int, float] = {}
             for i in active:
-                w = World(trump, [list(h) for h in hands], kitty, burier, view.dealer,
+                w = World(trump, [list(h) for h in hands], kitty, burier, dealer,
                           list(mem.played), [set(v) for v in mem.void],
                           [set(v) for v in mem.no_pairs], list(trick0), list(pts0),
                           view.rules)
@@ -537,10 +549,13 @@ class HardBot(NormalBot):
         return cands[best]
 
 
-def drive(steps):
+_T = TypeVar("_T")
+
+
+def drive(steps: Generator[object, None, _T]) -> _T:
     """Run a decision generator to its end and return its result."""
     while True:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            return done.value  # type: ignore[no-any-return]  # the generator's return value

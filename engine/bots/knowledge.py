@@ -18,6 +18,7 @@ from collections import Counter
 
 from ..cards import ALL_CARDS, COPIES, Card
 from ..rules import Trump
+from ..view import SeatView
 
 N_CARDS = len(ALL_CARDS)
 
@@ -37,7 +38,7 @@ class Memory:
         self.played = [0] * N_CARDS
         self.void: list[set[str]] = [set(), set(), set(), set()]
         self.no_pairs: list[set[str]] = [set(), set(), set(), set()]
-        self.known: list[Counter] = [Counter(), Counter(), Counter(), Counter()]
+        self.known: list[Counter[Card]] = [Counter(), Counter(), Counter(), Counter()]
         self.unseen = [COPIES] * N_CARDS
         self.kitty: tuple[Card, ...] | None = None
 
@@ -54,7 +55,7 @@ def observe_follow(mem: Memory, trump: Trump, seat: int, lead: tuple[Card, ...],
         mem.no_pairs[seat].add(led)
 
 
-def build_memory(view, trump: Trump) -> Memory:
+def build_memory(view: SeatView, trump: Trump) -> Memory:
     """Everything `view.seat` can know about the cards, from its view only."""
     seat = view.seat
     mem = Memory(seat)

@@ -24,19 +24,21 @@ trumps when long in them, and otherwise lead low from a short suit to make a voi
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from functools import cache
 from heapq import nsmallest
 from itertools import pairwise
 
 from ..cards import ALL_CARDS, Card
+from ..errors import IllegalPlay
 from ..options import build_follow
 from ..rules import (
     PAIR,
     SINGLE,
     TRACTOR,
     TRUMP,
-    IllegalPlay,
     Trump,
+    Unit,
     check_follow,
     classify,
     decompose,
@@ -84,14 +86,14 @@ class PlayCtx:
         self.attackers_score = attackers_score
         self.unseen_total = sum(mem.unseen) if unseen_total is None else unseen_total
         self._unseen_suit: dict[str, list[Card]] = {}
-        self._counts: Counter | None = None
+        self._counts: Counter[Card] | None = None
         self._groups: dict[str, list[Card]] | None = None
-        self._units: dict[str, list] = {}
+        self._units: dict[str, list[Unit]] = {}
         self._unseen_n: dict[str, int] = {}
         self._ruff: dict[str, float] = {}
 
     @property
-    def counts(self) -> Counter:
+    def counts(self) -> Counter[Card]:
         if self._counts is None:
             self._counts = Counter(self.hand)
         return self._counts
@@ -106,14 +108,14 @@ class PlayCtx:
             self._groups = g
         return self._groups
 
-    def units(self, suit: str) -> list:
+    def units(self, suit: str) -> list[Unit]:
         """R17 reading of the hand's cards of `suit` (cached)."""
         got = self._units.get(suit)
         if got is None:
             got = self._units[suit] = decompose(self.groups().get(suit, ()), self.trump)
         return got
 
-    def sure(self, suit: str) -> list:
+    def sure(self, suit: str) -> list[Unit]:
         """The units of the hand's `suit` that no unseen cards can beat (cached)."""
         key = "sure" + suit
         got = self._units.get(key)
@@ -215,7 +217,8 @@ def card_worth(ctx: PlayCtx, c: Card) -> float:
     return w
 
 
-def play_worth(ctx: PlayCtx, cards: tuple[Card, ...] | list[Card], counts: Counter) -> float:
+def play_worth(ctx: PlayCtx, cards: tuple[Card, ...] | list[Card],
+               counts: Counter[Card]) -> float:
     """Worth of the cards plus the pairs the play breaks or spends."""
     if len(cards) == 1:
         c = cards[0]
@@ -236,7 +239,7 @@ def play_worth(ctx: PlayCtx, cards: tuple[Card, ...] | list[Card], counts: Count
     return total
 
 
-def points(cards) -> int:
+def points(cards: Iterable[Card]) -> int:
     n = 0
     for c in cards:
         n += c.points
@@ -333,7 +336,8 @@ def threat(ctx: PlayCtx, opp: int, led: str, win_suit: str, kind: str, rank: int
 
 
 class TrickInfo:
-    """The lead's shape and the winner so far."""
+    """The lead's shape and the winner so far. `lead_units` is the lead read as units (R17),
+    None for a lead of one single or one pair (its `kind` says all)."""
 
     __slots__ = ("kind", "lead", "lead_pairs", "lead_units", "led", "multi", "n", "plays")
 
@@ -418,7 +422,9 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
                 rest.remove(by_cheap[0])
                 out.append((by_cheap[0], rest[0]))
         else:
-            tp, p = shape_counts(ti.lead_units)
+            # TrickInfo reads the units of every lead but one single or one pair (the two
+            # cases above), so `lead_units` is set here: no check in this hot path.
+            tp, p = shape_counts(ti.lead_units)  # type: ignore[arg-type]
             for pref in (cheap, feed, strong):
                 out.append(tuple(build_follow(suit_cards, n, tp, p, trump, pref)))
     else:
@@ -439,7 +445,7 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
                 out += [(c, c) for c, m in sorted(Counter(trumps).items(),
                                                   key=lambda x: x[0].index) if m >= 2]
             else:
-                tp, p = shape_counts(ti.lead_units)
+                tp, p = shape_counts(ti.lead_units)  # type: ignore[arg-type]  # as above
                 for pref in (cheap, strong, feed):
                     if len(trumps) == n:
                         out.append(tuple(trumps))
@@ -485,7 +491,8 @@ def _single_follows(ctx: PlayCtx, ti: TrickInfo, cards: list[Card]) -> list[tupl
                 break
     elif suit == TRUMP:  # trumping a side-suit lead: any trump beats it
         keep.append(nonpoint[0] if nonpoint else distinct[0])
-    out, seen = [], set()
+    out: list[tuple[Card, ...]] = []
+    seen: set[int] = set()
     for c in keep:
         if c.index not in seen:
             seen.add(c.index)
@@ -576,7 +583,7 @@ def _opponents_void(ctx: PlayCtx, suit: str) -> bool:
     return all(suit in ctx.mem.void[o] for o in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4))
 
 
-def sure_units(ctx: PlayCtx, suit: str) -> list:
+def sure_units(ctx: PlayCtx, suit: str) -> list[Unit]:
     """The units of the hand's `suit` that no unseen cards can beat."""
     return ctx.sure(suit)
 
@@ -672,9 +679,9 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
             units = ctx.units(TRUMP)
             pairs = [u for u in units if u.pairs]
             if pairs:
-                low = min(pairs, key=lambda u: (trump.strengths[u.top.index], u.top.index))
-                if low.top.points == 0 and card_worth(ctx, low.top) < 9:
-                    return low.cards
+                low_pair = min(pairs, key=lambda u: (trump.strengths[u.top.index], u.top.index))
+                if low_pair.top.points == 0 and card_worth(ctx, low_pair.top) < 9:
+                    return low_pair.cards
     # 6. lead low from a short side suit; avoid point cards and breaking pairs
     side = [(s, cs) for s, cs in groups.items() if s != TRUMP]
     if side:

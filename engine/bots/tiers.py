@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from ..actions import Bid, Snatch
 from ..bidding import bid_names_suit
@@ -16,7 +17,8 @@ from ..options import (
 )
 from ..rules import trick_winner
 from ..scoring import JOKER_LEVELS
-from .auction import choose_bury, decide_bid, decide_snatch, name_for
+from ..view import SeatView
+from .auction import BidChoice, choose_bury, decide_bid, decide_snatch, name_for
 from .base import Bot, make_ctx
 from .play import choose_play
 
@@ -34,7 +36,7 @@ class RandomBot(Bot):
         super().__init__(seat, seed)
         self.bid_chance = bid_chance
 
-    def _maybe_bid(self, view, chance: float, snatch: bool = False):
+    def _maybe_bid(self, view: SeatView, chance: float, snatch: bool = False) -> BidChoice | None:
         if chance <= 0:
             return None
         rng = self.rng(view, "bid")
@@ -44,32 +46,39 @@ class RandomBot(Bot):
         if not bids or rng.random() >= chance:
             return None
         cards = rng.choice(bids)
-        rank = suit = None
+        rank: str | None = None
+        suit: str | None = None
         if view.level in JOKER_LEVELS:
             rank = rng.choice(RANKS)
             suit = rng.choice(SUITS) if bid_names_suit(cards, view.level) else None
-        return (Snatch if snatch else Bid)(self.seat, cards, rank, suit)
+        return cards, rank, suit
 
-    def deal_bid(self, view):
-        return self._maybe_bid(view, self.bid_chance)
+    def deal_bid(self, view: SeatView) -> Bid | None:
+        got = self._maybe_bid(view, self.bid_chance)
+        return None if got is None else Bid(self.seat, *got)
 
-    def post_deal_bid(self, view):
-        return self._maybe_bid(view, min(1.0, 6 * self.bid_chance))
+    def post_deal_bid(self, view: SeatView) -> Bid | None:
+        got = self._maybe_bid(view, min(1.0, 6 * self.bid_chance))
+        return None if got is None else Bid(self.seat, *got)
 
-    def snatch(self, view):
-        return self._maybe_bid(view, min(1.0, 6 * self.bid_chance), snatch=True)
+    def snatch(self, view: SeatView) -> Snatch | None:
+        got = self._maybe_bid(view, min(1.0, 6 * self.bid_chance), snatch=True)
+        return None if got is None else Snatch(self.seat, *got)
 
-    def bury(self, view):
+    def bury(self, view: SeatView) -> list[Card]:
         hand = list(view.hand)
         self.rng(view).shuffle(hand)
         return hand[:view.rules.kitty_size]
 
-    def play(self, view):
+    def play(self, view: SeatView) -> tuple[Card, ...]:
         trick = view.current_trick
+        trump = view.trump
+        assert trump is not None  # decided before the play
+        opts: Sequence[Sequence[Card]]
         if trick is None:
-            opts = [u.cards for u in lead_options(view.hand, view.trump)]
+            opts = [u.cards for u in lead_options(view.hand, trump)]
         else:
-            opts = follow_options(view.hand, trick.plays[0][1], view.trump)
+            opts = follow_options(view.hand, trick.plays[0][1], trump)
         return tuple(self.rng(view).choice(opts))
 
 
@@ -81,7 +90,7 @@ class EasyBot(Bot):
     tier = "easy"
     noise = 0.1
 
-    def _bid(self, view, post: bool):
+    def _bid(self, view: SeatView, post: bool) -> Bid | None:
         standing = view.standing_bid
         if standing is not None and standing.seat % 2 == view.seat % 2:
             return None
@@ -90,8 +99,10 @@ class EasyBot(Bot):
         if not opts:
             return None
         counts = Counter(view.hand)
-        best = None
+        best: tuple[int, tuple[Card, ...], str | None, str | None] | None = None
         for cards in opts:
+            rank: str | None
+            suit: str | None
             if view.level in JOKER_LEVELS:
                 rank, suit, _ = name_for(counts, len(view.hand), cards)
             else:
@@ -102,24 +113,27 @@ class EasyBot(Bot):
                     if c.suit is None or c.rank == lvl or (trump_suit and c.suit == trump_suit))
             if best is None or n > best[0]:
                 best = (n, cards, rank, suit)
+        assert best is not None  # there are bids to weigh
         n, cards, rank, suit = best
         need = 0.36 if post else 0.42
         if len(view.hand) < 12 or n < need * len(view.hand):
             return None
         return Bid(self.seat, cards, rank, suit)
 
-    def deal_bid(self, view):
+    def deal_bid(self, view: SeatView) -> Bid | None:
         return self._bid(view, post=False)
 
-    def post_deal_bid(self, view):
+    def post_deal_bid(self, view: SeatView) -> Bid | None:
         return self._bid(view, post=True)
 
-    def bury(self, view):
+    def bury(self, view: SeatView) -> list[Card]:
+        assert view.trump is not None  # decided before the bury
         return sorted(view.hand, key=cheap_first(view.trump))[:view.rules.kitty_size]
 
-    def play(self, view):
+    def play(self, view: SeatView) -> tuple[Card, ...]:
         rng = self.rng(view)
         trump = view.trump
+        assert trump is not None  # decided before the play
         hand = list(view.hand)
         trick = view.current_trick
         if trick is None:
@@ -157,30 +171,31 @@ class NormalBot(Bot):
 
     tier = "normal"
 
-    def _bid(self, view, during_deal):
+    def _bid(self, view: SeatView, during_deal: bool) -> Bid | None:
         got = decide_bid(view, during_deal)
         if got is None:
             return None
         cards, rank, suit = got
         return Bid(self.seat, tuple(cards), rank, suit)
 
-    def deal_bid(self, view):
+    def deal_bid(self, view: SeatView) -> Bid | None:
         return self._bid(view, True)
 
-    def post_deal_bid(self, view):
+    def post_deal_bid(self, view: SeatView) -> Bid | None:
         return self._bid(view, False)
 
-    def bury(self, view) -> tuple[Card, ...]:
+    def bury(self, view: SeatView) -> tuple[Card, ...]:
+        assert view.trump is not None  # decided before the bury
         return choose_bury(view.hand, view.trump, view.rules.kitty_size)
 
-    def snatch(self, view):
+    def snatch(self, view: SeatView) -> Snatch | None:
         got = decide_snatch(view)
         if got is None:
             return None
         cards, rank, suit = got
         return Snatch(self.seat, tuple(cards), rank, suit)
 
-    def play(self, view):
+    def play(self, view: SeatView) -> tuple[Card, ...]:
         return choose_play(make_ctx(view))
 
 
