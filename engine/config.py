@@ -27,6 +27,8 @@ class RulesConfig:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> RulesConfig:
+        if not isinstance(data, Mapping):  # parsed JSON: anything may arrive here
+            raise ValueError(f"rules settings must be an object, not {data!r}")
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:

@@ -82,3 +82,11 @@ def test_corrupted_saves_are_refused_with_a_clear_message(name, corrupt):
         load_match(corrupt(text))
     assert err.value.en and err.value.zh
     assert isinstance(err.value, ValueError)
+
+
+@pytest.mark.parametrize("rules", [[], "x", 3, None])
+def test_rules_that_are_not_an_object_are_refused_with_a_save_error(rules):
+    data = json.loads(save_match(Match(2)))
+    data["rules"] = rules
+    with pytest.raises(SaveError):
+        load_match(json.dumps(data))
