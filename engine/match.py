@@ -114,10 +114,12 @@ class RoundState:
     kitty: list[Card] = field(default_factory=list)
     standing: StandingBid | None = None
     bids: list[StandingBid] = field(default_factory=list)
+    auction: list[tuple[int, Phase, StandingBid | None]] = field(default_factory=list)
     turn: int | None = None
     passes: set[int] = field(default_factory=set)
     burier: int | None = None
     buried_by: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    taken: tuple[Card, ...] = ()  # the kitty as the last burier took it up
     trump: Trump | None = None
     tricks: list[TrickRecord] = field(default_factory=list)
     points: list[int] = field(default_factory=lambda: [0, 0])
@@ -406,6 +408,7 @@ class Match:
         rank, suit = self._bid_naming(action.cards, action.rank, action.suit)
         r.standing = StandingBid(action.seat, tuple(action.cards), rank, suit)
         r.bids.append(r.standing)
+        r.auction.append((action.seat, self.phase, r.standing))
         out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank)]
         if self.phase == Phase.BID:
             r.passes = set()
@@ -420,6 +423,7 @@ class Match:
     def _apply_pass(self, action: Pass) -> list[ev.Event]:
         r = self.round
         out: list[ev.Event] = [ev.Passed(action.seat, self.phase)]
+        r.auction.append((action.seat, self.phase, None))
         r.passes.add(action.seat)
         r.turn = next_seat(action.seat)
         if self.phase == Phase.BID:
@@ -469,7 +473,7 @@ class Match:
 
     def _take_kitty(self, seat: int) -> list[ev.Event]:
         r = self.round
-        taken = tuple(r.kitty)
+        taken = r.taken = tuple(r.kitty)
         r.hands[seat].extend(taken)
         r.kitty = []
         r.burier = seat
@@ -507,6 +511,7 @@ class Match:
         rank, suit = self._bid_naming(action.cards, action.rank, action.suit)
         r.standing = StandingBid(action.seat, tuple(action.cards), rank, suit, snatch=True)
         r.bids.append(r.standing)
+        r.auction.append((action.seat, Phase.SNATCH, r.standing))
         r.trump = Trump(rank, suit)  # 视同反主: trump changes; the 庄家 does not
         out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank,
                                           snatch=True)]

@@ -13,7 +13,7 @@ from .phase import Phase
 from .rules import Trump
 
 if TYPE_CHECKING:  # engine.match imports this module
-    from .match import Match
+    from .match import Match, StandingBid
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,16 @@ class BidView:
     level_rank: str
     trump_suit: str | None
     snatch: bool = False  # a 抄底: the seat took up the kitty and buried again
+
+
+@dataclass(frozen=True)
+class AuctionEntry:
+    """One turn of the round's auction as every seat saw it: a bid (during the deal or on the
+    post-deal turn), a snatch, or a pass (`bid` None)."""
+
+    seat: int
+    phase: Phase  # DEAL, BID or SNATCH
+    bid: BidView | None
 
 
 @dataclass(frozen=True)
@@ -54,12 +64,14 @@ class SeatView:
     trump: Trump | None  # decided once the bidding closes
     sort_trump: Trump | None  # trump as the standing bid would make it, to sort the hand
     bids: tuple[BidView, ...]  # every bid and snatch, in order; the last one stands
+    auction: tuple[AuctionEntry, ...]  # every bid, snatch and pass, in order
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, int, int, int]
     cards_left_to_deal: int
     burier: int | None
     kitty: tuple[Card, ...] | None  # for the seat that buried it; for all once the round ends
     buried_by_me: tuple[Card, ...] | None  # what this seat buried last, even if snatched since
+    kitty_taken: tuple[Card, ...] | None  # while this seat buries: the cards it took up
     tricks: tuple[TrickView, ...]  # completed tricks, then the one in progress
     points: tuple[int, int]  # trick points by team
     attackers_score: int
@@ -86,6 +98,15 @@ class SeatView:
     def team(self) -> int:
         return self.seat % 2
 
+    def point_cards_won(self, team: int) -> tuple[Card, ...]:
+        """The point cards (5, 10, K; R4) in the tricks `team` has won so far, in play order."""
+        return tuple(c for t in self.tricks if t.winner is not None and t.winner % 2 == team
+                     for _, cards in t.plays for c in cards if c.points)
+
+
+def _bid_view(b: StandingBid) -> BidView:
+    return BidView(b.seat, b.cards, b.level_rank, b.trump_suit, b.snatch)
+
 
 def seat_view(match: Match, seat: int) -> SeatView:
     """Build `seat`'s view of `match`."""
@@ -109,14 +130,16 @@ def seat_view(match: Match, seat: int) -> SeatView:
         to_act=match.to_act,
         trump=r.trump,
         sort_trump=sort_trump,
-        bids=tuple(BidView(b.seat, b.cards, b.level_rank, b.trump_suit, b.snatch)
-                   for b in r.bids),
+        bids=tuple(_bid_view(b) for b in r.bids),
+        auction=tuple(AuctionEntry(s, phase, None if b is None else _bid_view(b))
+                      for s, phase, b in r.auction),
         hand=hand,
         hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
         cards_left_to_deal=4 * match.rules.hand_size - r.dealt,
         burier=r.burier,
         kitty=tuple(r.kitty) if kitty_known else None,
         buried_by_me=r.buried_by.get(seat),
+        kitty_taken=r.taken if match.phase == Phase.BURY and r.burier == seat else None,
         tricks=tuple(t.public or TrickView(t.leader, tuple(t.plays), None, 0, t.failed_throw)
                      for t in r.tricks),
         points=(points[0], points[1]),

@@ -339,3 +339,30 @@ def test_events_hide_other_seats_private_cards():
     assert dealt.for_seat(seat).card is not None
     assert dealt.for_seat((seat + 1) % 4).card is None
     assert json.dumps(dealt.to_dict())
+
+
+def test_views_show_the_whole_auction_the_taken_kitty_and_the_point_cards_won():
+    """For the page's bid log, the highlight of the cards taken up, and the captured points."""
+    from engine.bots import make_bot
+    from engine.driver import next_action
+
+    m = Match(11)
+    players = [make_bot("random", s, 11, bid_chance=0.2) for s in range(4)]
+    while m.phase != "bury":
+        m.apply(next_action(m, players))
+    burier = m.round.burier
+    taken = m.view(burier).kitty_taken
+    assert taken is not None and len(taken) == m.rules.kitty_size
+    assert all(m.view(s).kitty_taken is None for s in range(4) if s != burier)
+    auction = m.view((burier + 1) % 4).auction
+    made = [a for a in m.history if isinstance(a, (Bid, Pass))]
+    assert [(e.seat, e.bid is None) for e in auction] == \
+        [(a.seat, isinstance(a, Pass)) for a in made]
+    assert [e.bid.cards for e in auction if e.bid] == [b.cards for b in m.view(0).bids]
+    while m.phase != "result" and m.phase != "match-over":
+        m.apply(next_action(m, players))
+    view = m.view(0)
+    for team in (0, 1):
+        won = sum(c.points for c in view.point_cards_won(team))
+        assert won == view.points[team]
+    assert view.kitty_taken is None
