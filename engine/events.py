@@ -71,6 +71,7 @@ class BidMade(Event):
     trump_suit: str | None
     level_rank: str | None
     snatch: bool = False
+    overcall: bool = False  # 反主: it beat a standing bid (a snatch always does)
 
 
 @dataclass(frozen=True)

@@ -406,10 +406,12 @@ class Match:
     def _apply_bid(self, action: Bid) -> list[ev.Event]:
         r = self.round
         rank, suit = self._bid_naming(action.cards, action.rank, action.suit)
+        overcall = r.standing is not None
         r.standing = StandingBid(action.seat, tuple(action.cards), rank, suit)
         r.bids.append(r.standing)
         r.auction.append((action.seat, self.phase, r.standing))
-        out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank)]
+        out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank,
+                                          overcall=overcall)]
         if self.phase == Phase.BID:
             r.passes = set()
             r.turn = next_seat(action.seat)
@@ -514,7 +516,7 @@ class Match:
         r.auction.append((action.seat, Phase.SNATCH, r.standing))
         r.trump = Trump(rank, suit)  # 视同反主: trump changes; the 庄家 does not
         out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank,
-                                          snatch=True)]
+                                          snatch=True, overcall=True)]
         return out + self._take_kitty(action.seat)
 
     # --- play (R18–R25) -----------------------------------------------------------------

@@ -261,3 +261,54 @@ def test_dialogs_have_their_content_and_a_way_out():
     form = '<label>x <select data-setting="speed"></select></label>'
     settings = render.dialog_html("settings", "zh", form)
     assert settings.startswith(form) and actions(settings) == ["close"] and "关闭" in settings
+
+
+def test_events_are_told_in_good_english_and_chinese_with_you_for_the_player():
+    from engine import events as ev
+    from engine.cards import parse_cards
+
+    s2 = tuple(parse_cards("S2"))
+    pair = tuple(parse_cards("H2 H2"))
+    cases = [
+        (ev.BidMade(0, s2, "S", "2"), "You bid ♠2", "你 亮主 ♠2"),
+        (ev.BidMade(1, s2, "S", "2"), "East bids ♠2", "右家 亮主 ♠2"),
+        (ev.BidMade(3, pair, "H", "2", overcall=True), "West overcalls with ♥2 ♥2",
+         "左家 反主 ♥2 ♥2"),
+        (ev.BidMade(0, pair, "H", "2", snatch=True, overcall=True),
+         "You snatch the kitty with ♥2 ♥2", "你 抄底 ♥2 ♥2"),
+        (ev.Passed(2, Phase.BID), "North passes", "对家 不叫"),
+        (ev.Passed(0, Phase.SNATCH), "You do not snatch", "你 不抄"),
+        (ev.TrumpDecided(0, "2", "H", False), "You are the dealer; trump: ♥2", "你 坐庄，主：♥2"),
+        (ev.TrumpDecided(1, "2", "H", False), "East is the dealer; trump: ♥2", None),
+        (ev.TrickWon(0, 3, 20, 20), "Your trick: 20 points", "你 赢得本轮，20 分"),
+        (ev.KittyBuried(0, None), "You buried the kitty", None),
+    ]
+    for event, en, zh in cases:
+        assert render.event_line(event, "en") == en
+        if zh:
+            assert render.event_line(event, "zh") == zh
+
+
+def test_the_log_keeps_the_last_lines_and_is_rebuilt_in_the_chosen_language():
+    from engine import events as ev
+
+    events = [ev.Passed(s, Phase.BID) for s in (1, 2, 3, 0, 1)] + [ev.CardDealt(0, None, 3)]
+    en = render.log_html(events, "en", keep=3)
+    assert en.count("<li>") == 3 and en.endswith("<li>East passes</li>")
+    assert "You pass" in en and "West passes" in en and "North" not in en
+    assert render.log_html(events, "zh", keep=3).endswith("<li>右家 不叫</li>")
+
+
+def test_seat_boxes_show_the_side_and_the_last_auction_turn():
+    m = Match(11)
+    players = [make_bot("random", s, 11, bid_chance=0.2) for s in range(4)]
+    while m.phase != "bury":
+        m.apply(next_action(m, players))
+    view = m.view(0)
+    for seat in (1, 2, 3):
+        html = render.seat_html(view, seat, "en")
+        side = "Declarers" if seat % 2 == m.round.dealer % 2 else "Attackers"
+        assert f">{side}<" in html
+    bid = view.bids[-1]
+    if bid.seat != 0:
+        assert render.cards_short(bid.cards) in render.seat_html(view, bid.seat, "en")

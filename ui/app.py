@@ -160,10 +160,8 @@ class App:
         self.linger_ms = 0
 
     def _tell(self, events) -> None:
-        """Show the latest notable event in words (bids, trump, throws, tricks, kitty)."""
-        lines = [line for e in events if (line := render.event_line(e, self.screen.lang))]
-        if lines:
-            by_id("log").textContent = " · ".join(lines)
+        """Remember the events for the log of recent ones (bids, passes, trump, tricks…)."""
+        self.screen.remember(e for e in events if e.kind != "CardDealt")
 
     def after_player_action(self, events) -> None:
         self.screen.forget_choices()
@@ -198,6 +196,7 @@ class App:
         hand.setAttribute("aria-label", t("seat.0", lang))
         by_id("controls").innerHTML = render.controls_html(view, screen, self.table.bid_choices())
         by_id("prompt").textContent = render.prompt_text(view, lang)
+        by_id("log").innerHTML = f'<ol>{render.log_html(screen.log, lang)}</ol>'
 
     # --- the player's actions, from the cards, the buttons and the keyboard -----------------
 

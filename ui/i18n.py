@@ -66,15 +66,34 @@ TEXT: dict[str, tuple[str, str]] = {
     "prompt.wait": ("等待 {seat}", "Waiting for {seat}"),
     "prompt.new_game": ("放弃当前比赛，开始新比赛？", "Abandon this match and start a new one?"),
     # events
+    # Events, told in the log. A ".you" key is the same sentence about the player (English
+    # conjugates: "East bids", "You bid"); t_seat() picks it.
     "event.bid": ("{seat} 亮主 {cards}", "{seat} bids {cards}"),
-    "event.snatch": ("{seat} 抄底 {cards}", "{seat} snatches with {cards}"),
-    "event.trump": ("{dealer} 坐庄，主：{trump}", "{dealer} is dealer; trump: {trump}"),
+    "event.bid.you": ("你 亮主 {cards}", "You bid {cards}"),
+    "event.overcall": ("{seat} 反主 {cards}", "{seat} overcalls with {cards}"),
+    "event.overcall.you": ("你 反主 {cards}", "You overcall with {cards}"),
+    "event.snatch": ("{seat} 抄底 {cards}", "{seat} snatches the kitty with {cards}"),
+    "event.snatch.you": ("你 抄底 {cards}", "You snatch the kitty with {cards}"),
+    "event.pass.bid": ("{seat} 不叫", "{seat} passes"),
+    "event.pass.bid.you": ("你 不叫", "You pass"),
+    "event.pass.snatch": ("{seat} 不抄", "{seat} does not snatch"),
+    "event.pass.snatch.you": ("你 不抄", "You do not snatch"),
+    "event.trump": ("{seat} 坐庄，主：{trump}", "{seat} is the dealer; trump: {trump}"),
+    "event.trump.you": ("你 坐庄，主：{trump}", "You are the dealer; trump: {trump}"),
     "event.trump_kitty": ("无人叫主，底牌 {card} 定主", "Nobody bid: kitty card {card} sets trump"),
     "event.buried": ("{seat} 扣好底牌", "{seat} buried the kitty"),
+    "event.buried.you": ("你 扣好底牌", "You buried the kitty"),
     "event.throw_failed": ("{seat} 甩牌失败：{attempted}，改出 {forced}",
                            "{seat}'s throw failed: {attempted}; leads {forced} instead"),
+    "event.throw_failed.you": ("你 甩牌失败：{attempted}，改出 {forced}",
+                               "Your throw failed: {attempted}; you lead {forced} instead"),
     "event.trick": ("{seat} 赢得本轮，{points} 分", "Trick to {seat}: {points} points"),
+    "event.trick.you": ("你 赢得本轮，{points} 分", "Your trick: {points} points"),
     "event.kitty": ("抠底！底牌 {points} 分 × {mult}", "Kitty captured: {points} points × {mult}"),
+    "seat.pass": ("不叫", "pass"),
+    "seat.no_snatch": ("不抄", "no snatch"),
+    "role.declarers": ("庄家方", "Declarers"),
+    "role.attackers": ("抓分方", "Attackers"),
     # result
     "result.title": ("本局结果", "Round result"),
     "result.score": ("抓分方得分 {score}", "Attackers scored {score}"),
@@ -154,6 +173,14 @@ LEVEL_NAMES = {"LJ": ("小王", "SJ"), "BJ": ("大王", "BJ")}
 def t(key: str, /, lang: str = "en", **values) -> str:
     zh, en = TEXT[key]
     return (zh if lang == "zh" else en).format(**values)
+
+
+def t_seat(key: str, seat: int, lang: str = "en", **values) -> str:
+    """`t(key)` about `seat`: the player's own form of the sentence (key + ".you") for seat 0
+    where there is one, else the sentence with the seat's name."""
+    if seat == 0 and key + ".you" in TEXT:
+        return t(key + ".you", lang, **values)
+    return t(key, lang, seat=seat_name(seat, lang), **values)
 
 
 def card_name(card, lang: str = "en") -> str:

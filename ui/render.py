@@ -15,11 +15,12 @@ from engine.rules import Trump
 from engine.scoring import Band
 from engine.view import SeatView
 
-from .i18n import HELP, card_name, cards_short, level_name, seat_name, t, trump_name
+from .i18n import HELP, card_name, cards_short, level_name, seat_name, t, t_seat, trump_name
 from .screen import Screen
 
 # Where each seat sits on the screen, relative to the player (R2: counter-clockwise 0→1→2→3).
 POSITION = {0: "south", 1: "east", 2: "north", 3: "west"}
+LOG_LINES = 4  # recent events kept readable below the table
 SUIT_COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black", None: "joker"}
 
 
@@ -65,17 +66,40 @@ def _bid_trump(view: SeatView):
 
 
 def seat_html(view: SeatView, seat: int, lang: str) -> str:
-    """A bot seat's box: name, cards held, dealer mark, the bid it showed."""
+    """A bot seat's box: name, its side once the 庄家 is known (declarers or attackers), the
+    dealer mark, cards held, and while the auction is on what it did last (its bid or pass)."""
     marks = []
     if view.dealer == seat:
         marks.append('<span class="mark dealer" title="庄家 dealer">庄</span>')
     if view.to_act == seat:
         marks.append('<span class="mark turn">●</span>')
-    bid = next((b for b in reversed(view.bids) if b.seat == seat), None)
-    shown = f'<div class="shown">{escape(cards_short(bid.cards))}</div>' if bid else ""
+    role = role_html(view, seat, lang)
     count = t("status.cards_left", lang, n=view.hand_sizes[seat])
     return (f'<div class="name">{escape(seat_name(seat, lang))} {"".join(marks)}</div>'
-            f'<div class="info">{escape(count)}</div>{shown}')
+            f'{role}<div class="info">{escape(count)}</div>{auction_mark(view, seat, lang)}')
+
+
+def role_html(view: SeatView, seat: int, lang: str) -> str:
+    """Which side `seat` is on this round, once the 庄家 is known."""
+    if view.declarers is None:
+        return ""
+    side = "declarers" if seat % 2 == view.declarers else "attackers"
+    return f'<div class="role {side}">{escape(t("role." + side, lang))}</div>'
+
+
+def auction_mark(view: SeatView, seat: int, lang: str) -> str:
+    """What `seat` did last in the auction (cards shown, or a pass), while it is on; after it,
+    the bid cards it showed (they stay known, R9)."""
+    if view.phase in (Phase.DEAL, Phase.BID, Phase.SNATCH):
+        last = next((e for e in reversed(view.auction) if e.seat == seat), None)
+        if last is None:
+            return ""
+        if last.bid is None:
+            key = "seat.no_snatch" if last.phase == Phase.SNATCH else "seat.pass"
+            return f'<div class="shown passed">{escape(t(key, lang))}</div>'
+        return f'<div class="shown">{escape(cards_short(last.bid.cards))}</div>'
+    bid = next((b for b in reversed(view.bids) if b.seat == seat), None)
+    return f'<div class="shown">{escape(cards_short(bid.cards))}</div>' if bid else ""
 
 
 def table_html(view: SeatView, screen: Screen) -> str:
@@ -107,8 +131,7 @@ def trick_html(view: SeatView, screen: Screen) -> str:
     if screen.show_last_trick:
         lines.append(t("caption.last_trick", lang, n=len(done)))
     if trick.winner is not None:
-        lines.append(t("event.trick", lang, seat=seat_name(trick.winner, lang),
-                       points=trick.points))
+        lines.append(t_seat("event.trick", trick.winner, lang, points=trick.points))
     caption = "".join(f"<p>{escape(line)}</p>" for line in lines)
     if trick.failed_throw:  # R19: what the leader tried, below the rest, never over it
         caption += (f'<p class="throw">{escape(t("caption.failed_throw", lang))} '
@@ -265,25 +288,35 @@ def help_html(lang: str) -> str:
 
 
 def event_line(event, lang: str) -> str | None:
-    """One sentence for the events worth telling the player (bids, trump, throws, tricks,
-    the kitty), or None."""
+    """One sentence for the events worth telling the player (bids, passes, trump, the kitty,
+    throws, tricks), or None. Sentences about the player say "you"."""
     kind = event.kind
     if kind == "BidMade":
-        key = "event.snatch" if event.snatch else "event.bid"
-        return t(key, lang, seat=seat_name(event.seat, lang), cards=cards_short(event.cards))
+        key = ("event.snatch" if event.snatch
+               else "event.overcall" if event.overcall else "event.bid")
+        return t_seat(key, event.seat, lang, cards=cards_short(event.cards))
+    if kind == "Passed":
+        return t_seat(f"event.pass.{event.phase}", event.seat, lang)
     if kind == "TrumpDecided":
         trump = trump_name(Trump(event.level_rank, event.trump_suit), lang)
-        line = t("event.trump", lang, dealer=seat_name(event.dealer, lang), trump=trump)
+        line = t_seat("event.trump", event.dealer, lang, trump=trump)
         if event.by_kitty:
             line = t("event.trump_kitty", lang, card=card_label(event.kitty_card)) + "; " + line
         return line
     if kind == "KittyBuried":
-        return t("event.buried", lang, seat=seat_name(event.seat, lang))
+        return t_seat("event.buried", event.seat, lang)
     if kind == "ThrowFailed":
-        return t("event.throw_failed", lang, seat=seat_name(event.seat, lang),
-                 attempted=cards_short(event.attempted), forced=cards_short(event.forced))
+        return t_seat("event.throw_failed", event.seat, lang,
+                      attempted=cards_short(event.attempted), forced=cards_short(event.forced))
     if kind == "TrickWon":
-        return t("event.trick", lang, seat=seat_name(event.seat, lang), points=event.points)
+        return t_seat("event.trick", event.seat, lang, points=event.points)
     if kind == "KittyScored":
         return t("event.kitty", lang, points=event.points, mult=event.multiplier)
     return None
+
+
+def log_html(events, lang: str, keep: int = LOG_LINES) -> str:
+    """The recent events worth telling, newest last, as list items: rebuilt from the events
+    at every render, so a change of language rewrites them."""
+    lines = [line for e in events if (line := event_line(e, lang))][-keep:]
+    return "".join(f"<li>{escape(line)}</li>" for line in lines)

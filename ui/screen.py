@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+LOG_MEMORY = 40  # events kept; the log shows the last few of those worth a sentence
+
 
 @dataclass
 class Screen:
@@ -17,6 +19,11 @@ class Screen:
     bury: list[int] = field(default_factory=list)  # positions for the kitty, in the order chosen
     show_last_trick: bool = False
     final_trick: bool = False  # the round is over, but its last trick is still shown
+    log: list = field(default_factory=list)  # recent events (engine Events), for the log
+
+    def remember(self, events) -> None:
+        """Keep the latest events for the log (a few more than it shows: some say nothing)."""
+        self.log = (self.log + list(events))[-LOG_MEMORY:]
     joker_rank: str = "2"  # naming a bid at a joker level (R13)
     joker_suit: str = "S"
 
