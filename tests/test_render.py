@@ -312,3 +312,27 @@ def test_seat_boxes_show_the_side_and_the_last_auction_turn():
     bid = view.bids[-1]
     if bid.seat != 0:
         assert render.cards_short(bid.cards) in render.seat_html(view, bid.seat, "en")
+
+
+def test_bury_marks_the_cards_taken_up_and_others_see_the_kitty_face_down_and_whose():
+    m = Match(11)
+    players = [make_bot("random", s, 11, bid_chance=0.2) for s in range(4)]
+    while m.phase != "bury":
+        m.apply(next_action(m, players))
+    burier = m.round.burier
+    hand = render.hand_html(m.view(burier), render.Screen())
+    assert hand.count("taken") == m.rules.kitty_size
+    m.apply(players[burier].choose(m.view(burier)))
+    other = (burier + 1) % 4
+    kitty = render.kitty_html(m.view(other), render.Screen())
+    assert kitty.count("card back") == m.rules.kitty_size and "buried by" in kitty
+    assert "data-card" not in kitty, "nothing of the hidden kitty is in the page"
+
+
+def test_status_shows_the_point_cards_the_attackers_captured():
+    m, _ = position("result", seed=6)
+    view = m.view(0)
+    html = render.status_html(view, "en")
+    won = view.point_cards_won(1 - view.declarers)
+    assert html.count('class="chip') == len(won)
+    assert f"Attackers {view.attackers_score}" in html and "attacking:" in html

@@ -13,6 +13,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "seat.2": ("对家", "North"),
     "seat.3": ("左家", "West"),
     "zone.kitty": ("底牌", "Kitty"),
+    "zone.kitty_of": ("底牌（{seat} 扣的）", "Kitty (buried by {seat})"),
     # phases
     "phase.deal": ("发牌", "Dealing"),
     "phase.bid": ("叫主", "Bidding"),
@@ -29,6 +30,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "status.trump_unknown": ("未定", "not yet"),
     "status.dealer": ("庄家 {seat}", "Dealer {seat}"),
     "status.points": ("抓分 {points}", "Attackers {points}"),
+    "status.attackers_are": ("抓分方：{seats}", "attacking: {seats}"),
     "status.turn": ("轮到 {seat}", "To play: {seat}"),
     "status.your_turn": ("轮到你了", "Your turn"),
     "status.cards_left": ("{n} 张", "{n} cards"),

@@ -17,6 +17,7 @@ from engine.view import SeatView
 
 from .i18n import HELP, card_name, cards_short, level_name, seat_name, t, t_seat, trump_name
 from .screen import Screen
+from .table import positions_in
 
 # Where each seat sits on the screen, relative to the player (R2: counter-clockwise 0→1→2→3).
 POSITION = {0: "south", 1: "east", 2: "north", 3: "west"}
@@ -40,8 +41,11 @@ def card_html(c, position: int | None = None, selected: bool = False, lang: str 
 
 def hand_html(view: SeatView, screen: Screen, hidden: set[int] = frozenset()) -> str:
     """The player's hand, sorted by the engine (trumps together); `hidden` positions are
-    shown elsewhere (cards on their way to the kitty)."""
-    return "".join(card_html(c, i, i in screen.selected, screen.lang)
+    shown elsewhere (cards on their way to the kitty). While burying, the cards just taken up
+    from the kitty are marked `taken`."""
+    taken = set(positions_in(view.hand, view.kitty_taken or ()))
+    return "".join(card_html(c, i, i in screen.selected, screen.lang,
+                             "taken" if i in taken else "")
                    for i, c in enumerate(view.hand) if i not in hidden)
 
 
@@ -54,11 +58,30 @@ def status_html(view: SeatView, lang: str) -> str:
     ]
     if view.dealer is not None:
         parts.append(t("status.dealer", lang, seat=seat_name(view.dealer, lang)))
-    parts.append(t("status.points", lang, points=view.attackers_score))
     if view.to_act is not None:
         parts.append(t("status.your_turn", lang) if view.to_act == view.seat
                      else t("status.turn", lang, seat=seat_name(view.to_act, lang)))
-    return "".join(f'<span class="stat">{escape(p)}</span>' for p in parts)
+    return "".join(f'<span class="stat">{escape(p)}</span>' for p in parts) + points_html(view,
+                                                                                         lang)
+
+
+def points_html(view: SeatView, lang: str) -> str:
+    """The attackers' score and the point cards (5, 10, K) they have captured, so the player
+    sees what was taken, not just a number; and which seats attack."""
+    attackers = None if view.declarers is None else 1 - view.declarers
+    who = ""
+    if attackers is not None:
+        seats = [seat_name(s, lang) for s in (0, 1, 2, 3) if s % 2 == attackers]
+        who = t("status.attackers_are", lang, seats=" & ".join(seats))
+    line = t("status.points", lang, points=view.attackers_score)
+    chips = ""
+    if attackers is not None:
+        chips = "".join(f'<span class="chip {SUIT_COLOUR[c.suit]}">{escape(card_label(c))}'
+                        f"</span>" for c in view.point_cards_won(attackers))
+    title = f' title="{escape(who)}"' if who else ""
+    return (f'<span class="stat points"{title}>{escape(line)}'
+            f'{" · " + escape(who) if who else ""}</span>'
+            + (f'<span class="stat won">{chips}</span>' if chips else ""))
 
 
 def _bid_trump(view: SeatView):
@@ -216,6 +239,11 @@ def kitty_html(view: SeatView, screen: Screen) -> str:
     if view.kitty is not None and view.phase in shown:
         cards = "".join(card_html(c, lang=lang, extra_class="small") for c in view.kitty)
         return f'<span class="zone-label">{label}</span>{cards}'
+    if view.phase in shown and view.burier is not None:  # face down, and whose it is
+        whose = t("zone.kitty_of", lang, seat=seat_name(view.burier, lang))
+        backs = '<span class="card back small" aria-hidden="true"></span>' \
+            * view.rules.kitty_size
+        return f'<span class="zone-label">{escape(whose)}</span>{backs}'
     return f'<span class="zone-label">{label}</span>'
 
 
