@@ -377,6 +377,22 @@ def hint_and_play(page, from_save: bool = True, quiet: bool = True) -> list[str]
     return chosen
 
 
+def take_decision(page, phase: str, from_save: bool = True, quiet: bool = True) -> None:
+    """The player's decision in `phase`, the plain way: pass on bids and snatches, bury the
+    hinted cards, play the hint, go on from a result."""
+    if phase in ("bid", "snatch"):
+        press(page, "pass")
+    elif phase == "bury":
+        button(page, "hint").click()
+        press(page, "bury")
+    elif phase == "play":
+        hint_and_play(page, from_save, quiet)
+    elif phase == "result":
+        press(page, "next-round")
+    else:
+        raise AssertionError(f"cannot go on from {phase}")
+
+
 def to_phase(page, wanted: str, from_save: bool = True, quiet: bool = True) -> None:
     """Go on (passing bids and snatches, burying the hinted cards, playing the hint) until the
     player must act in phase `wanted`."""
@@ -384,17 +400,7 @@ def to_phase(page, wanted: str, from_save: bool = True, quiet: bool = True) -> N
         phase = wait_decision(page)
         if phase == wanted:
             return
-        if phase in ("bid", "snatch"):
-            press(page, "pass")
-        elif phase == "bury":
-            button(page, "hint").click()
-            press(page, "bury")
-        elif phase == "play":
-            hint_and_play(page, from_save, quiet)
-        elif phase == "result":
-            press(page, "next-round")
-        else:
-            raise AssertionError(f"cannot go on from {phase}")
+        take_decision(page, phase, from_save, quiet)
     raise AssertionError(f"never reached {wanted}")
 
 

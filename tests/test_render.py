@@ -335,4 +335,4 @@ def test_status_shows_the_point_cards_the_attackers_captured():
     html = render.status_html(view, "en")
     won = view.point_cards_won(1 - view.declarers)
     assert html.count('class="chip') == len(won)
-    assert f"Attackers {view.attackers_score}" in html and "attacking:" in html
+    assert f"Attackers {view.attackers_score}" in html and 'title="attacking:' in html

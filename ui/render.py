@@ -78,9 +78,8 @@ def points_html(view: SeatView, lang: str) -> str:
     if attackers is not None:
         chips = "".join(f'<span class="chip {SUIT_COLOUR[c.suit]}">{escape(card_label(c))}'
                         f"</span>" for c in view.point_cards_won(attackers))
-    title = f' title="{escape(who)}"' if who else ""
-    return (f'<span class="stat points"{title}>{escape(line)}'
-            f'{" · " + escape(who) if who else ""}</span>'
+    title = f' title="{escape(who)}"' if who else ""  # the seat boxes say each side too
+    return (f'<span class="stat points"{title}>{escape(line)}</span>'
             + (f'<span class="stat won">{chips}</span>' if chips else ""))
 
 
