@@ -412,7 +412,7 @@ def test_corrupted_save_is_kept_aside_and_a_new_game_starts(new_context, site_ur
     fresh = json.loads(saved(page))
     assert fresh["format"] == "chaodipi-match" and fresh["seed"] == 3
     before = actions(page)
-    take_decision(page, phase)
+    take_decision(page, phase, quiet=False)  # (the notice about the save stays up)
     assert actions(page) > before
 
     # a save that is JSON but does not replay (an edited move) is set aside too, not overwritten
@@ -426,8 +426,9 @@ def test_corrupted_save_is_kept_aside_and_a_new_game_starts(new_context, site_ur
     kept = stored(page)
     assert kept[f"{SAVE_KEY}.bad-1"] == garbage
     assert json.loads(kept[f"{SAVE_KEY}.bad-2"]) == edited
-    assert wait_decision(page) == "bid"
-    press(page, "pass")
+    before = actions(page)
+    take_decision(page, wait_decision(page), quiet=False)
+    assert actions(page) > before
 
 
 # 6 ---------------------------------------------------------------------------------------------
