@@ -431,6 +431,21 @@ CLOCK_MARK = "e2e-clock"
 TASK_EVENTS = ("ThreadControllerImpl::RunTask", "RunTask")  # a main-thread task, by version
 
 
+def traced_from(trace: bytes, mark_at: float) -> float | None:
+    """The page time from which the trace holds the renderer's main-thread tasks (tracing
+    reaches the renderer a moment after it is started): no task before it can be judged."""
+    data = json.loads(trace)
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    mark = next((e for e in events if e.get("name") == CLOCK_MARK), None)
+    mains = {(e["pid"], e["tid"]) for e in events if e.get("ph") == "M"
+             and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    runs = [e["ts"] for e in events if e.get("ph") == "X" and e.get("name") in TASK_EVENTS
+            and (e["pid"], e["tid"]) in mains]
+    if mark is None or not runs:
+        return None
+    return min(runs) / 1000 - (mark["ts"] / 1000 - mark_at)
+
+
 def thread_times(trace: bytes, mark_at: float, tasks: list) -> list[tuple[float | None, str]]:
     """For each long task [start, duration] (page clock, ms): the main thread's CPU time in
     that task (from a Chromium trace that holds performance.mark(CLOCK_MARK), made at page

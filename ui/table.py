@@ -107,7 +107,7 @@ class Table:
         m = self.match
         if self.waiting_for_player() or m.phase == Phase.MATCH_OVER:
             return []
-        if self._passes_for_player():
+        if self._passes_for_player():  # (a table opened on such a turn, from a save)
             return self._apply(Pass(HUMAN))
         try:
             action = yield from next_action_steps(m, self.bots)
@@ -176,8 +176,12 @@ class Table:
         return save_match(self.match)
 
     def _apply(self, action: Action) -> list[Event]:
+        """Apply `action`; then, if that makes it the player's turn to bid or snatch with
+        nothing to show, their pass too, so the page never stops on a choice there isn't."""
         events = [e.for_seat(HUMAN) for e in self.match.apply(action)]
         self.actions += 1
+        if self._passes_for_player():
+            events += self._apply(Pass(HUMAN))
         return events
 
 
