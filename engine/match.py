@@ -22,7 +22,7 @@ from .config import DEFAULT_RULES, RulesConfig
 from .errors import GameError, IllegalAction
 from .options import bid_options, cheap_first, follow_options, lead_options
 from .phase import Phase
-from .rules import Trump, check_follow, check_throw, classify, trick_winner
+from .rules import Trump, check_follow, check_throw, classify, playable_cards, trick_winner
 from .scoring import JOKER_LEVELS, LADDER, band, raise_level, settle
 from .view import SeatView, TrickView, seat_view
 
@@ -250,6 +250,16 @@ class Match:
             return [u.cards for u in lead_options(r.hands[seat], r.decided_trump)]
         lead = trick.plays[0][1]
         return [tuple(p) for p in follow_options(r.hands[seat], lead, r.decided_trump)]
+
+    def playable_cards(self, seat: int) -> set[Card]:
+        """The cards `seat` could play now as part of some legal play (R18–R21): all of them
+        when leading; empty if it is not the seat's turn to play."""
+        if self.phase != Phase.PLAY or self.to_act != seat:
+            return set()
+        r = self.round
+        trick = r.current_trick
+        lead = trick.plays[0][1] if trick is not None else None
+        return playable_cards(r.hands[seat], lead, r.decided_trump)
 
     def a_legal_action(self) -> Action:
         """One legal action for whoever must act now (never stuck): the next card to deal, a

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import combinations
 
 from .cards import ALL_CARDS, RANKS, SUITS, Card, format_cards
 from .errors import IllegalPlay
@@ -270,6 +271,50 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
             raise IllegalPlay("you must follow the tractor (then pairs) as far as you can",
                               "有拖拉机必须跟拖拉机，有对必须跟对")
         raise IllegalPlay("you must follow with pairs as far as you can", "有对必须跟对")
+
+
+def playable_cards(hand: Sequence[Card], lead: Sequence[Card] | None,
+                   trump: Trump) -> set[Card]:
+    """The cards of `hand` that are part of some legal play now: every card for a lead (a
+    single is always a legal lead), else those in some legal follow to `lead` (R20/R21).
+
+    Exact, without enumerating n-card subsets: a follow with more led-suit cards than the lead
+    is judged by its pairs alone (R21's key counts pairs and tractor pairs), so it enumerates
+    the sets S of distinct cards played as pairs (at most n // 2 of them); the rest of the
+    follow is singles, at most one copy of each other card (two would be another pair) and
+    the third copy of a card of S. A card is playable if some S with the best key holds it,
+    or leaves room for a single it can be."""
+    if not lead:
+        return set(hand)
+    n = len(lead)
+    led = trump.suit_of(lead[0])
+    suit = [c for c in hand if trump.suit_of(c) == led]
+    if len(suit) < n:  # all of the suit, then any others (R20)
+        return set(hand)
+    if len(suit) == n:
+        return set(suit)
+    lead_tp, lead_p = shape_counts(decompose(lead, trump))
+    if not (lead_tp or lead_p):  # singles led: any n of the suit
+        return set(suit)
+    best = best_follow_key(suit, n, lead_tp, lead_p, trump)
+    counts = Counter(suit)
+    pairable = sorted((c for c, k in counts.items() if k >= 2), key=lambda c: c.index)
+    playable: set[Card] = set()
+    for size in range(min(len(pairable), n // 2) + 1):
+        for pairs in combinations(pairable, size):
+            singles = n - 2 * size
+            spare = len(counts) - size + sum(1 for c in pairs if counts[c] == 3)
+            if spare < singles:
+                continue
+            tp = sum(len(r) for r in _runs_of(list(pairs), trump) if len(r) >= MIN_TRACTOR_PAIRS)
+            if (min(tp, lead_tp), min(size, lead_p)) != best:
+                continue
+            playable.update(pairs)
+            if singles:
+                playable.update(c for c in counts if c not in pairs or counts[c] == 3)
+            if len(playable) == len(counts):
+                return playable
+    return playable
 
 
 # --- throws (R19) --------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from engine.rules import (
     decompose,
     follow_key,
     pair_runs,
+    playable_cards,
     shape_counts,
     single_or_pair_winner,
     trick_winner,
@@ -252,3 +253,49 @@ def test_trump_tables_list_each_play_suit_strongest_first(level, suit):
                       key=lambda c: (-trump.order(c), -c.index))
         assert list(cards) == want
     assert sum(len(cs) for cs in trump.by_suit.values()) == len(ALL_CARDS)
+
+
+# --- playable cards (the page dims the others) ------------------------------------------------
+
+
+def playable_by_brute_force(hand, lead, trump):
+    out = set()
+    for combo in set(itertools.combinations(sorted(hand, key=lambda c: c.index), len(lead))):
+        try:
+            check_follow(hand, lead, combo, trump)
+        except GameError:
+            continue
+        out.update(combo)
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["2", "7", "J"]), trump_suits, st.randoms(use_true_random=False))
+def test_playable_cards_are_exactly_those_in_some_legal_follow(level, suit, rnd):
+    """R20/R21: a card is playable when some legal follow holds it (checked against every
+    n-card selection), for pair, tractor and throw leads and ragged hands."""
+    trump = Trump(level, suit)
+    play_suit = rnd.choice(sorted({trump.suit_of(c) for c in full_deck()}))
+    pool = [c for c in full_deck() if trump.suit_of(c) == play_suit]
+    # leads with pairs and tractors: take runs of pairs from the pool
+    distinct = sorted({c for c in pool}, key=lambda c: c.index)
+    start = rnd.randrange(len(distinct))
+    lead = []
+    for c in distinct[start:start + rnd.choice([1, 2, 3])]:
+        lead += [c, c]
+    if rnd.random() < 0.3:
+        lead.append(rnd.choice(distinct))
+    rest = Counter(pool)
+    rest.subtract(lead)
+    left = sorted(rest.elements(), key=lambda c: c.index)
+    size = min(len(left), rnd.randint(max(0, len(lead) - 1), len(lead) + 5))
+    suit_cards = rnd.sample(left, size)
+    others = rnd.sample([c for c in full_deck() if trump.suit_of(c) != play_suit], 3)
+    hand = suit_cards + others
+    assert playable_cards(hand, lead, trump) == playable_by_brute_force(hand, lead, trump)
+
+
+def test_every_card_is_playable_on_a_lead():
+    trump = Trump("2", "S")
+    hand = full_deck()[:20]
+    assert playable_cards(hand, None, trump) == set(hand)
