@@ -38,6 +38,7 @@ from typing import Any, Protocol
 
 WAIT_S = 180.0  # Pyodide's first boot on a busy 2-core machine can take a while
 POLL_S = 0.05
+SESSION_S = 90.0  # to start a browser: seconds, even on a busy machine
 
 # A point of an element as a player would press it: scrolled into view, visible, enabled, and
 # the topmost element there.  `at` is the distance from its left edge (cards overlap to the
@@ -438,7 +439,8 @@ class WebDriverDriver(_Base):
 
     def __init__(self, client: WebDriverClient, capabilities: dict, viewport: tuple[int, int]):
         self.client = client
-        session = client.call("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
+        session = client.call("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}},
+                              timeout=SESSION_S)
         self.session = f"/session/{session['sessionId']}"
         self.version = session["capabilities"].get("browserVersion", "?")
         self.call("POST", "/timeouts", {"script": int(WAIT_S * 1000),
@@ -500,6 +502,9 @@ class WebKitEngine:
                  logs: Path | None = None):
         self.processes: list[subprocess.Popen] = []
         self.home = Path(tempfile.mkdtemp(prefix="e2e-webkit-"))
+        self.log_path = logs / "webkit-webdriver.log" if logs else None
+        self.log = open(self.log_path, "wb") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
+        self.xvfb, self.display = xvfb, None
         env = {**os.environ, "HOME": str(self.home),
                "XDG_DATA_HOME": str(self.home / "data"), "XDG_CACHE_HOME": str(self.home / "cache"),
                "XDG_CONFIG_HOME": str(self.home / "config"),
@@ -507,13 +512,14 @@ class WebKitEngine:
                "WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
         try:
             if xvfb:
-                env["DISPLAY"] = self._start_xvfb(xvfb)
+                self.display = self._start_xvfb()
+                env["DISPLAY"] = f":{self.display}"
             self.minibrowser = minibrowser
             port = _free_port()
-            out = open(logs / "webkit-webdriver.log", "ab") if logs else subprocess.DEVNULL  # noqa: SIM115
-            self.processes.append(subprocess.Popen(
+            self.webdriver = subprocess.Popen(
                 [webdriver, f"--port={port}", "--host=127.0.0.1"], env=env,
-                stdout=out, stderr=subprocess.STDOUT))
+                stdout=self.log, stderr=subprocess.STDOUT)
+            self.processes.append(self.webdriver)
             self.client = WebDriverClient(f"http://127.0.0.1:{port}")
             self._wait_ready()
             self.version = "WebKitGTK"  # and its number, from the first session
@@ -521,17 +527,22 @@ class WebKitEngine:
             self.close()
             raise
 
-    def _start_xvfb(self, xvfb: str) -> str:
+    def _start_xvfb(self, display: str | None = None) -> str:
+        """An X server for the MiniBrowser windows: a free display number (-displayfd), or
+        `display` again; -noreset: it stays as it is between windows."""
         read, write = os.pipe()
-        self.processes.append(subprocess.Popen(
-            [xvfb, "-displayfd", str(write), "-screen", "0", "1600x1200x24", "-nolisten", "tcp"],
-            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        where = [f":{display}"] if display else []
+        self.xvfb_process = subprocess.Popen(
+            [self.xvfb, *where, "-displayfd", str(write), "-screen", "0", "1600x1200x24",
+             "-nolisten", "tcp", "-noreset"],
+            pass_fds=(write,), stdout=self.log, stderr=self.log)
+        self.processes.append(self.xvfb_process)
         os.close(write)
         with os.fdopen(read) as f:
             number = f.readline().strip()
         if not number:
             raise DriverError("Xvfb did not start (no display number)")
-        return f":{number}"
+        return number
 
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + 30
@@ -539,14 +550,23 @@ class WebKitEngine:
             with contextlib.suppress(OSError, WebDriverError):
                 if (self.client.call("GET", "/status", timeout=5) or {}).get("ready"):
                     return
-            if self.processes[-1].poll() is not None or time.monotonic() > deadline:
+            if self.webdriver.poll() is not None or time.monotonic() > deadline:
                 raise DriverError("WebKitWebDriver did not start")
             time.sleep(0.1)
 
     def new_context(self, viewport=(1280, 800), touch=False) -> WebDriverDriver:
+        if self.display and self.xvfb_process.poll() is not None:
+            # something on this shared machine ended our X server: the same display again
+            print(f"Xvfb :{self.display} exited ({self.xvfb_process.returncode}): restarting it")
+            self._start_xvfb(self.display)
         capabilities = {"webkitgtk:browserOptions": {
             "binary": self.minibrowser, "args": ["--automation"]}}
-        page = WebDriverDriver(self.client, capabilities, viewport)
+        try:
+            page = WebDriverDriver(self.client, capabilities, viewport)
+        except (OSError, WebDriverError) as err:
+            log = self.log_path.read_text(errors="replace")[-2000:] if self.log_path else ""
+            raise DriverError(f"webkit: no new MiniBrowser session ({err}); "
+                              f"WebKitWebDriver's log ends:\n{log}") from err
         self.version = f"WebKitGTK {page.version}"
         return page
 
@@ -557,4 +577,6 @@ class WebKitEngine:
                 process.wait(10)
             except subprocess.TimeoutExpired:
                 process.kill()
+        if self.log is not subprocess.DEVNULL:
+            self.log.close()
         shutil.rmtree(self.home, ignore_errors=True)
