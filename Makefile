@@ -2,7 +2,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: test test-engine lint typecheck bench test-e2e site serve dist bench-web
+.PHONY: test test-engine lint typecheck bench test-e2e test-chromium test-firefox test-webkit \
+	site serve dist bench-web
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,13 +50,26 @@ serve: site
 dist: node_modules/.installed
 	$(PYTHON) scripts/build_site.py --out dist
 
-## make test-e2e: the page in a real Chromium (found, or installed from Debian)
+## make test-e2e: the page in a real Chromium, and the smoke suite in Firefox ESR and WebKitGTK
+## (each found, or installed from Debian; an engine this machine cannot have is skipped, and
+## pytest says why)
 # A test whose browser tab crashes (Chromium's renderer process dies: rare, seen about once in
 # 30 boots with a real profile on this machine, not traced to the page) runs once more; any
-# other failure fails at once.  pytest reports each rerun.
+# other failure fails at once.  pytest reports each rerun, and (-rs) each skip with its reason.
+RERUN_CRASHED := --reruns 1 --only-rerun "Target crashed|Page crashed"
 test-e2e: $(VENV)/.e2e-installed node_modules/.installed
-	$(PY) scripts/browser.py --install
-	$(PY) -m pytest e2e --reruns 1 --only-rerun "Target crashed|Page crashed"
+	$(PY) scripts/browser.py --install chromium firefox webkit
+	$(PY) -m pytest e2e -rs $(RERUN_CRASHED)
+
+## make test-chromium: every e2e test in Chromium (its own suite and the smoke suite)
+test-chromium: $(VENV)/.e2e-installed node_modules/.installed
+	$(PY) scripts/browser.py --install chromium
+	$(PY) -m pytest e2e -rs --engine chromium $(RERUN_CRASHED)
+
+## make test-firefox / make test-webkit: the smoke suite (e2e/test_engines.py) in that engine
+test-firefox test-webkit: test-%: $(VENV)/.e2e-installed node_modules/.installed
+	$(PY) scripts/browser.py --install $*
+	$(PY) -m pytest e2e/test_engines.py -rs --engine $*
 
 ## make bench-web: cold and warm time-to-ready, game page vs a bare Pyodide page
 bench-web: $(VENV)/.e2e-installed node_modules/.installed

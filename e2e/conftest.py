@@ -1,4 +1,5 @@
-"""Fixtures for the end-to-end tests: a built site, local servers, Chromium, request records.
+"""Fixtures for the end-to-end tests: a built site, local servers, Chromium, request records,
+and the browser engines of the smoke suite (Chromium, Firefox ESR, WebKitGTK; ``--engine``).
 
 The site is built once per session (scripts/build_site.py, exactly what `make dist` writes)
 into a temporary folder and served from threads on ephemeral ports of 127.0.0.1.  Tests that
@@ -28,6 +29,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import browser  # noqa: E402
 import build_site  # noqa: E402
+import drivers  # noqa: E402
 import serve  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -243,3 +245,96 @@ def until():
 def wait_service_worker():
     """wait_service_worker(page): until its service worker is active (the site is cached)."""
     return lambda page: page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+
+
+# --- the engines of the smoke suite (e2e/test_engines.py) ---------------------------------------
+
+def pytest_addoption(parser):
+    parser.addoption("--engine", action="append", choices=browser.ENGINES, default=None,
+                     help="run the tests written for every engine (e2e/test_engines.py) in "
+                          "this engine only (repeatable; default: all)")
+
+
+def pytest_generate_tests(metafunc):
+    if "engine_name" in metafunc.fixturenames:
+        chosen = metafunc.config.getoption("engine") or list(browser.ENGINES)
+        metafunc.parametrize("engine_name", chosen, scope="session")
+
+
+@pytest.fixture(scope="session")
+def engine(engine_name, request):
+    """A drivers.Engine; skipped, with the reason, where this machine lacks it."""
+    if engine_name == "chromium":
+        made = drivers.ChromiumEngine(request.getfixturevalue("chromium"))
+    else:
+        found = browser.find(engine_name)
+        if found is None:
+            pytest.skip(browser.missing_reason(engine_name))
+        ARTIFACTS.mkdir(exist_ok=True)
+        if engine_name == "firefox":
+            made = drivers.FirefoxEngine(found, logs=ARTIFACTS)
+        else:
+            made = drivers.WebKitEngine(found, browser.find_minibrowser(), browser.find_xvfb(),
+                                        logs=ARTIFACTS)
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def open_page(engine, request):
+    """open_page(viewport=(w, h), touch=False): a drivers.Driver on a fresh context (profile)
+    of the engine; a screenshot of it lands in e2e/artifacts/ when the test ends."""
+    pages = []
+
+    def make(viewport=(1280, 800), touch=False):
+        page = engine.new_context(viewport=viewport, touch=touch)
+        pages.append(page)
+        return page
+
+    yield make
+    ARTIFACTS.mkdir(exist_ok=True)
+    name = re.sub(r"[^\w.-]+", "_", request.node.name)
+    for i, page in enumerate(pages):
+        with contextlib.suppress(Exception):
+            page.screenshot(ARTIFACTS / f"{name}-{i}.png")
+        page.close()
+
+
+# Which engine covered what: every test of e2e/test_engines.py by engine, printed at the end,
+# with the seconds each engine's tests took (setup included: starting the browser, and for the
+# first test of the run, building the site).
+COVERAGE: dict[str, dict[str, str]] = {}
+SECONDS: dict[str, float] = {}
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    engine_name = params.get("engine_name")
+    if engine_name is None:
+        return
+    SECONDS[engine_name] = SECONDS.get(engine_name, 0.0) + report.duration
+    test = item.originalname + "".join(f"[{v}]" for k, v in params.items()
+                                       if k != "engine_name")
+    row = COVERAGE.setdefault(test, {})
+    if report.skipped:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else "skipped"
+        row[engine_name] = "skipped: " + reason.removeprefix("Skipped: ")
+    elif report.failed:
+        row[engine_name] = f"FAILED (in its {report.when})"
+    elif report.when == "call" and report.passed:
+        row[engine_name] = "passed"
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not COVERAGE:
+        return
+    write = terminalreporter.write_line
+    terminalreporter.section("which engine covered what (e2e/test_engines.py)")
+    for test, results in COVERAGE.items():
+        write(test)
+        for engine_name, result in results.items():
+            write(f"    {engine_name:9} {result}")
+    write("seconds: " + ", ".join(f"{name} {seconds:.0f}" for name, seconds in SECONDS.items()))
