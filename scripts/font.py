@@ -140,8 +140,14 @@ class Font:
 
 def subset(characters: dict[str, str], source: Path = SOURCE) -> Font:
     """Cut `source` to `characters` (plus .notdef), with ALIASES mapped, as WOFF2."""
-    from fontTools import subset as ft_subset
-    from fontTools.ttLib import TTFont
+    try:
+        import brotli  # noqa: F401 (fontTools compresses WOFF2 with it)
+        from fontTools import subset as ft_subset
+        from fontTools.ttLib import TTFont
+    except ImportError as err:
+        raise SystemExit(f"{err}: the build cuts the page's font with fontTools and brotli; "
+                         "`make site` or `make dist` installs them into .venv (or: pip "
+                         "install -e '.[build]')") from err
 
     if not source.exists():
         raise SystemExit(f"{source.relative_to(ROOT)} is missing: run `npm ci` first")
