@@ -42,8 +42,11 @@ from engine.selfplay import RandomPlayer, play_match, play_round  # noqa: E402
 
 SIZES = (DESKTOP, PHONE)
 SNAPSHOT_PATH = "e2e-deal-snapshot.html"
-# The page as it is now, without its scripts (and the preloads of the runtime's).
+# The page as it is during the deal (once the player holds 10 cards), without its scripts
+# (and the preloads of the runtime's); null before that.
 SNAPSHOT = """() => {
+  if (document.documentElement.dataset.phase !== "deal"
+      || document.querySelectorAll("#hand [data-i]").length < 10) return null;
   const root = document.documentElement.cloneNode(true);
   const scripts = 'script, link[rel="modulepreload"], link[rel="preload"], mpy-config';
   for (const el of root.querySelectorAll(scripts)) el.remove();
@@ -101,9 +104,7 @@ def test_contrast_from_the_deal_to_the_dialogs(new_context, site_url, wait_ready
     page = context.new_page()
     page.goto(site_url + f"?seed={seed}")  # the deal at its normal pace
     wait_ready(page)
-    page.wait_for_function("document.querySelectorAll('#hand [data-i]').length >= 10")
-    assert page.evaluate("document.documentElement.dataset.phase") == "deal"
-    copy = page.evaluate(SNAPSHOT)
+    copy = page.wait_for_function(SNAPSHOT).json_value()
     context.route(site_url + SNAPSHOT_PATH,
                   lambda route: route.fulfill(body=copy, content_type="text/html"))
     deal = context.new_page()
