@@ -5,10 +5,17 @@ PY := $(VENV)/bin/python
 .PHONY: test test-engine lint typecheck bench test-e2e test-chromium test-firefox test-webkit \
 	site serve dist bench-web
 
-$(VENV)/.installed: pyproject.toml
+$(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e '.[dev]'
+	touch $@
+
+# What the build needs (fontTools and brotli, to cut the page's font: scripts/font.py)
+$(VENV)/.build-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[build]'
 	touch $@
 
 ## make test: install the test tools and run every test
@@ -28,7 +35,9 @@ test-engine: $(VENV)/.installed node_modules/.installed
 bench: $(VENV)/.installed
 	$(PY) -m tools.bench
 
-## Web page: the runtime (PyScript + Pyodide) from the npm registry, pinned by package-lock.json
+## Web page: the runtime (PyScript + Pyodide), the font the page ships (cut from Noto Sans SC)
+## and the accessibility checker the tests use (axe-core), from the npm registry, pinned by
+## package-lock.json
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
@@ -38,8 +47,8 @@ $(VENV)/.e2e-installed: $(VENV)/.installed pyproject.toml
 	touch $@
 
 ## make site: build site/ (the page and every file it loads, plus bench/bare.html)
-site: node_modules/.installed
-	$(PYTHON) scripts/build_site.py --out site --bench
+site: $(VENV)/.build-installed node_modules/.installed
+	$(PY) scripts/build_site.py --out site --bench
 
 ## make serve: build site/ and serve it on http://127.0.0.1:8000/ (or PORT=...)
 PORT ?= 8000
@@ -47,8 +56,8 @@ serve: site
 	$(PYTHON) scripts/serve.py --dir site --port $(PORT)
 
 ## make dist: write exactly the files to publish into dist/, and print their size
-dist: node_modules/.installed
-	$(PYTHON) scripts/build_site.py --out dist
+dist: $(VENV)/.build-installed node_modules/.installed
+	$(PY) scripts/build_site.py --out dist
 
 ## make test-e2e: the page in a real Chromium, and the smoke suite in Firefox ESR and WebKitGTK
 ## (each found, or installed from Debian; an engine this machine cannot have is skipped, and

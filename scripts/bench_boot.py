@@ -12,10 +12,11 @@ Three pages, served from the same local server (the built site/, with bench/):
   starts faster).  Against it, the difference is what PyScript and the game add on top.
 
 Time-to-ready is read in the page: from the start of navigation (performance.timeOrigin)
-to the moment <html data-ready="1"> is set.  The page reports it in a console message: the
-benchmark does not call into the page while it boots (Playwright's wait_for_selector would
-first evaluate its own ~60 ms script in it, on the main thread the game needs to start and
-the bare page does not).
+to the moment <html data-ready="1"> is set.  The game's first paint is read there too (the
+Paint Timing API's first-contentful-paint: the skeleton, with its loading message).  The
+page reports them in a console message: the benchmark does not call into the page while it
+boots (Playwright's wait_for_selector would first evaluate its own ~60 ms script in it, on
+the main thread the game needs to start and the bare page does not).
 
 - cold: a fresh browser context for every load (empty HTTP cache, no service worker), the
   two pages alternated (ABBA order, so neither always goes first); median of --runs each.
@@ -23,7 +24,8 @@ the bare page does not).
   worker is active, so it serves every file), --warm more loads in new tabs, alternated;
   median.
 
-Prints the figures and the ratios game/bare (goal for cold: <= 1.10) and game/bare-site.
+Prints the figures, the ratios game/bare (goal for cold: <= 1.10) and game/bare-site, and
+the game's first paint (goal: < 300 ms).
 Asserts nothing.
 """
 
@@ -44,12 +46,14 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = {"game": "index.html", "bare": "bench/bare.html",
          "bare-site": "bench/bare.html?pyodide=../pyodide/pyodide.mjs"}
 READY = 'html[data-ready="1"]'
-# Reports when data-ready becomes "1", in ms since the navigation started.
+# Reports when data-ready becomes "1", and the first contentful paint (-1: none), in ms since
+# the navigation started.
 READY_MESSAGE = "bench: ready at "
 RECORD_READY = """
 new MutationObserver((_, o) => {
   if (document.documentElement.dataset.ready === "1") {
-    console.debug("READY_MESSAGE" + performance.now());
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    console.debug("READY_MESSAGE" + performance.now() + " " + (paint ? paint.startTime : -1));
     o.disconnect();
   }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
@@ -57,13 +61,20 @@ new MutationObserver((_, o) => {
 TIMEOUT_MS = 180_000
 
 
-def load(context, url: str) -> float:
+PAINTS: dict[str, list[float]] = {}  # cold and warm: the game's first contentful paints
+
+
+def load(context, url: str, paints: list[float] | None = None) -> float:
+    """Time-to-ready of one load of url; its first contentful paint is added to `paints`."""
     page = context.new_page()
     with page.expect_console_message(lambda m: m.text.startswith(READY_MESSAGE),
                                      timeout=TIMEOUT_MS) as message:
         page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
     page.close()
-    return float(message.value.text.removeprefix(READY_MESSAGE))
+    ready, paint = (float(x) for x in message.value.text.removeprefix(READY_MESSAGE).split())
+    if paints is not None and paint >= 0:
+        paints.append(paint)
+    return ready
 
 
 def new_context(chromium):
@@ -86,7 +97,8 @@ def cold(chromium, base: str, runs: int) -> dict[str, list[float]]:
     for order in orders(runs):
         for name in order:
             context = new_context(chromium)
-            times[name].append(load(context, base + PAGES[name]))
+            paints = PAINTS.setdefault("cold", []) if name == "game" else None
+            times[name].append(load(context, base + PAGES[name], paints))
             context.close()
     return times
 
@@ -104,7 +116,8 @@ def warm(chromium, base: str, runs: int) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {name: [] for name in PAGES}
     for order in orders(runs):  # then more loads in new tabs, in turn as for cold ones
         for name in order:
-            times[name].append(load(contexts[name], base + PAGES[name]))
+            paints = PAINTS.setdefault("warm", []) if name == "game" else None
+            times[name].append(load(contexts[name], base + PAGES[name], paints))
     served = contexts["game"].new_page()
     served.goto(base + PAGES["game"], timeout=TIMEOUT_MS)
     if not served.evaluate("!!navigator.serviceWorker.controller"):
@@ -122,6 +135,10 @@ def report(label: str, times: dict[str, list[float]]) -> None:
     print(f"  {label} ratio game/bare: {med['game'] / med['bare']:.3f}   "
           f"game/bare-site: {med['game'] / med['bare-site']:.3f} "
           f"(+{med['game'] - med['bare-site']:.0f} ms)")
+    paints = PAINTS.get(label, [])
+    if paints:
+        print(f"  {label} game first paint: median {statistics.median(paints):.0f} ms   "
+              f"(runs: {', '.join(f'{x:.0f}' for x in paints)})")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -18,8 +18,9 @@
 - The page: index.html (with preload hints for the runtime's scripts), boot.js and the
   in-memory IndexedDB it may stand in with (idb-memory.js), pyscript.toml with a
   ``[files]`` table naming python.zip, the web manifest, the icons (drawn by
-  scripts/icon.py), and sw.js with every file to precache, each with a hash of its content,
-  and a version made of those hashes.
+  scripts/icon.py), the font (Noto Sans SC cut to the characters the page can show:
+  scripts/font.py, which prints its size and glyph count), and sw.js with every file to
+  precache, each with a hash of its content, and a version made of those hashes.
 - ``--bench`` adds bench/bare.html (a bare Pyodide page for scripts/bench_boot.py) and
   bench/pyodide/ (Pyodide exactly as its npm package ships it); they are not part of the
   published site (not precached, not in dist/).
@@ -40,6 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bytecode
+import font
 import icon
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -216,6 +218,12 @@ def build(out: Path, bench: bool = False) -> list[str]:
     write("index.html", html)
     for size in ICON_SIZES:
         write(f"icons/icon-{size}.png", icon.render(size))
+    if f'url("./{font.FONT_FILE}")' not in html or f'"{font.FAMILY}"' not in html:
+        raise SystemExit(f'index.html lacks the @font-face of "{font.FAMILY}" at '
+                         f"./{font.FONT_FILE}")
+    page_font = font.build(python_files())
+    write(font.FONT_FILE, page_font.data)
+    print(page_font.report())
 
     service_worker(out)
 
