@@ -45,9 +45,7 @@ BUDGET = 80 * 1024  # bytes of the shipped WOFF2
 PAGE_SOURCES = ("index.html", "boot.js")
 ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
 # Characters Noto Sans SC lacks, drawn with the glyph of a character it has.
-ALIASES = {
-    "\u2717": "\u00d7",  # ✗ BALLOT X (a failed throw's caption) -> × MULTIPLICATION SIGN
-}
+ALIASES: dict[str, str] = {}
 # The OpenType features kept: Latin kerning.  The others (ligatures, fractions, vertical
 # forms, ...) are unused here and would add glyphs.
 FEATURES = ["kern"]

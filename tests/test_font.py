@@ -88,7 +88,7 @@ class C:
     assert sorted(font.python_text(source)) == sorted("红桃黑a梅花")
 
 
-def test_new_texts_are_collected_from_the_files(tmp_path):
+def test_new_texts_are_collected_from_the_files(tmp_path, monkeypatch):
     py = tmp_path / "m.py"
     py.write_text('MESSAGES = {"new": "新加的文字", "escaped": "\\u6728"}\n', encoding="utf-8")
     page = tmp_path / "p.html"
@@ -100,6 +100,8 @@ def test_new_texts_are_collected_from_the_files(tmp_path):
         assert ch in chars, ch
     assert chars["新"] == str(py)
     assert "\u200b" not in chars  # a zero-width space is drawn with no glyph
+    # a character the font lacks is drawn as its stand-in when aliased (✗ as ×)
+    monkeypatch.setattr(font, "ALIASES", {"\u2717": "\u00d7"})
     built = font.subset({**chars, "\u2717": str(py)})
     assert not built.missing, built.report()
     assert built.aliased == {"\u2717": "\u00d7"}
