@@ -24,7 +24,7 @@ from .options import bid_options, cheap_first, follow_options, lead_options
 from .phase import Phase
 from .rules import Trump, check_follow, check_throw, classify, playable_cards, trick_winner
 from .scoring import JOKER_LEVELS, LADDER, band, raise_level, settle
-from .view import SeatView, TrickView, seat_view
+from .view import AuctionEntry, BidView, SeatView, TrickView, seat_view
 
 SEATS = (0, 1, 2, 3)
 
@@ -76,17 +76,6 @@ class Start:
 DEFAULT_START = Start()
 
 
-@dataclass(frozen=True)
-class StandingBid:
-    """The bid (or snatch) that stands so far in the round."""
-
-    seat: int
-    cards: tuple[Card, ...]
-    level_rank: str
-    trump_suit: str | None
-    snatch: bool = False  # 抄底: this seat also took up the kitty and buried again (R15)
-
-
 @dataclass
 class TrickRecord:
     """A trick as it is played: the leader, each play, and once complete its winner."""
@@ -112,9 +101,9 @@ class RoundState:
     dealt: int = 0
     hands: list[list[Card]] = field(default_factory=lambda: [[], [], [], []])
     kitty: list[Card] = field(default_factory=list)
-    standing: StandingBid | None = None
-    bids: list[StandingBid] = field(default_factory=list)
-    auction: list[tuple[int, Phase, StandingBid | None]] = field(default_factory=list)
+    standing: BidView | None = None  # the bid (or snatch) that stands so far
+    bids: list[BidView] = field(default_factory=list)
+    auction: list[AuctionEntry] = field(default_factory=list)  # bids, snatches and passes
     turn: int | None = None
     passes: set[int] = field(default_factory=set)
     burier: int | None = None
@@ -122,6 +111,7 @@ class RoundState:
     taken: tuple[Card, ...] = ()  # the kitty as the last burier took it up
     trump: Trump | None = None
     tricks: list[TrickRecord] = field(default_factory=list)
+    finished_tricks: tuple[TrickView, ...] = ()  # every complete trick, as all seats see it
     points: list[int] = field(default_factory=lambda: [0, 0])
     penalties: list[int] = field(default_factory=lambda: [0, 0])
     kitty_bonus: int = 0
@@ -417,9 +407,9 @@ class Match:
         r = self.round
         rank, suit = self._bid_naming(action.cards, action.rank, action.suit)
         overcall = r.standing is not None
-        r.standing = StandingBid(action.seat, tuple(action.cards), rank, suit)
+        r.standing = BidView(action.seat, tuple(action.cards), rank, suit)
         r.bids.append(r.standing)
-        r.auction.append((action.seat, self.phase, r.standing))
+        r.auction.append(AuctionEntry(action.seat, self.phase, r.standing))
         out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank,
                                           overcall=overcall)]
         if self.phase == Phase.BID:
@@ -435,7 +425,7 @@ class Match:
     def _apply_pass(self, action: Pass) -> list[ev.Event]:
         r = self.round
         out: list[ev.Event] = [ev.Passed(action.seat, self.phase)]
-        r.auction.append((action.seat, self.phase, None))
+        r.auction.append(AuctionEntry(action.seat, self.phase, None))
         r.passes.add(action.seat)
         r.turn = next_seat(action.seat)
         if self.phase == Phase.BID:
@@ -521,9 +511,9 @@ class Match:
     def _apply_snatch(self, action: Snatch) -> list[ev.Event]:
         r = self.round
         rank, suit = self._bid_naming(action.cards, action.rank, action.suit)
-        r.standing = StandingBid(action.seat, tuple(action.cards), rank, suit, snatch=True)
+        r.standing = BidView(action.seat, tuple(action.cards), rank, suit, snatch=True)
         r.bids.append(r.standing)
-        r.auction.append((action.seat, Phase.SNATCH, r.standing))
+        r.auction.append(AuctionEntry(action.seat, Phase.SNATCH, r.standing))
         r.trump = Trump(rank, suit)  # 视同反主: trump changes; the 庄家 does not
         out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank,
                                           snatch=True, overcall=True)]
@@ -577,6 +567,7 @@ class Match:
         trick.points = sum(points_of(p) for p in plays)
         trick.public = TrickView(trick.leader, tuple(trick.plays), trick.winner, trick.points,
                                  trick.failed_throw)
+        r.finished_tricks += (trick.public,)
         r.points[team_of(trick.winner)] += trick.points  # R24
         out: list[ev.Event] = [ev.TrickWon(trick.winner, len(r.tricks), trick.points,
                                            r.attackers_score())]
