@@ -22,7 +22,15 @@ from .config import DEFAULT_RULES, RulesConfig
 from .errors import GameError, IllegalAction
 from .options import bid_options, cheap_first, follow_options, lead_options
 from .phase import Phase
-from .rules import Trump, check_follow, check_throw, classify, playable_cards, trick_winner
+from .rules import (
+    Trump,
+    check_follow,
+    check_throw,
+    classify,
+    playable_cards,
+    throw_blocker,
+    trick_winner,
+)
 from .scoring import JOKER_LEVELS, LADDER, band, raise_level, settle
 from .view import AuctionEntry, BidView, SeatView, TrickView, seat_view
 
@@ -545,13 +553,16 @@ class Match:
         if trick is None:
             trick = TrickRecord(leader=seat, plays=[])
             r.tricks.append(trick)
-            others = [r.hands[s] for s in SEATS if s != seat]
+            order = [(seat + k) % 4 for k in (1, 2, 3)]  # the others, in play order
+            others = [r.hands[s] for s in order]
             forced = check_throw(cards, others, r.decided_trump)
             if forced is not None:  # R19: shown to all, one beatable unit is led instead
                 penalty = self.rules.throw_penalty_per_card * (len(cards) - len(forced))
                 r.penalties[1 - team_of(seat)] += penalty
                 trick.failed_throw = cards
-                out.append(ev.ThrowFailed(seat, cards, tuple(forced), penalty))
+                blocker = order[throw_blocker(forced, others, r.decided_trump)]
+                kind = classify(forced, r.decided_trump)[0].kind
+                out.append(ev.ThrowFailed(seat, cards, tuple(forced), penalty, blocker, kind))
                 cards = tuple(forced)
         r.hands[seat] = _rebuild(r.hands[seat], cards)
         trick.plays.append((seat, cards))

@@ -416,6 +416,19 @@ def check_throw(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
     return list(forced.cards)
 
 
+def throw_blocker(forced: Sequence[Card], other_hands: Sequence[Sequence[Card]],
+                  trump: Trump) -> int:
+    """Index of the first of `other_hands` holding something that beats `forced`, the unit a
+    failed throw leads instead (R19: someone can, or check_throw would not have forced it)."""
+    unit = classify(forced, trump)[0]
+    led = trump.suit_of(forced[0])
+    for i, hand in enumerate(other_hands):
+        held = [c for c in hand if trump.suit_of(c) == led]
+        if held and _beats_unit(unit, held, trump):
+            return i
+    raise ValueError(f"nobody beats {format_cards(forced)}: the throw did not fail")
+
+
 # --- the trick winner (R22/R23) -------------------------------------------------------------
 
 
