@@ -14,7 +14,7 @@ from functools import cache
 from itertools import combinations
 
 from .cards import ALL_CARDS, RANKS, SUITS, Card, card_label, cards_label, format_cards
-from .errors import IllegalPlay
+from .errors import IllegalPlay as IllegalPlay  # part of the stable rules API (DESIGN.md)
 
 TRUMP = "T"  # the play-suit of all trumps (R6)
 SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
