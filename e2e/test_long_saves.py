@@ -1,5 +1,6 @@
-"""A long match resumes from its save like a short one, and an edited earlier round is still
-found: the page checks the whole save in slices once the table is up (engine.save)."""
+"""Saves that last: a long match resumes from its save like a short one, an edited earlier
+round is still found (the page checks the whole save in slices once the table is up), and a
+save survives storage cleared or full while the game is open."""
 
 from __future__ import annotations
 
@@ -93,3 +94,34 @@ def test_an_edited_earlier_round_is_found_after_the_table_is_up(new_context, sit
     before = actions(page)
     take_decision(page, phase, quiet=False)
     assert actions(page) > before
+
+
+def test_storage_cleared_while_the_game_is_open_is_saved_again(new_context, site_url,
+                                                               wait_ready):
+    page = new_context(viewport=DESKTOP).new_page()
+    page.goto(site_url + "?speed=instant&seed=8")
+    wait_ready(page)
+    take_decision(page, wait_decision(page))
+    page.evaluate("localStorage.clear()")  # the player clears the site's data
+    take_decision(page, wait_decision(page))
+    wait_decision(page)
+    assert saved(page), "the page saves again after the storage was cleared"
+    again = load_match(saved(page))
+    assert sorted(str(c) for c in again.hand(0)) == sorted(hand(page))
+    assert notice(page) is None
+
+
+def test_a_save_that_can_no_longer_be_written_keeps_the_last_good_one(new_context, site_url,
+                                                                      wait_ready):
+    page = new_context(viewport=DESKTOP).new_page()
+    page.goto(site_url + "?speed=instant&seed=8")
+    wait_ready(page)
+    take_decision(page, wait_decision(page))
+    wait_decision(page)
+    good = saved(page)
+    page.evaluate("""() => { Storage.prototype.setItem = function () {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); }; }""")
+    take_decision(page, wait_decision(page), from_save=False, quiet=False)
+    wait_decision(page)
+    assert saved(page) == good, "the last good save is kept"
+    assert "storage is full" in (notice(page) or ""), notice(page)
