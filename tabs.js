@@ -14,10 +14,12 @@
   "use strict";
   const NAME = "chaodipi.match";
   const ANSWER_MS = 400; // how long to wait for a tab that holds the game to answer
-  const RELEASE_MS = 2000; // how long to wait for the old tab to let go (it may be frozen)
+  // How long to wait for the old tab to let go. A closed or crashed tab has let go of the lock
+  // already (no wait); one that holds it answers as soon as it runs, even on a loaded machine.
+  const RELEASE_MS = 10000;
   const id = Math.random().toString(36).slice(2);
   const channel = "BroadcastChannel" in self ? new BroadcastChannel(NAME) : null;
-  const locks = navigator.locks && typeof navigator.locks.request === "function"
+  let locks = navigator.locks && typeof navigator.locks.request === "function"
     ? navigator.locks : null;
   let holding = false;
   let onLost = null; // set by the page: called once when another tab takes the game
@@ -52,7 +54,8 @@
   }
 
   function lock(options) {
-    // Resolves true once this tab holds the lock, false if it was not to be had.
+    // Resolves true once this tab holds the lock, false if it was not to be had, null if
+    // locks are refused here (a frame denied storage: SecurityError).
     return new Promise((resolve) => {
       locks.request(NAME, options, (granted) => {
         if (!granted) { resolve(false); return undefined; }
@@ -61,13 +64,17 @@
         return new Promise(() => {}); // held until the tab goes, or another steals it
       }).catch((err) => {
         if (err && err.name === "AbortError") lose(); // stolen by a tab taking over
-        resolve(false);
+        resolve(holding ? false : null);
       });
     });
   }
 
   async function claim() {
-    if (locks) return lock({ ifAvailable: true });
+    if (locks) {
+      const got = await lock({ ifAvailable: true });
+      if (got !== null) return got;
+      locks = null; // refused here: ask on the channel instead
+    }
     post("who");
     holding = !(await answer("mine", ANSWER_MS));
     return holding;
@@ -90,6 +97,6 @@
     released: () => post("released"),
     holding: () => holding,
     set onLost(fn) { onLost = fn; },
-    kind: locks ? "web-locks" : channel ? "broadcast-channel" : "none",
+    get kind() { return locks ? "web-locks" : channel ? "broadcast-channel" : "none"; },
   };
 })();

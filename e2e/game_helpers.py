@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.actions import Bid  # noqa: E402
+from engine.actions import Bid, action_to_json  # noqa: E402
 from engine.cards import parse_cards  # noqa: E402
 from engine.errors import IllegalPlay  # noqa: E402
 from engine.match import Match  # noqa: E402
@@ -107,7 +107,8 @@ def match_of(page) -> Match:
 
 
 def history(page) -> list:
-    return json.loads(saved(page))["history"]
+    """The whole saved history, in its JSON form (a save keeps the earlier rounds coded)."""
+    return [action_to_json(a) for a in match_of(page).history]
 
 
 def last_play(page, seat: int = 0) -> list[str]:

@@ -45,7 +45,10 @@ class Tabs:
 
     async def claim(self) -> bool:
         """Whether this tab holds the game now (else it shows where it is)."""
-        self.holding = bool(await js.chaodipiTab.claim())
+        if storage.state() == storage.DENIED:  # nothing is shared: nothing to hold
+            self.holding = True
+        else:
+            self.holding = bool(await js.chaodipiTab.claim())
         js.document.documentElement.dataset.tabLock = js.chaodipiTab.kind
         self._show()
         return self.holding
