@@ -106,8 +106,10 @@ class App:
             await self._linger()
             if self.leaving_trick is not None:  # the finished trick goes to its winner
                 winner, self.leaving_trick = self.leaving_trick, None
-                if not self.skip:
-                    await self.motion.gather(winner, self._speed())
+                if not self.skip and await self.motion.gather(winner, self._speed()):
+                    self.screen.trick_gone = True  # it went to its winner: off the table
+                    if not self.screen.final_trick:  # (else the result replaces it below)
+                        self.render()
             if self.screen.final_trick:  # the round's last trick was seen: now its result
                 self.screen.final_trick = False
                 self.render()
@@ -156,11 +158,12 @@ class App:
         trick is shown before the result."""
         self._tell(events)
         self._save()
+        self.screen.trick_gone = False
         if any(e.kind == "RoundSettled" for e in events):
             self.screen.final_trick = not self.skip
         won = [e for e in events if e.kind == "TrickWon"]
         self.leaving_trick = won[-1].seat if won else None
-        self.motion.before()
+        self.motion.before(events, self._speed())
         self.render()
         if not self.skip:
             self.motion.after(events, self._speed())
