@@ -12,7 +12,6 @@ ones with a reason that is shown as it is.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 
 import js
@@ -175,8 +174,13 @@ class App:
         if self.linger_ms <= 0:
             return
         self.hurry.clear()
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(self.hurry.wait(), self.linger_ms / 1000)
+        # (not asyncio.wait_for: its timeout is an absolute time, and Pyodide's loop raises
+        # "Can't schedule in the past" when that time passes while it is being set, which on
+        # a busy machine killed this loop in the deal's 20 ms pauses; asyncio.wait's delay
+        # is relative, never in the past)
+        hurried = asyncio.ensure_future(self.hurry.wait())
+        await asyncio.wait([hurried], timeout=self.linger_ms / 1000)
+        hurried.cancel()
         self.linger_ms = 0
 
     def _tell(self, events) -> None:

@@ -124,7 +124,7 @@ class Motion:
         # read ...
         carried = self._find_running(now)
         moves: list[_Move] = []
-        flights: list[tuple[tuple, tuple, float, float]] = []  # from, to, delay, duration
+        flights: list[tuple[str, tuple, tuple, float, float]] = []  # why, from, to, delay, ms
         removed = self._hand_moves(p, d, hand_before, moves)
         self._deal_moves(p, d, hand_before is not None, moves, flights)
         self._table_moves(p, d, removed, moves)
@@ -142,8 +142,8 @@ class Motion:
             if m.where is not None:
                 end = now + m.options.get("delay", 0) + m.options["duration"]
                 running.append(_Running(m.where, m.key, m.nth, keyframes, options, now, end))
-        for source, target, delay, duration in flights:
-            self._fly(mp.flight(source, target, size), delay, duration)
+        for why, source, target, delay, duration in flights:
+            self._fly(why, mp.flight(source, target, size), delay, duration)
         self._running = running
 
     async def gather(self, winner: int, speed: str) -> bool:
@@ -221,7 +221,7 @@ class Motion:
         for n, (seat, key) in enumerate(p.dealt):
             delay = n * d["deal"] * mp.DEAL_STAGGER
             if seat != 0:
-                flights.append((deck, _rect(_seat_box(seat)), delay, d["deal"]))
+                flights.append(("deal", deck, _rect(_seat_box(seat)), delay, d["deal"]))
                 continue
             if key is None or hand_read:  # (a hand read before: its new cards are moving)
                 continue
@@ -283,7 +283,8 @@ class Motion:
                 continue
             kitty, box = _rect(doc.getElementById("kitty")), _rect(_seat_box(seat))
             source, target = (kitty, box) if outward else (box, kitty)
-            flights += [(source, target, n * step, d["kitty"]) for n in range(mp.KITTY_FLYERS)]
+            flights += [("kitty", source, target, n * step, d["kitty"])
+                        for n in range(mp.KITTY_FLYERS)]
         if p.kitty_buried_by == 0:
             els = list(doc.querySelectorAll("#kitty .card"))
             step = mp.stagger_step(d["kitty"], len(els))
@@ -316,10 +317,11 @@ class Motion:
         back = self._flyers[0][0]
         return (back.offsetWidth, back.offsetHeight)
 
-    def _fly(self, keyframes: list, delay: float, duration: float) -> None:
+    def _fly(self, why: str, keyframes: list, delay: float, duration: float) -> None:
         slot = self._flyers[self._next_flyer]
         self._next_flyer = (self._next_flyer + 1) % len(self._flyers)
         if slot[1] is not None:
             slot[1].cancel()
+        slot[0].dataset.flight = why  # (a write: no layout)
         slot[1] = slot[0].animate(_js(keyframes), _js({"duration": duration, "delay": delay,
                                                        "easing": "ease-out"}))
