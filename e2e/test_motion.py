@@ -127,6 +127,13 @@ def play_tricks(page, tricks: int) -> None:
     wait_decision(page)
 
 
+def no_motion_error(page) -> None:
+    """The page's motion reported no failure of its own (ui/motion.py's hooks catch them, so
+    that the game goes on: the tests must look)."""
+    assert page.get_attribute("html", "data-motion-error") is None, \
+        page.get_attribute("html", "data-motion-error")
+
+
 def settled(page) -> None:
     """Until no animation of the page is running (each finished, or cancelled)."""
     page.wait_for_function(
@@ -144,6 +151,7 @@ def test_cards_travel_from_their_seats_and_tricks_go_to_their_winners(
     boxes = page.evaluate(CENTRES)
     moves = page.evaluate("window.__moves")
     rules = match_of(page).rules
+    no_motion_error(page)
 
     # The deal: exactly one card back flies per card dealt to a bot, from the table toward
     # that bot's seat box, and shows only while it flies; the player's cards slide into the
@@ -228,6 +236,7 @@ def test_nothing_moves_at_instant_speed_or_when_the_browser_asks_for_reduced_mot
     assert all(n == 0 for _, _, n in seen), [s for s in seen if s[2]][:5]
     assert page.evaluate("document.getAnimations().length") == 0
     assert page.locator("#motion-layer").count() == 0  # not even the layer of card backs
+    no_motion_error(page)
 
 
 # --- sound ----------------------------------------------------------------------------------
@@ -341,6 +350,7 @@ def timed(hook):
 
 app.motion.before = timed(app.motion.before)
 app.motion.after = timed(app.motion.after)
+app.motion.start_gather = timed(app.motion.start_gather)  # (gather's own work: the rest waits)
 result = True
 """
 
@@ -378,18 +388,21 @@ def test_no_long_animation_frame_of_the_motion_s_doing(
     page = open_game(new_context, site_url, wait_ready, "?seed=6", init_script=FRAMES)
     assert run_python(page, TIME_HOOKS) is True
     chromium.start_tracing(page=page, categories=TRACE_CATEGORIES)
-    mark_at = page.evaluate(f"performance.mark({CLOCK_MARK!r}).startTime")
-    play_tricks(page, 3)
-    settled(page)
-    # the measure works: a frame made to last 120 ms now is recorded as a long one
-    busy_from = page.evaluate("""() => new Promise((done) => requestAnimationFrame(() => {
-        const t = performance.now();
-        while (performance.now() - t < 120) { /* busy */ }
-        done(t);
-    }))""")
-    page.wait_for_function("(t) => window.__frames.some((f) => f.start + f.duration >= t + 119)",
-                           arg=busy_from)
-    trace = chromium.stop_tracing()
+    try:
+        mark_at = page.evaluate(f"performance.mark({CLOCK_MARK!r}).startTime")
+        play_tricks(page, 3)
+        settled(page)
+        # the measure works: a frame made to last 120 ms now is recorded as a long one
+        busy_from = page.evaluate("""() => new Promise((done) => requestAnimationFrame(() => {
+            const t = performance.now();
+            while (performance.now() - t < 120) { /* busy */ }
+            done(t);
+        }))""")
+        page.wait_for_function(
+            "(t) => window.__frames.some((f) => f.start + f.duration >= t + 119)", arg=busy_from)
+    finally:  # (the browser is shared by the session's tests: never leave it tracing)
+        trace = chromium.stop_tracing()
+    no_motion_error(page)
     frames, anims, hooks = page.evaluate("[window.__frames, window.__anims, window.__hooks]")
     assert len(anims) > 100, f"only {len(anims)} animations: did the cards move?"
     assert hooks, "the motion's hooks were never called"

@@ -17,6 +17,7 @@ bot's seat live in a layer of their own, which no redraw touches.
 from __future__ import annotations
 
 import asyncio
+import functools
 from dataclasses import dataclass
 
 import js
@@ -82,6 +83,25 @@ class _Running:
     end: float
 
 
+def _guarded(hook):
+    """A hook whose failure never stops the game: a motion bug is reported (on the console,
+    and in `data-motion-error` on <html>, which the tests check) and the page goes on, without
+    that move."""
+
+    @functools.wraps(hook)
+    def run(self, *args):
+        try:
+            return hook(self, *args)
+        except Exception as err:
+            self._hand, self._running = None, []
+            message = f"{hook.__name__}: {type(err).__name__}: {err}"
+            js.console.error(f"motion {message}")
+            js.document.documentElement.dataset.motionError = message
+            return None
+
+    return run
+
+
 class Motion:
     def __init__(self) -> None:
         self._reduce = None  # the prefers-reduced-motion media query, once asked
@@ -98,6 +118,7 @@ class Motion:
 
     # --- the page's hooks -------------------------------------------------------------------
 
+    @_guarded
     def before(self, events=(), speed: str = "normal") -> None:
         """Note where the player's cards are before the page redraws, when the redraw will
         change the hand by more than a card dealt (they then glide to their new places)."""
@@ -107,6 +128,7 @@ class Motion:
         self._hand = [(el.getAttribute("data-card"), el.getAttribute("aria-selected") == "true",
                        _rect(el)) for el in js.document.querySelectorAll("#hand [data-card]")]
 
+    @_guarded
     def after(self, events, speed: str) -> None:
         """Animate what `events` did, now that the page shows their result: read every
         rectangle first, then start every move (no layout between two writes)."""
@@ -150,10 +172,20 @@ class Motion:
         """A finished trick leaves the table toward `winner`'s seat: its cards go there and
         fade out (and stay out until the table is redrawn). Returns whether they moved (if
         so, the page takes the trick off the table)."""
+        duration = self.start_gather(winner, speed)
+        if duration is None:
+            return False
+        await asyncio.sleep(duration / 1000)
+        return True
+
+    @_guarded
+    def start_gather(self, winner: int, speed: str) -> int | None:
+        """Set the trick's cards moving toward `winner`; how long they take (ms), or None if
+        nothing moves."""
         d = self._durations(speed)
         plays = list(js.document.querySelectorAll("#table .play")) if d else []
         if not plays:
-            return False
+            return None
         target = _rect(_seat_box(winner))
         rects = [_rect(el) for el in plays]
         caption = js.document.querySelector("#table .caption")
@@ -163,8 +195,7 @@ class Motion:
         if caption:
             caption.animate(_js(mp.FADE_OUT), options)
         self._running = [r for r in self._running if not r.where.startswith("#table")]
-        await asyncio.sleep(d["gather"] / 1000)
-        return True
+        return d["gather"]
 
     # --- reading what is to move ------------------------------------------------------------
 

@@ -55,15 +55,27 @@ class Sound:
 
     def _wake(self) -> None:
         """Make the audio context, or resume it (both only work in a user gesture)."""
-        if self._context is None:
-            make = getattr(js, "AudioContext", None) or getattr(js, "webkitAudioContext", None)
-            if make is None:  # no Web Audio in this browser: silence
-                return
-            self._context = make.new()
-        elif self._context.state == "suspended":
-            self._context.resume()
+        try:
+            if self._context is None:
+                make = (getattr(js, "AudioContext", None)
+                        or getattr(js, "webkitAudioContext", None))
+                if make is None:  # no Web Audio in this browser: silence
+                    return
+                self._context = make.new()
+            elif self._context.state == "suspended":
+                self._context.resume()
+        except Exception as err:  # (a browser refusing audio: silence, the game goes on)
+            js.console.error(f"sound: {type(err).__name__}: {err}")
 
     def _play(self, name: str) -> None:
+        """Play a tone now; a failure of the browser's audio is reported, never raised (the
+        game goes on, silent)."""
+        try:
+            self._notes(name)
+        except Exception as err:
+            js.console.error(f"sound: {type(err).__name__}: {err}")
+
+    def _notes(self, name: str) -> None:
         ctx = self._context
         if ctx is None or ctx.state != "running":
             return  # not allowed to sound yet (no gesture since sound was turned on)
