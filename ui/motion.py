@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, replace
 
 import js
-from pyodide.ffi import to_js
 
 from . import motion_plan as mp
 from .render import POSITION
@@ -31,19 +31,59 @@ EASE_OUT = "cubic-bezier(.2, .7, .3, 1)"
 LAYER_STYLE = ("position:fixed;left:0;top:0;width:0;height:0;overflow:visible;"
                "pointer-events:none;z-index:5")
 FLYER_STYLE = "position:absolute;left:0;top:0;margin:0;opacity:0"
+HAND = "#hand [data-card]"
+FLYER = "#motion-layer .card"
+FIRST_FLYER = "#motion-layer .card:first-child"
+
+# Python reaches the DOM through a proxy, and every call through it costs: a redraw's moves
+# would take hundreds (each rectangle, each animation). So the page's rectangles are read in
+# one call, for all the selectors at once, and every animation is started in one call, from
+# a list of what to move (each element found by selector and index). Both return or take JSON.
+_READ = js.Function.new("selectors", """
+  const out = {};
+  for (const sel of JSON.parse(selectors)) {
+    out[sel] = [...document.querySelectorAll(sel)].map((el) => {
+      const r = el.getBoundingClientRect();
+      return [el.getAttribute("data-card") || "", el.getAttribute("aria-selected") === "true",
+              r.left, r.top, r.width, r.height, el.offsetWidth, el.offsetHeight];
+    });
+  }
+  return JSON.stringify(out);
+""")
+_START = js.Function.new("moves", """
+  const found = {};
+  for (const m of JSON.parse(moves)) {
+    const els = found[m.sel] || (found[m.sel] = document.querySelectorAll(m.sel));
+    const el = els[m.i];
+    if (!el) continue;  // (a card a redraw took away meanwhile)
+    if (m.flight) {
+      for (const a of el.getAnimations()) a.cancel();
+      el.dataset.flight = m.flight;
+    }
+    const animation = el.animate(m.keyframes, m.options);
+    if (m.start !== null) animation.startTime = m.start;
+  }
+""")
 
 
-def _js(value):
-    return to_js(value, dict_converter=js.Object.fromEntries)
+def _read(*selectors: str) -> dict[str, list]:
+    """For each selector, its elements in page order: [card key, selected, left, top, width,
+    height, layout width, layout height] (the rectangle as drawn, transforms included, at
+    [2:6]; the size as laid out, without them, at [6:])."""
+    return json.loads(_READ(json.dumps(selectors)))
 
 
-def _rect(el) -> tuple[float, float, float, float]:
-    r = el.getBoundingClientRect()
-    return (r.left, r.top, r.width, r.height)
+def _rect(item) -> tuple[float, float, float, float]:
+    return (item[2], item[3], item[4], item[5])
 
 
-def _seat_box(seat: int):
-    return js.document.getElementById(f"seat-{POSITION[seat]}")
+def _layout_size(items: list) -> tuple[float, float]:
+    """The size of the first element read, as laid out (a card back in flight is scaled)."""
+    return (items[0][6], items[0][7]) if items else (0.0, 0.0)
+
+
+def _box(seat: int) -> str:
+    return f"#seat-{POSITION[seat]}"
 
 
 def _nths(keys: list[str]) -> list[int]:
@@ -56,31 +96,30 @@ def _nths(keys: list[str]) -> list[int]:
     return out
 
 
+def _card(where: str, key: str) -> str:
+    return f'{where} [data-card="{key}"]'
+
+
 @dataclass
 class _Move:
-    """A move to start on `element`; `where` and `nth` find the card again after a redraw
-    (`where [data-card="key"]`, the nth of them), or `where` is None (nothing redraws it
-    while it moves)."""
+    """A move to start on the `i`th element of `sel`; `carry`: a card that a redraw may
+    replace while it moves (its move then goes on, on the card that stands for it)."""
 
-    element: object
+    sel: str
+    i: int
     keyframes: list
     options: dict
-    where: str | None = None
-    key: str = ""
-    nth: int = 0
+    carry: bool = False
+    flight: str = ""  # a card back in flight: what for (the deal, the kitty)
+    start: float | None = None  # when it started (document timeline ms), if not now
 
+    def spec(self, now: float) -> dict:
+        return {"sel": self.sel, "i": self.i, "keyframes": self.keyframes,
+                "options": self.options, "flight": self.flight,
+                "start": now if self.start is None else self.start}
 
-@dataclass
-class _Running:
-    """A move under way on a card that a redraw may replace."""
-
-    where: str
-    key: str
-    nth: int
-    keyframes: object  # JS objects, reused as they are
-    options: object
-    start: float  # document timeline (= performance.now()) ms
-    end: float
+    def end(self) -> float:
+        return (self.start or 0) + self.options.get("delay", 0) + self.options["duration"]
 
 
 def _guarded(hook):
@@ -105,10 +144,9 @@ def _guarded(hook):
 class Motion:
     def __init__(self) -> None:
         self._reduce = None  # the prefers-reduced-motion media query, once asked
-        self._hand: list[tuple[str, bool, tuple]] | None = None  # read before the redraw
-        self._running: list[_Running] = []
+        self._hand: list | None = None  # the hand as read before the redraw
+        self._running: list[_Move] = []  # moves under way on cards a redraw replaces
         self._layer = None
-        self._flyers: list[list] = []  # [element, its animation or None]
         self._next_flyer = 0
 
     def _durations(self, speed: str) -> dict[str, int] | None:
@@ -125,13 +163,12 @@ class Motion:
         self._hand = None
         if self._durations(speed) is None or not mp.reads_hand(events):
             return
-        self._hand = [(el.getAttribute("data-card"), el.getAttribute("aria-selected") == "true",
-                       _rect(el)) for el in js.document.querySelectorAll("#hand [data-card]")]
+        self._hand = _read(HAND)[HAND]
 
     @_guarded
     def after(self, events, speed: str) -> None:
         """Animate what `events` did, now that the page shows their result: read every
-        rectangle first, then start every move (no layout between two writes)."""
+        rectangle first (one call), then start every move (one call)."""
         d = self._durations(speed)
         hand_before, self._hand = self._hand, None
         if d is None:
@@ -139,34 +176,24 @@ class Motion:
             return
         p = mp.plan(events)
         now = js.performance.now()
+        self._running = [m for m in self._running if m.end() > now]
         if p.empty and not self._running:
             return
         if p.dealt or p.kitty_taken_by or p.kitty_buried_by:  # (seat 0 has no flights)
             self._ensure_layer()
         # read ...
-        carried = self._find_running(now)
+        plays = [f'#table .play[data-seat="{seat}"] [data-card]' for seat, _ in p.plays]
+        seen = _read(HAND, "#table", "#kitty", "#kitty .card", FIRST_FLYER, *plays,
+                     *(_box(seat) for seat in range(4)))
         moves: list[_Move] = []
-        flights: list[tuple[str, tuple, tuple, float, float]] = []  # why, from, to, delay, ms
-        removed = self._hand_moves(p, d, hand_before, moves)
-        self._deal_moves(p, d, hand_before is not None, moves, flights)
-        self._table_moves(p, d, removed, moves)
-        self._kitty_moves(p, d, moves, flights)
-        size = self._flyer_size() if flights else (0, 0)
+        removed = self._hand_moves(p, d, hand_before, seen, moves)
+        self._deal_moves(p, d, hand_before is not None, seen, moves)
+        self._table_moves(p, d, removed, seen, moves)
+        self._kitty_moves(p, d, seen, moves)
         # ... then write
-        running = []
-        for el, rec in carried:
-            el.animate(rec.keyframes, rec.options).startTime = rec.start
-            running.append(rec)
-        for m in moves:
-            keyframes, options = _js(m.keyframes), _js(m.options)
-            el = m.element
-            el.animate(keyframes, options).startTime = now
-            if m.where is not None:
-                end = now + m.options.get("delay", 0) + m.options["duration"]
-                running.append(_Running(m.where, m.key, m.nth, keyframes, options, now, end))
-        for why, source, target, delay, duration in flights:
-            self._fly(why, mp.flight(source, target, size), delay, duration)
-        self._running = running
+        fresh = [replace(m, start=now) for m in moves]
+        _START(json.dumps([m.spec(now) for m in self._running + fresh]))
+        self._running += [m for m in fresh if m.carry]
 
     async def gather(self, winner: int, speed: str) -> bool:
         """A finished trick leaves the table toward `winner`'s seat: its cards go there and
@@ -183,106 +210,98 @@ class Motion:
         """Set the trick's cards moving toward `winner`; how long they take (ms), or None if
         nothing moves."""
         d = self._durations(speed)
-        plays = list(js.document.querySelectorAll("#table .play")) if d else []
-        if not plays:
+        if d is None:
             return None
-        target = _rect(_seat_box(winner))
-        rects = [_rect(el) for el in plays]
-        caption = js.document.querySelector("#table .caption")
-        options = _js({"duration": d["gather"], "easing": "ease-in", "fill": "forwards"})
-        for el, rect in zip(plays, rects, strict=True):
-            el.animate(_js(mp.leave(rect, target)), options)
-        if caption:
-            caption.animate(_js(mp.FADE_OUT), options)
-        self._running = [r for r in self._running if not r.where.startswith("#table")]
+        seen = _read("#table .play", _box(winner), "#table .caption")
+        if not seen["#table .play"]:
+            return None
+        target = _rect(seen[_box(winner)][0])
+        options = {"duration": d["gather"], "easing": "ease-in", "fill": "forwards"}
+        moves = [_Move("#table .play", i, mp.leave(_rect(item), target), options)
+                 for i, item in enumerate(seen["#table .play"])]
+        if seen["#table .caption"]:
+            moves.append(_Move("#table .caption", 0, mp.FADE_OUT, options))
+        now = js.performance.now()
+        _START(json.dumps([m.spec(now) for m in moves]))
+        self._running = [m for m in self._running if not m.sel.startswith("#table")]
         return d["gather"]
 
-    # --- reading what is to move ------------------------------------------------------------
+    # --- what is to move --------------------------------------------------------------------
 
-    def _find_running(self, now: float) -> list:
-        """The moves still under way, each with the card that now stands for its card."""
-        found = []
-        for rec in self._running:
-            if rec.end <= now:
-                continue
-            cards = js.document.querySelectorAll(f'{rec.where} [data-card="{rec.key}"]')
-            if rec.nth < cards.length:
-                found.append((cards.item(rec.nth), rec))
-        return found
-
-    def _hand_moves(self, p: mp.Plan, d: dict, before, moves: list[_Move]) -> dict:
+    def _hand_moves(self, p: mp.Plan, d: dict, before, seen: dict, moves: list[_Move]) -> dict:
         """The player's cards glide from where they were to where they are; cards new to the
         hand come from the kitty (taken up) or the table (dealt). Returns, by card, where
         the cards that left the hand were (for the table: the cards played come from there)."""
         removed: dict[str, list[tuple]] = {}
         if before is None:
             return removed
-        doc = js.document
-        els = list(doc.querySelectorAll("#hand [data-card]"))
-        keys = [el.getAttribute("data-card") for el in els]
+        hand = seen[HAND]
+        keys = [item[0] for item in hand]
         nths = _nths(keys)
-        match = mp.match_hand([(k, sel) for k, sel, _ in before], keys)
+        match = mp.match_hand([(item[0], item[1]) for item in before], keys)
         for i in match.removed:
-            removed.setdefault(before[i][0], []).append(before[i][2])
+            removed.setdefault(before[i][0], []).append(_rect(before[i]))
         reflow = {"duration": d["reflow"], "easing": EASE_OUT}
         for i, j in match.moved:
-            keyframes = mp.glide(before[i][2], _rect(els[j]))
+            keyframes = mp.glide(_rect(before[i]), _rect(hand[j]))
             if keyframes:
-                moves.append(_Move(els[j], keyframes, reflow, "#hand", keys[j], nths[j]))
+                moves.append(_Move(_card("#hand", keys[j]), nths[j], keyframes, reflow, True))
         if match.added:
-            source = _rect(doc.getElementById("kitty" if p.kitty_taken_by == 0 else "table"))
+            source = _rect(seen["#kitty" if p.kitty_taken_by == 0 else "#table"][0])
             duration = d["kitty"] if p.kitty_taken_by == 0 else d["deal"]
             step = mp.stagger_step(duration, len(match.added))
             for n, j in enumerate(match.added):
                 options = {"duration": duration, "delay": n * step, "easing": EASE_OUT,
                            "fill": "backwards"}
-                moves.append(_Move(els[j], mp.arrive(source, _rect(els[j]), 0.6, 0.0), options,
-                                   "#hand", keys[j], nths[j]))
+                moves.append(_Move(_card("#hand", keys[j]), nths[j],
+                                   mp.arrive(source, _rect(hand[j]), 0.6, 0.0), options, True))
         return removed
 
-    def _deal_moves(self, p: mp.Plan, d: dict, hand_read: bool, moves: list[_Move],
-                    flights: list) -> None:
+    def _deal_moves(self, p: mp.Plan, d: dict, hand_read: bool, seen: dict,
+                    moves: list[_Move]) -> None:
         """Cards dealt: the player's slides into the hand from the table (the deck), a card
         back flies from there to a bot's seat box; each card a little after the one before."""
         if not p.dealt:
             return
-        doc = js.document
-        deck = _rect(doc.getElementById("table"))
-        taken: set[tuple[str, int]] = set()
+        deck = _rect(seen["#table"][0])
+        hand = seen[HAND]
+        keys = [item[0] for item in hand]
+        taken: set[int] = set()
+        size = _layout_size(seen[FIRST_FLYER])
         for n, (seat, key) in enumerate(p.dealt):
             delay = n * d["deal"] * mp.DEAL_STAGGER
             if seat != 0:
-                flights.append(("deal", deck, _rect(_seat_box(seat)), delay, d["deal"]))
+                self._fly(moves, "deal", mp.flight(deck, _rect(seen[_box(seat)][0]), size),
+                          {"duration": d["deal"], "delay": delay, "easing": "ease-out"})
                 continue
             if key is None or hand_read:  # (a hand read before: its new cards are moving)
                 continue
-            cards = doc.querySelectorAll(f'#hand [data-card="{key}"]')
-            nth = next((k for k in range(cards.length - 1, -1, -1) if (key, k) not in taken),
-                       None)
-            if nth is None:
+            # the last copy of the card in the hand not yet moving (the one just dealt)
+            j = next((j for j in range(len(keys) - 1, -1, -1)
+                      if keys[j] == key and j not in taken), None)
+            if j is None:
                 continue
-            taken.add((key, nth))
-            el = cards.item(nth)
+            taken.add(j)
             options = {"duration": d["deal"], "delay": delay, "easing": EASE_OUT,
                        "fill": "backwards"}
-            moves.append(_Move(el, mp.arrive(deck, _rect(el), 0.6, 0.0), options, "#hand",
-                               key, nth))
+            moves.append(_Move(_card("#hand", key), keys[:j].count(key),
+                               mp.arrive(deck, _rect(hand[j]), 0.6, 0.0), options, True))
 
-    def _table_moves(self, p: mp.Plan, d: dict, removed: dict, moves: list[_Move]) -> None:
+    def _table_moves(self, p: mp.Plan, d: dict, removed: dict, seen: dict,
+                     moves: list[_Move]) -> None:
         """Cards played travel to the table: the player's from where they were in the hand, a
         bot's from its seat box. Then the trick's winner is marked, a failed throw shaken."""
-        doc = js.document
         for seat, _ in p.plays:
             where = f'#table .play[data-seat="{seat}"]'
-            els = list(doc.querySelectorAll(f"{where} [data-card]"))
-            if not els:
+            cards = seen[f"{where} [data-card]"]
+            if not cards:
                 continue
-            keys = [el.getAttribute("data-card") for el in els]
+            keys = [item[0] for item in cards]
             nths = _nths(keys)
-            box = _rect(_seat_box(seat))
-            step = mp.stagger_step(d["play"], len(els))
-            for n, el in enumerate(els):
-                target = _rect(el)
+            box = _rect(seen[_box(seat)][0])
+            step = mp.stagger_step(d["play"], len(cards))
+            for n, item in enumerate(cards):
+                target = _rect(item)
                 sources = removed.get(keys[n]) if seat == 0 else None
                 if sources:  # from its place in the hand, shrinking to its size on the table
                     source = sources.pop(0)
@@ -291,68 +310,52 @@ class Motion:
                     keyframes = mp.arrive(box, target, 0.6, 0.3)
                 options = {"duration": d["play"], "delay": n * step, "easing": EASE_OUT,
                            "fill": "backwards"}
-                moves.append(_Move(el, keyframes, options, where, keys[n], nths[n]))
+                moves.append(_Move(_card(where, keys[n]), nths[n], keyframes, options, True))
         landed = mp.plays_end(p, d)
-        if p.trick_won_by is not None:
-            winner = doc.querySelector("#table .play.winner")
-            if winner:
-                moves.append(_Move(winner, mp.PULSE, {"duration": d["pulse"], "delay": landed,
-                                                      "easing": "ease-in-out"}))
+        if p.trick_won_by is not None:  # (no element: nothing is started)
+            moves.append(_Move("#table .play.winner", 0, mp.PULSE,
+                               {"duration": d["pulse"], "delay": landed, "easing": "ease-in-out"}))
         if p.throw_failed:
-            caption = doc.querySelector("#table .caption .throw")
-            if caption:
-                moves.append(_Move(caption, mp.SHAKE, {"duration": d["shake"], "delay": landed}))
+            moves.append(_Move("#table .caption .throw", 0, mp.SHAKE,
+                               {"duration": d["shake"], "delay": landed}))
 
-    def _kitty_moves(self, p: mp.Plan, d: dict, moves: list[_Move], flights: list) -> None:
+    def _kitty_moves(self, p: mp.Plan, d: dict, seen: dict, moves: list[_Move]) -> None:
         """A bot takes up or buries the kitty: a few card backs fly between the kitty and its
         seat box. The player's buried cards settle into the kitty (the cards the player took
         up are new to the hand: see `_hand_moves`)."""
-        doc = js.document
         step = mp.stagger_step(d["kitty"], mp.KITTY_FLYERS)
+        size = _layout_size(seen[FIRST_FLYER])
         for seat, outward in ((p.kitty_taken_by, True), (p.kitty_buried_by, False)):
             if not seat:  # None, or the player
                 continue
-            kitty, box = _rect(doc.getElementById("kitty")), _rect(_seat_box(seat))
+            kitty, box = _rect(seen["#kitty"][0]), _rect(seen[_box(seat)][0])
             source, target = (kitty, box) if outward else (box, kitty)
-            flights += [("kitty", source, target, n * step, d["kitty"])
-                        for n in range(mp.KITTY_FLYERS)]
+            for n in range(mp.KITTY_FLYERS):
+                self._fly(moves, "kitty", mp.flight(source, target, size),
+                          {"duration": d["kitty"], "delay": n * step, "easing": "ease-out"})
         if p.kitty_buried_by == 0:
-            els = list(doc.querySelectorAll("#kitty .card"))
-            step = mp.stagger_step(d["kitty"], len(els))
-            moves += [_Move(el, mp.SETTLE, {"duration": d["kitty"], "delay": n * step,
-                                            "easing": EASE_OUT, "fill": "backwards"})
-                      for n, el in enumerate(els)]
+            count = len(seen["#kitty .card"])
+            step = mp.stagger_step(d["kitty"], count)
+            moves += [_Move("#kitty .card", n, mp.SETTLE,
+                            {"duration": d["kitty"], "delay": n * step, "easing": EASE_OUT,
+                             "fill": "backwards"})
+                      for n in range(count)]
 
     # --- card backs in flight, in a layer of their own --------------------------------------
 
     def _ensure_layer(self) -> None:
         if self._layer is not None and self._layer.isConnected:
             return
-        doc = js.document
-        layer = doc.createElement("div")
+        layer = js.document.createElement("div")
         layer.id = "motion-layer"
         layer.setAttribute("aria-hidden", "true")
         layer.style.cssText = LAYER_STYLE
-        self._flyers = []
-        for _ in range(FLYERS):
-            back = doc.createElement("span")
-            back.className = "card back small"
-            back.style.cssText = FLYER_STYLE
-            layer.appendChild(back)
-            self._flyers.append([back, None])
-        doc.body.appendChild(layer)
+        back = f'<span class="card back small" style="{FLYER_STYLE}"></span>'
+        layer.innerHTML = back * FLYERS
+        js.document.body.appendChild(layer)
         self._layer = layer
 
-    def _flyer_size(self) -> tuple[float, float]:
-        """A card back's size as the page's style has it now (it depends on the viewport)."""
-        back = self._flyers[0][0]
-        return (back.offsetWidth, back.offsetHeight)
-
-    def _fly(self, why: str, keyframes: list, delay: float, duration: float) -> None:
-        slot = self._flyers[self._next_flyer]
-        self._next_flyer = (self._next_flyer + 1) % len(self._flyers)
-        if slot[1] is not None:
-            slot[1].cancel()
-        slot[0].dataset.flight = why  # (a write: no layout)
-        slot[1] = slot[0].animate(_js(keyframes), _js({"duration": duration, "delay": delay,
-                                                       "easing": "ease-out"}))
+    def _fly(self, moves: list[_Move], why: str, keyframes: list, options: dict) -> None:
+        """A card back flies (the next one in turn: its flight before, if any, is cut)."""
+        moves.append(_Move(FLYER, self._next_flyer, keyframes, options, flight=why))
+        self._next_flyer = (self._next_flyer + 1) % FLYERS
