@@ -245,8 +245,33 @@ CONTAINED = """() => {
 }"""
 
 
+def laid_out(check: str) -> str:
+    """`check` (a JS function of no argument) run on the page as laid out, without the motion
+    of the cards (ui/motion.py): a card on its way to the hand or the table is judged where it
+    lands, not where it passes. Every running animation is set past its end for the check
+    (without its fill), then put back as it was, all in one task: the page never sees it."""
+    return f"""() => {{
+  const moving = document.getAnimations().filter((a) => a.playState === 'running').map((a) => {{
+    const was = {{a, time: a.currentTime, fill: a.effect.getTiming().fill}};
+    a.pause();
+    a.effect.updateTiming({{fill: 'none'}});
+    a.currentTime = a.effect.getComputedTiming().endTime + 1;
+    return was;
+  }});
+  try {{
+    return ({check})();
+  }} finally {{
+    for (const {{a, time, fill}} of moving) {{
+      a.effect.updateTiming({{fill}});
+      a.currentTime = time;
+      a.play();
+    }}
+  }}
+}}"""
+
+
 def check_contained(page, name: str) -> None:
-    problems = page.evaluate(CONTAINED)
+    problems = page.evaluate(laid_out(CONTAINED))
     if problems:
         size = page.viewport_size
         ARTIFACTS.mkdir(exist_ok=True)
@@ -258,7 +283,7 @@ def check_contained(page, name: str) -> None:
 def check_layout(page, name: str) -> dict:
     """No horizontal scroll; every visible control inside the viewport and not covered; a
     screenshot of what the player sees in e2e/artifacts/game-<W>x<H>-<name>.png."""
-    report = page.evaluate(LAYOUT)
+    report = page.evaluate(laid_out(LAYOUT))
     size = page.viewport_size
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"game-{size['width']}x{size['height']}-{name}.png"))

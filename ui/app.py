@@ -12,7 +12,6 @@ ones with a reason that is shown as it is.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 
 import js
@@ -140,8 +139,10 @@ class App:
             await self._linger()
             if self.leaving_trick is not None:  # the finished trick goes to its winner
                 winner, self.leaving_trick = self.leaving_trick, None
-                if not self.skip:
-                    await self.motion.gather(winner, self._speed())
+                if not self.skip and await self.motion.gather(winner, self._speed()):
+                    self.screen.trick_gone = True  # it went to its winner: off the table
+                    if not self.screen.final_trick:  # (else the result replaces it below)
+                        self.render()
             if self.screen.final_trick:  # the round's last trick was seen: now its result
                 self.screen.final_trick = False
                 self.render()
@@ -192,11 +193,12 @@ class App:
         trick is shown before the result."""
         self._tell(events)
         self.save_now()
+        self.screen.trick_gone = False
         if any(e.kind == "RoundSettled" for e in events):
             self.screen.final_trick = not self.skip
         won = [e for e in events if e.kind == "TrickWon"]
         self.leaving_trick = won[-1].seat if won else None
-        self.motion.before()
+        self.motion.before(events, self._speed())
         self.render()
         if not self.skip:
             self.motion.after(events, self._speed())
@@ -208,8 +210,13 @@ class App:
         if self.linger_ms <= 0:
             return
         self.hurry.clear()
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(self.hurry.wait(), self.linger_ms / 1000)
+        # (not asyncio.wait_for: its timeout is an absolute time, and Pyodide's loop raises
+        # "Can't schedule in the past" when that time passes while it is being set, which on
+        # a busy machine killed this loop in the deal's 20 ms pauses; asyncio.wait's delay
+        # is relative, never in the past)
+        hurried = asyncio.ensure_future(self.hurry.wait())
+        await asyncio.wait([hurried], timeout=self.linger_ms / 1000)
+        hurried.cancel()
         self.linger_ms = 0
 
     def _tell(self, events) -> None:
