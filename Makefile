@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 
 .PHONY: test test-engine lint typecheck bench soak test-e2e test-chromium test-firefox test-webkit \
-	site serve dist bench-web
+	site serve dist bench-web bench-memory
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -86,6 +86,11 @@ soak: $(VENV)/.e2e-installed node_modules/.installed
 test-firefox test-webkit: test-%: $(VENV)/.e2e-installed node_modules/.installed
 	$(PY) scripts/browser.py --install $*
 	$(PY) -m pytest e2e/test_engines.py -rs --engine $*
+
+## make bench-memory: JS heap, DOM, listeners and Python memory over a match with hard bots
+bench-memory: $(VENV)/.e2e-installed node_modules/.installed
+	$(PY) scripts/browser.py --install chromium
+	$(PY) scripts/bench_memory.py
 
 ## make bench-web: cold and warm time-to-ready, game page vs a bare Pyodide page
 bench-web: $(VENV)/.e2e-installed node_modules/.installed
