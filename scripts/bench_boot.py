@@ -64,9 +64,15 @@ TIMEOUT_MS = 180_000
 PAINTS: dict[str, list[float]] = {}  # cold and warm: the game's first contentful paints
 
 
+THROTTLE = 1.0  # CPU slow-down of every page (--throttle: 4 is a mid-range phone)
+
+
 def load(context, url: str, paints: list[float] | None = None) -> float:
     """Time-to-ready of one load of url; its first contentful paint is added to `paints`."""
     page = context.new_page()
+    if THROTTLE > 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
+                                           {"rate": THROTTLE})
     with page.expect_console_message(lambda m: m.text.startswith(READY_MESSAGE),
                                      timeout=TIMEOUT_MS) as message:
         page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
@@ -146,7 +152,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--runs", type=int, default=9, help="cold loads of each page (>= 5)")
     ap.add_argument("--warm", type=int, default=5, help="warm loads of each page")
     ap.add_argument("--no-build", action="store_true", help="use site/ as it is")
+    ap.add_argument("--throttle", type=float, default=1.0,
+                    help="slow every page's CPU this many times (4: a mid-range phone)")
     args = ap.parse_args(argv)
+    global THROTTLE
+    THROTTLE = args.throttle
     site = ROOT / "site"
     if not args.no_build or not (site / "bench" / "pyodide").exists():
         build_site.build(site, bench=True)
@@ -161,7 +171,8 @@ def main(argv: list[str] | None = None) -> None:
         with sync_playwright() as p:
             chromium = p.chromium.launch(executable_path=executable, args=browser.LAUNCH_ARGS)
             load(new_context(chromium), base + PAGES["bare"])  # warm up the browser itself
-            print(f"Boot to ready, Chromium {chromium.version}, {base}, "
+            print(f"Boot to ready, Chromium {chromium.version}, {base}, CPU throttled "
+                  f"{THROTTLE:g}x, "
                   f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
             report("cold", cold(chromium, base, args.runs))
             report("warm", warm(chromium, base, args.warm))
