@@ -69,6 +69,7 @@ from .knowledge import Memory, expected_kitty_points, observe_follow
 from .play import (
     PlayCtx,
     TrickInfo,
+    choose_follow,
     choose_lead,
     choose_play,
     follow_candidates,
@@ -130,15 +131,18 @@ class World:
     __slots__ = (
         "attack_team",
         "burier",
+        "ctxs",
         "dealer",
         "hands",
         "kitty",
+        "kitty_points",
         "leader",
         "mems",
         "no_pairs",
         "played",
         "pts",
         "rules",
+        "sizes",
         "totals",
         "trick",
         "trump",
@@ -176,22 +180,29 @@ class World:
             m.unseen = unseen
             self.mems.append(m)
         self.totals = [sum(m.unseen) for m in self.mems]
+        self.sizes = [len(h) for h in hands]
+        self.kitty_points = float(points(kitty))
+        # One context per simulated seat for the whole rollout: its caches (the hand by suit,
+        # its units, the unseen cards of each suit) are updated play by play, not rebuilt.
+        self.ctxs = [PlayCtx(trump, s, hands[s], self.mems[s], trick, self.sizes, dealer, 0.0,
+                             0, self.totals[s]) for s in range(4)]
 
     def to_act(self) -> int:
         return (self.trick[-1][0] + 1) % 4 if self.trick else self.leader
 
     def ctx(self, seat: int) -> PlayCtx:
-        mem = self.mems[seat]
-        hand = self.hands[seat]
-        total = self.totals[seat]
+        ctx = self.ctxs[seat]
+        mem = ctx.mem
         kp = 0.0
         if mem.kitty is not None:
-            kp = float(points(mem.kitty))
-        elif len(hand) <= KITTY_LOOKAHEAD_CARDS:  # only the last trick looks at it (R25)
+            kp = self.kitty_points
+        elif self.sizes[seat] <= KITTY_LOOKAHEAD_CARDS:  # only the last trick looks at it (R25)
             kp = expected_kitty_points(mem.unseen, self.rules.kitty_size)
-        sizes = [len(h) for h in self.hands]
-        return PlayCtx(self.trump, seat, hand, mem, self.trick, sizes, self.dealer,
-                       kp, self.pts[self.attack_team], total)
+        ctx.kitty_points = kp
+        ctx.trick = self.trick
+        ctx.attackers_score = self.pts[self.attack_team]
+        ctx.unseen_total = self.totals[seat]
+        return ctx
 
     def play(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Apply a play (a lead is checked as a throw, R19)."""
@@ -202,13 +213,22 @@ class World:
             if forced is not None:
                 cards = tuple(forced)
         hand = self.hands[seat]
+        n = len(cards)
+        play_suits = trump.play_suits
+        played = self.played
         for c in cards:
             hand.remove(c)
-            self.played[c.index] += 1
-            for s in range(4):
-                if s != seat:
-                    self.mems[s].unseen[c.index] -= 1
-                    self.totals[s] -= 1
+            played[c.index] += 1
+        suits = {play_suits[c.index] for c in cards} if n > 1 else (play_suits[cards[0].index],)
+        self.sizes[seat] -= n
+        for s in range(4):
+            if s != seat:
+                unseen = self.mems[s].unseen
+                for c in cards:
+                    unseen[c.index] -= 1
+                self.totals[s] -= n
+                self.ctxs[s].note_seen(suits)
+        self.ctxs[seat].note_own_play(cards, suits)
         if self.trick:
             observe_follow(self.mems[seat], trump, seat, self.trick[0][1], cards)
         self.trick.append((seat, cards))
@@ -228,8 +248,9 @@ class World:
         n = 0
         tricks = 0
         while not self.finished():
-            seat = self.to_act()
-            self.play(seat, choose_play(self.ctx(seat), validate=False))
+            seat = (self.trick[-1][0] + 1) % 4 if self.trick else self.leader
+            ctx = self.ctx(seat)
+            self.play(seat, choose_follow(ctx) if self.trick else choose_lead(ctx))
             n += 1
             if not self.trick:
                 tricks += 1
