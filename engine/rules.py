@@ -14,7 +14,7 @@ from functools import cache
 from itertools import combinations
 
 from .cards import ALL_CARDS, RANKS, SUITS, Card, card_label, cards_label, format_cards
-from .errors import IllegalPlay
+from .errors import IllegalPlay as IllegalPlay  # part of the stable rules API (DESIGN.md)
 
 TRUMP = "T"  # the play-suit of all trumps (R6)
 SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
@@ -71,6 +71,18 @@ class Trump:
             and high.value == low.value + 1
             and self.play_suits[low.index] == self.play_suits[high.index]
         )
+
+    def ranking(self) -> list[tuple[Card, ...]]:
+        """The trumps from strongest to weakest (R7), cards of equal strength grouped: 大王,
+        小王, the trump suit's level card, the other level cards (equal), then the trump suit
+        A..2. (No-trump: jokers and level cards only.)"""
+        groups: list[tuple[Card, ...]] = []
+        for c in self.by_suit[TRUMP]:
+            if groups and self.strengths[groups[-1][0].index] == self.strengths[c.index]:
+                groups[-1] = (*groups[-1], c)
+            else:
+                groups.append((c,))
+        return groups
 
     def sort_key(self, c: Card) -> int:
         """Display order for a hand: side suits by bidding order, trumps together last, each

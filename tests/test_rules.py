@@ -235,3 +235,17 @@ def test_r18_mixed_leads_say_which_card_is_out(spec, lead, en, zh):
         classify(cards(lead), trump(spec))
     assert all(w in refused.value.en for w in en), refused.value.en
     assert all(w in refused.value.zh for w in zh), refused.value.zh
+
+
+@pytest.mark.parametrize(("spec", "top"), [
+    ("2H", "BJ | LJ | H2 | S2 C2 D2 | HA | HK"),
+    ("10-", "BJ | LJ | S10 C10 H10 D10"),
+])
+def test_r7_trumps_ranked_strongest_first_with_equal_cards_together(spec, top):
+    ranking = trump(spec).ranking()
+    groups = [sorted(cards(g), key=lambda c: c.index) for g in top.split(" | ")]
+    assert [sorted(g, key=lambda c: c.index) for g in ranking[:len(groups)]] == groups
+    if spec.endswith("-"):
+        assert len(ranking) == 3, "no-trump: jokers and level cards only"
+    else:
+        assert len(ranking) == 2 + 1 + 1 + 12  # jokers, trump level, other levels, A..3
