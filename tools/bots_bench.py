@@ -18,8 +18,9 @@ import argparse
 import sys
 import time
 
-from engine.actions import Action
+from engine.actions import Action, Play
 from engine.bots import Bot, make_bot
+from engine.bots.certain import LOST, WON, is_gift, is_missed_feed, last_seat_facts
 from engine.driver import play_round
 from engine.phase import Phase
 from engine.view import SeatView
@@ -57,11 +58,30 @@ class Timed:
             stats = getattr(self.bot, "last_stats", None)
             if stats is not None:
                 self.times["capped"].append(float(stats.get("capped", False)))
+                if stats.get("plays"):
+                    self.times["sim plays"].append(float(stats["plays"]))
+                    self.times["sim ms"].append(ms)
+            if isinstance(action, Play):
+                self._count_certain(view, action.cards)
         return action
+
+    def _count_certain(self, view: SeatView, cards: tuple) -> None:
+        """Gift and missed-feed counts (engine.bots.certain) for a last-to-play follow."""
+        trick = view.current_trick
+        if trick is None or len(trick.plays) != 3 or view.trump is None:
+            return
+        facts = last_seat_facts(view.hand, trick.plays, view.trump, view.seat)
+        if facts is None:
+            return
+        if facts.outcome == LOST:
+            self.times["lost"].append(float(is_gift(facts, cards)))
+        elif facts.outcome == WON:
+            self.times["won"].append(float(is_missed_feed(facts, cards)))
 
 
 def bench_tier(tier: str, rounds: int, seed: int, options: dict) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {"turn": [], "play": [], "deal hook": [], "capped": []}
+    times: dict[str, list[float]] = {"turn": [], "play": [], "deal hook": [], "capped": [],
+                                      "sim plays": [], "sim ms": [], "lost": [], "won": []}
     for k in range(rounds):
         s = seed * 1000 + k
         m = start_match(s, first_round=k % 3 == 0)
@@ -89,7 +109,19 @@ def run(tiers: list[str], rounds: int, seed: int, budget_ms: float | None,
                   f"{max(xs, default=0):8.2f}", file=out)
         if times["capped"]:
             share = 100 * sum(times["capped"]) / len(times["capped"])
-            print(f"{tier:8} plays stopped by the time cap: {share:.0f}%", file=out)
+            print(f"{tier:8} plays stopped by the time cap: {share:.1f}% "
+                  f"of {len(times['capped'])}", file=out)
+        if times["sim ms"]:
+            rate = sum(times["sim plays"]) / (sum(times["sim ms"]) / 1000)
+            print(f"{tier:8} simulated card plays per second (searched decisions): "
+                  f"{rate:.0f}", file=out)
+        for key, what in (("lost", "gifts (last to play, trick certainly lost, more points "
+                                   "added than needed)"),
+                          ("won", "missed feeds (last to play, trick certainly won, fewer "
+                                  "points added than allowed)")):
+            xs = times[key]
+            share = 100 * sum(xs) / len(xs) if xs else 0.0
+            print(f"{tier:8} {what}: {sum(xs):.0f} of {len(xs)} = {share:.1f}%", file=out)
         out.flush()
 
 

@@ -64,6 +64,7 @@ from ..rules import (
 )
 from ..scoring import settle
 from ..view import SeatView
+from .advice import Advice, explain
 from .base import make_ctx
 from .knowledge import Memory, expected_kitty_points, observe_follow
 from .play import (
@@ -76,6 +77,7 @@ from .play import (
     points,
     safe_throw,
     score_follows,
+    without_gift,
 )
 from .tiers import NormalBot
 
@@ -449,6 +451,27 @@ def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...]) -> list[tuple[Card, 
     return uniq
 
 
+def into_a_ruff(ctx: PlayCtx, lead: tuple[Card, ...]) -> bool:
+    """Whether `lead` carries points into a side suit an opponent has shown void in while
+    not shown void in trumps: that opponent can trump it and take the points."""
+    trump = ctx.trump
+    suit = trump.play_suits[lead[0].index]
+    if suit == TRUMP or not points(lead):
+        return False
+    void = ctx.mem.void
+    return any(suit in void[o] and TRUMP not in void[o]
+               for o in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4))
+
+
+def safe_first(ctx: PlayCtx, cands: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+    """Lead candidates with those that carry points into a known ruff (`into_a_ruff`) put
+    last: the search starts from a safe lead and leaves it only with evidence."""
+    risky = [c for c in cands if into_a_ruff(ctx, c)]
+    if not risky or len(risky) == len(cands):
+        return cands
+    return [c for c in cands if c not in risky] + risky
+
+
 # --- the bot --------------------------------------------------------------------------------
 
 
@@ -471,6 +494,19 @@ class HardBot(NormalBot):
     def play(self, view: SeatView) -> tuple[Card, ...]:
         return drive(self.play_steps(view))
 
+    def advise_steps(self, view: SeatView) -> Generator[int, None, Advice | None]:
+        """The hint: this bot's decision for `view` (its own seat's view), in slices like
+        `choose_steps`, with the reason for it (engine.bots.advice); None when the seat has
+        nothing to decide."""
+        action = yield from self.choose_steps(view)
+        if action is None:
+            return None
+        return Advice(action, explain(view, action))
+
+    def advise(self, view: SeatView) -> Advice | None:
+        """`advise_steps` run to its end."""
+        return drive(self.advise_steps(view))
+
     def choose_steps(self, view: SeatView) -> Generator[int, None, Action | None]:
         """`choose(view)` as a generator that yields after every sampled world of a search,
         so a caller on a browser's main thread can hand control back between slices (the
@@ -488,9 +524,16 @@ class HardBot(NormalBot):
                 scored = sorted(score_follows(ctx, ti, cands), key=lambda x: -x[0])
                 top = scored[0][0]
                 within = top - self.params.window
-                cands = [c for v, c in scored[:self.params.max_candidates] if v >= within]
+                ranked = [c for v, c in scored if v >= within]
+                if len(ctx.trick) == 3:  # last to play: no gift to a trick certainly lost
+                    every = [c for _, c in scored]
+                    kept = without_gift(ctx, every)
+                    if kept is not every:
+                        ranked = kept
+                cands = ranked[:self.params.max_candidates]
         else:
-            cands = lead_candidates(ctx, choose_lead(ctx))[:self.params.max_candidates + 1]
+            cands = safe_first(ctx, lead_candidates(ctx, choose_lead(ctx)))
+            cands = cands[:self.params.max_candidates + 1]
         if len(cands) == 1:
             self.last_stats = {"candidates": 1, "worlds": 0, "plays": 0}
             choice = cands[0]

@@ -46,6 +46,7 @@ from ..rules import (
     shape_counts,
     trick_winner,
 )
+from .certain import LOST, last_seat_facts
 from .knowledge import Memory
 
 
@@ -838,4 +839,33 @@ def choose_play(ctx: PlayCtx, validate: bool = True) -> tuple[Card, ...]:
         return tuple(follow_options(ctx.hand, ctx.trick[0][1], ctx.trump)[0])
 
 
-__all__ = ["PlayCtx", "choose_follow", "choose_lead", "choose_play"]
+def without_gift(ctx: PlayCtx, ranked: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+    """`ranked` follows (best first) kept to those adding the fewest points the hand allows
+    when the seat plays last to a trick the opponents take whatever it plays (certain.py): a
+    point added there is a gift. Otherwise `ranked` unchanged."""
+    facts = last_seat_facts(ctx.hand, ctx.trick, ctx.trump, ctx.seat, ranked)
+    if facts is None or facts.outcome != LOST:
+        return ranked
+    keep = [p for p in ranked if points(p) == facts.least]
+    return keep or [facts.least_play]
+
+
+def choose_checked_play(ctx: PlayCtx) -> tuple[Card, ...]:
+    """The normal bot's own play: `choose_play`, and no gift when the seat plays last to a
+    trick certainly lost (the rollouts of the hard bot use `choose_play` alone, for speed)."""
+    play = choose_play(ctx)
+    if len(ctx.trick) == 3:
+        ti = TrickInfo(ctx)
+        cands = follow_candidates(ctx, ti)
+        ranked = [c for _, c in sorted(score_follows(ctx, ti, cands), key=lambda x: -x[0])]
+        if play not in ranked:
+            ranked.insert(0, play)
+        else:
+            ranked.remove(play)
+            ranked.insert(0, play)
+        play = without_gift(ctx, ranked)[0]
+    return play
+
+
+__all__ = ["PlayCtx", "choose_checked_play", "choose_follow", "choose_lead", "choose_play",
+           "without_gift"]
