@@ -1,6 +1,7 @@
 """The bot arena: duplicate deals between two bot tiers.
 
     python -m tools.arena --a hard --b normal --rounds 200 --seed 1 [--matches 20] [--jobs 2]
+    python -m tools.arena --a hard --b hard:bury=normal --rounds 200 --seed 1   # one decision
 
 Rounds (level gain). Each of `--rounds` deals is a fresh match seeded from `--seed` and the deal
 number, started at a seeded position: a random 庄家 seat and random levels for both teams
@@ -53,9 +54,36 @@ def start_match(seed: int, first_round: bool) -> Match:
     return Match(seed) if first_round else Match(seed, start=arena_start(seed))
 
 
+def _value(text: str) -> object:
+    """An option's value from the command line: int, float, None or the text itself."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return None if text == "None" else text
+
+
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """A side's tier and its own options: "hard" or "hard:bury=normal,playouts=1500" (so
+    that one tier can meet itself with one decision made another way)."""
+    tier, _, rest = spec.partition(":")
+    opts: dict = {}
+    for item in filter(None, rest.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise ValueError(f"option {item!r} of {spec!r} is not KEY=VALUE")
+        opts[key] = _value(value)
+    return tier, opts
+
+
 def _bots(a: str, b: str, a_team: int, seed: int, options: dict) -> list[Bot]:
-    tiers = [a if team_of(s) == a_team else b for s in range(4)]
-    return [make_bot(t, s, seed, **(options.get(t, {}))) for s, t in enumerate(tiers)]
+    specs = [a if team_of(s) == a_team else b for s in range(4)]
+    bots = []
+    for s, spec in enumerate(specs):
+        tier, own = parse_spec(spec)
+        bots.append(make_bot(tier, s, seed, **{**options.get(tier, {}), **own}))
+    return bots
 
 
 def run_round(task) -> dict:
@@ -120,8 +148,9 @@ def summarize_matches(a: str, b: str, results: list[dict]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__.split("\n")[0])
-    ap.add_argument("--a", default="normal", help="tier of team A")
-    ap.add_argument("--b", default="easy", help="tier of team B")
+    ap.add_argument("--a", default="normal",
+                    help="tier of team A, with its own options: hard:bury=normal,playouts=900")
+    ap.add_argument("--b", default="easy", help="tier of team B (as --a)")
     ap.add_argument("--rounds", type=int, default=100, help="duplicate deals (each played twice)")
     ap.add_argument("--matches", type=int, default=0, help="whole matches (each played twice)")
     ap.add_argument("--max-rounds", type=int, default=60, help="round cap for a whole match")
@@ -139,14 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     for item in args.opt:
         key, _, value = item.partition("=")
         tier, _, name = key.partition(".")
-        try:
-            parsed = int(value)
-        except ValueError:
-            try:
-                parsed = float(value)
-            except ValueError:
-                parsed = None if value == "None" else value
-        options.setdefault(tier, {})[name] = parsed
+        options.setdefault(tier, {})[name] = _value(value)
     base = args.seed * 1_000_003
     t0 = time.time()
     tasks = [(args.a, args.b, base + i, a_team, args.first_round, options)

@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, TypeVar
 
-from ..actions import Action, Play
+from ..actions import Action, Bury, Play
 from ..cards import ALL_CARDS, COPIES, Card
 from ..config import RulesConfig
 from ..errors import IllegalPlay
@@ -65,8 +65,9 @@ from ..rules import (
 from ..scoring import settle
 from ..view import SeatView
 from .advice import Advice, explain
+from .auction import bury_options, choose_bury
 from .base import make_ctx
-from .knowledge import Memory, expected_kitty_points, observe_follow
+from .knowledge import Memory, build_memory, expected_kitty_points, observe_follow
 from .play import (
     PlayCtx,
     TrickInfo,
@@ -98,6 +99,11 @@ class SearchParams:
     window: float = 15.0  # follows compared: those normal scores within this of its best
     z: float = 0.5  # standard errors a challenger's mean gain must clear: caution
     margin: float = 0.02  # levels a challenger must gain beyond that: ignores near-ties
+    bury: str = "search"  # "search": buries compared by whole-round rollouts; "normal": the
+    #                       normal tier's rules of thumb (the arena's comparison)
+    bury_candidates: int = 4  # buries compared: the rules' cheapest few and a pointless one
+    bury_worlds: int = 16  # sampled deals at most for the bury
+    bury_playouts: int = 8000  # simulated card plays for the bury (a round is ~150)
 
 
 @dataclass(frozen=True)
@@ -494,6 +500,69 @@ class HardBot(NormalBot):
     def play(self, view: SeatView) -> tuple[Card, ...]:
         return drive(self.play_steps(view))
 
+    def bury(self, view: SeatView) -> tuple[Card, ...]:
+        return drive(self.bury_steps(view))
+
+    def bury_steps(self, view: SeatView) -> Generator[int, None, tuple[Card, ...]]:
+        """The ten cards to bury: the normal tier's choice and a few others (other voids,
+        no points buried), each played out over the same sampled deals to the end of the
+        round (抠底 included, R25); another bury replaces the normal one only when clearly
+        better, as in card play. `bury="normal"` keeps the normal tier's choice."""
+        trump = view.trump
+        assert trump is not None and view.dealer is not None  # decided before the bury
+        size = view.rules.kitty_size
+        normal = choose_bury(view.hand, trump, size)
+        if self.params.bury != "search":
+            return normal
+        cands = bury_candidates(view.hand, trump, size, self.params.bury_candidates)
+        if len(cands) < 2:
+            return normal
+        start = time.perf_counter() if self.budget_ms is not None else 0.0
+        rng = self.rng(view, "bury")
+        mem = build_memory(view, trump)
+        my_team = self.seat % 2
+        k = len(cands)
+        active = list(range(k))
+        dsum = [0.0] * k
+        dsq = [0.0] * k
+        worlds = spent = 0
+        next_cut = 4
+        capped = False
+        while worlds < self.params.bury_worlds:
+            others = deal_others(view, mem, rng)
+            values: dict[int, float] = {}
+            for i in active:
+                left = Counter(view.hand)
+                left.subtract(cands[i])
+                hands = [list(h) for h in others]
+                hands[self.seat] = sorted(left.elements(), key=lambda c: c.index)
+                w = World(trump, hands, list(cands[i]), self.seat, view.dealer,
+                          [0] * len(ALL_CARDS), [set(), set(), set(), set()],
+                          [set(), set(), set(), set()], [], [0, 0], view.rules)
+                w.leader = view.dealer  # the 庄家 leads the first trick (R18)
+                spent += w.run(None)
+                values[i] = evaluate(w, my_team)
+                yield worlds
+            for i in active:
+                d = values[i] - values[0]
+                dsum[i] += d
+                dsq[i] += d * d
+            worlds += 1
+            if worlds >= next_cut and len(active) > 2:
+                rest = sorted(active[1:], key=lambda i: (-dsum[i], i))
+                active = [0, *sorted(rest[:max(1, len(rest) // 2)])]
+                next_cut *= 2
+            if spent >= self.params.bury_playouts:
+                break
+            if (self.budget_ms is not None and (time.perf_counter() - start) * 1000
+                    >= BURY_BUDGET_FACTOR * self.budget_ms):
+                capped = True
+                break
+        best = _best_challenger(active, dsum, dsq, worlds, self.params)
+        self.last_stats = {"candidates": k, "worlds": worlds, "plays": spent, "choice": best,
+                           "capped": capped}
+        return cands[best]
+
     def advise_steps(self, view: SeatView) -> Generator[int, None, Advice | None]:
         """The hint: this bot's decision for `view` (its own seat's view), in slices like
         `choose_steps`, with the reason for it (engine.bots.advice); None when the seat has
@@ -511,8 +580,11 @@ class HardBot(NormalBot):
         """`choose(view)` as a generator that yields after every sampled world of a search,
         so a caller on a browser's main thread can hand control back between slices (the
         decision is the generator's return value, the same as `choose` would give)."""
-        if view.phase == Phase.PLAY and view.to_act == self.seat and view.seat == self.seat:
-            return Play(self.seat, tuple((yield from self.play_steps(view))))
+        if view.to_act == self.seat and view.seat == self.seat:
+            if view.phase == Phase.PLAY:
+                return Play(self.seat, tuple((yield from self.play_steps(view))))
+            if view.phase == Phase.BURY:
+                return Bury(self.seat, tuple((yield from self.bury_steps(view))))
         return self.choose(view)
 
     def play_steps(self, view: SeatView) -> Generator[int, None, tuple[Card, ...]]:
@@ -600,17 +672,88 @@ class HardBot(NormalBot):
                     and (time.perf_counter() - start) * 1000 >= self.budget_ms):
                 capped = True
                 break
-        best, best_low = 0, 0.0
-        if worlds >= 3:
-            for i in active[1:]:
-                mean = dsum[i] / worlds
-                var = max(0.0, (dsq[i] - worlds * mean * mean) / (worlds - 1))
-                low = mean - self.params.z * math.sqrt(var / worlds)
-                if low > self.params.margin and low > best_low:
-                    best, best_low = i, low
+        best = _best_challenger(active, dsum, dsq, worlds, self.params)
         self.last_stats = {"candidates": k, "worlds": worlds, "plays": spent, "choice": best,
                            "capped": capped}
         return cands[best]
+
+
+def _best_challenger(active: list[int], dsum: list[float], dsq: list[float], worlds: int,
+                     params: SearchParams) -> int:
+    """The candidate (index) whose paired advantage over candidate 0 is clearly above zero:
+    mean minus `z` standard errors above `margin`, the largest such; else 0."""
+    best, best_low = 0, 0.0
+    if worlds >= 3:
+        for i in active[1:]:
+            mean = dsum[i] / worlds
+            var = max(0.0, (dsq[i] - worlds * mean * mean) / (worlds - 1))
+            low = mean - params.z * math.sqrt(var / worlds)
+            if low > params.margin and low > best_low:
+                best, best_low = i, low
+    return best
+
+
+# --- the bury -------------------------------------------------------------------------------
+
+# The bury is one decision a round: in the page it may think this many times a play's budget.
+BURY_BUDGET_FACTOR = 4.0
+
+
+def bury_candidates(hand: tuple[Card, ...], trump: Trump, size: int,
+                    most: int) -> list[tuple[Card, ...]]:
+    """The normal tier's bury first, then the next cheapest by its rules that void other
+    suits, and the cheapest that buries no points (抠底 doubles what the attackers dig out)."""
+    options = bury_options(hand, trump, size)
+    out: list[tuple[Card, ...]] = []
+    voids: list[frozenset[str]] = []
+
+    def voided(cards: tuple[Card, ...]) -> frozenset[str]:
+        left = Counter(hand)
+        left.subtract(cards)
+        held = {trump.play_suits[c.index] for c, n in left.items() if n > 0}
+        return frozenset(s for s in ("S", "H", "C", "D") if s not in held)
+
+    for _, cards in options:
+        v = voided(cards)
+        if v in voids:
+            continue
+        out.append(cards)
+        voids.append(v)
+        if len(out) >= most - 1:
+            break
+    if any(c.points for c in out[0]):
+        pointless = sorted((c for c in hand if not c.points),
+                           key=lambda c: (trump.play_suits[c.index] == TRUMP,
+                                          Counter(hand)[c] >= 2, trump.strengths[c.index],
+                                          c.index))[:size]
+        if len(pointless) == size and tuple(pointless) not in out:
+            out.append(tuple(pointless))
+    return out
+
+
+def deal_others(view: SeatView, mem: Memory, rng: random.Random) -> list[list[Card]]:
+    """Before the first trick, the cards `view.seat` cannot see dealt to the three other
+    hands (the cards a seat showed in a bid stay in its hand)."""
+    me = view.seat
+    sizes = [view.rules.hand_size] * 4
+    hands: list[list[Card]] = [[], [], [], []]
+    pool_counts = list(mem.unseen)
+    for s in range(4):
+        if s == me:
+            continue
+        for c in sorted(mem.known[s]):
+            k = min(mem.known[s][c], pool_counts[c.index], sizes[s] - len(hands[s]))
+            hands[s].extend([c] * k)
+            pool_counts[c.index] -= k
+    pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
+    rng.shuffle(pool)
+    for s in range(4):
+        if s == me:
+            continue
+        need = sizes[s] - len(hands[s])
+        hands[s].extend(pool[:need])
+        pool = pool[need:]
+    return hands
 
 
 _T = TypeVar("_T")
