@@ -19,18 +19,24 @@ Matches (win rate). `--matches` whole matches from the real start (both teams at
 also played twice with the seats swapped; the table prints A's share of the matches won
 (a match still unfinished after `--max-rounds` rounds counts half).
 
+`--out FILE` appends each round as it finishes (JSON lines); `--pool FILE...` summarizes such
+files (only deals played in both seatings), so runs can be stopped, split and pooled.
+
 Work is spread over `--jobs` processes (default 2; bots themselves never use more than one).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import random
 import sys
 import time
 
 from engine.bots import Bot, make_bot
+from engine.bots.hard import PYODIDE_SLOWDOWN, page_options
 from engine.driver import play_match, play_round
 from engine.match import Match, Start, team_of
 from engine.scoring import LADDER
@@ -161,10 +167,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--playouts", type=int, default=None, help="hard tier: card plays/decision")
     ap.add_argument("--opt", action="append", default=[], metavar="TIER.KEY=VALUE",
                     help="a bot option, e.g. hard.horizon=6 (repeatable)")
+    ap.add_argument("--out", help="append each round's result to this file (JSON lines), so "
+                    "that a long run can be stopped and its finished deals still counted")
+    ap.add_argument("--pool", nargs="+", metavar="FILE",
+                    help="summarize the rounds of --out files (whole deals only) and exit")
+    ap.add_argument("--page", action="store_true",
+                    help="hard plays as in the page: its default play count under the page's "
+                         "wall-clock cap, shortened by --slowdown")
+    ap.add_argument("--slowdown", type=float, default=PYODIDE_SLOWDOWN,
+                    help="how much slower the page's runtime (Pyodide) is than this one "
+                         f"(default {PYODIDE_SLOWDOWN}: measured, see the README)")
     args = ap.parse_args(argv)
     options: dict = {}
+    if args.page:
+        options["hard"] = page_options(args.slowdown)
+        print(f"  hard as in the page: {options['hard']} (load average "
+              f"{os.getloadavg()[0]:.1f})", file=sys.stderr)
     if args.playouts is not None:
-        options["hard"] = {"playouts": args.playouts}
+        options.setdefault("hard", {})["playouts"] = args.playouts
     for item in args.opt:
         key, _, value = item.partition("=")
         tier, _, name = key.partition(".")
@@ -175,15 +195,36 @@ def main(argv: list[str] | None = None) -> int:
              for i in range(args.rounds) for a_team in (0, 1)]
     mtasks = [(args.a, args.b, base + 500_000 + i, a_team, args.max_rounds, options)
               for i in range(args.matches) for a_team in (0, 1)]
+    if args.pool:
+        results = []
+        for path in args.pool:
+            with open(path, encoding="utf-8") as f:
+                results += [json.loads(line) for line in f if line.strip()]
+        results = [r for r in results if "gain" in r]
+        # only whole duplicate deals (both seatings) count
+        done: dict[int, int] = {}
+        for r in results:
+            done[r["seed"]] = done.get(r["seed"], 0) + 1
+        results = [r for r in results if done[r["seed"]] == 2]
+        print(summarize_rounds(args.a, args.b, results))
+        return 0
+    out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
+
+    def record(r: dict) -> dict:
+        if out is not None:
+            out.write(json.dumps(r) + "\n")
+            out.flush()
+        return r
+
     jobs = max(1, min(2, args.jobs))
     if jobs == 1:
-        results = [run_round(t) for t in tasks]
+        results = [record(run_round(t)) for t in tasks]
         mresults = [run_match(t) for t in mtasks]
     else:
         from multiprocessing import Pool  # here, so that Pyodide can import this module
 
         with Pool(jobs) as pool:
-            results = pool.map(run_round, tasks, chunksize=1)
+            results = [record(r) for r in pool.imap(run_round, tasks, chunksize=1)]
             mresults = pool.map(run_match, mtasks, chunksize=1)
     if results:
         print(summarize_rounds(args.a, args.b, results))

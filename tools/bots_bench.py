@@ -21,13 +21,14 @@ import time
 from engine.actions import Action, Play
 from engine.bots import Bot, make_bot
 from engine.bots.certain import LOST, WON, is_gift, is_missed_feed, last_seat_facts
+from engine.bots.hard import PAGE_BUDGET_MS
 from engine.driver import play_round
 from engine.phase import Phase
 from engine.view import SeatView
 
 from .arena import start_match
 
-HARD_UI_BUDGET_MS = 250.0
+HARD_UI_BUDGET_MS = PAGE_BUDGET_MS
 
 
 def pct(xs: list[float], q: float) -> float:

@@ -126,6 +126,21 @@ class SampleParams:
     kitty_valuable: float = 0.4  # … and points or aces this seldom
 
 
+# The page's hard bot: the default play count, and a wall-clock cap per decision (the page
+# runs the search in slices, so the page stays responsive meanwhile). ui.players uses these;
+# `python -m tools.arena --page` plays hard with them too (see `page_options`).
+PAGE_BUDGET_MS = 250.0
+# Pyodide's speed against CPython's on the same machine (bench/pyodide_bench.mjs and
+# tools.bots_bench print simulated plays per second): the arena scales the cap by it.
+PYODIDE_SLOWDOWN = 2.0
+
+
+def page_options(slowdown: float = 1.0) -> dict[str, float]:
+    """The page's options for the hard bot; `slowdown` > 1 shortens the cap for a faster
+    runtime (the arena on CPython) so that it spends the time the page would."""
+    return {"budget_ms": PAGE_BUDGET_MS / slowdown}
+
+
 EVAL = EvalParams()
 SAMPLE = SampleParams()
 
