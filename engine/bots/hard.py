@@ -379,13 +379,8 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
     bidder = standing.seat if standing is not None and standing.seat != me else None
     suit_of = trump.play_suits
 
-    def weight(c: Card, s: int) -> float:
-        trump = suit_of[c.index] == TRUMP
-        if s == 4:
-            if trump:
-                return SAMPLE.kitty_trump
-            return SAMPLE.kitty_valuable if c.points or c.value == 14 else 1.0
-        return SAMPLE.bidder_trump if trump and s == bidder else 1.0
+    kitty_trump, kitty_valuable = SAMPLE.kitty_trump, SAMPLE.kitty_valuable
+    bidder_trump = SAMPLE.bidder_trump
 
     for attempt in range(8):
         use_voids = attempt < 6
@@ -402,15 +397,26 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
         got: dict[int, list[Card]] = {s: [] for s in slots}
         held: dict[int, set[Card]] = {s: set() for s in slots}
         ok = True
+        no_pairs = mem.no_pairs
         for c in cards:
             suit = suit_of[c.index]
-            opts = [s for s in allowed[suit] if need[s] > 0
-                    and not (use_voids and s < 4 and c in held[s]
-                             and suit in mem.no_pairs[s])]
+            is_trump = suit == TRUMP
+            valuable = bool(c.points) or c.value == 14
+            opts: list[int] = []
+            ws: list[float] = []
+            for s in allowed[suit]:
+                n = need[s]
+                if n <= 0 or (use_voids and s < 4 and suit in no_pairs[s] and c in held[s]):
+                    continue
+                if s == 4:  # (as `weight`, inlined: this loop runs for every card dealt)
+                    w = kitty_trump if is_trump else (kitty_valuable if valuable else 1.0)
+                else:
+                    w = bidder_trump if is_trump and s == bidder else 1.0
+                opts.append(s)
+                ws.append(n * w)
             if not opts:
                 ok = False
                 break
-            ws = [need[s] * weight(c, s) for s in opts]
             r = rng.random() * sum(ws)
             pick = opts[-1]
             for slot, w in zip(opts, ws, strict=True):

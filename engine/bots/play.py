@@ -39,12 +39,13 @@ from ..rules import (
     TRUMP,
     Trump,
     Unit,
+    _top_rank,
     check_follow,
     classify,
     decompose,
+    has_shape,
     pair_runs,
     shape_counts,
-    trick_winner,
 )
 from .certain import LOST, last_seat_facts
 from .knowledge import Memory
@@ -383,8 +384,8 @@ class TrickInfo:
     `best` and `best_key` are the winning play so far and its R22/R23 key (trump, strength),
     so that a follow's effect is judged without judging the whole trick again."""
 
-    __slots__ = ("best", "best_key", "kind", "lead", "lead_pairs", "lead_units", "led", "multi",
-                 "n", "plays", "pts")
+    __slots__ = ("_multi_best", "best", "best_key", "kind", "lead", "lead_pairs", "lead_units",
+                 "led", "multi", "n", "plays", "pts")
 
     def __init__(self, ctx: PlayCtx) -> None:
         self.plays = plays = [cards for _, cards in ctx.trick]
@@ -399,6 +400,7 @@ class TrickInfo:
         self.pts = pts
         self.best = -1
         self.best_key = (False, 0)
+        self._multi_best: tuple[int, tuple[bool, int]] | None = None
         if self.n == 1 or (self.n == 2 and lead[0] is lead[1]):
             if self.n == 1:
                 self.kind, self.lead_pairs, self.multi, self.lead_units = SINGLE, 0, False, None
@@ -429,7 +431,7 @@ class TrickInfo:
     def winner_with(self, ctx: PlayCtx, play: tuple[Card, ...]) -> int:
         """Index of the trick's winner if `play` is added to the plays so far."""
         if self.best < 0:
-            return trick_winner([*self.plays, play], ctx.trump)
+            return self._winner_with_units(ctx, play)
         if self.n == 2 and play[0] is not play[1]:
             return self.best
         trump = ctx.trump
@@ -439,6 +441,40 @@ class TrickInfo:
         if (suit == TRUMP, trump.strengths[play[0].index]) > self.best_key:
             return len(self.plays)
         return self.best
+
+    def _winner_with_units(self, ctx: PlayCtx, play: tuple[Card, ...]) -> int:
+        """`winner_with` for any other lead, as rules.trick_winner_by_units judges it: each
+        play's R23 key depends on the lead alone, so the plays so far are judged once and a
+        candidate only against the best of them."""
+        trump = ctx.trump
+        units = self.lead_units
+        assert units is not None  # set for every lead but one single or one pair
+        if self._multi_best is None:
+            plays = self.plays
+            best, best_key = 0, (self.led == TRUMP, _top_rank(plays[0], units, trump))
+            for i in range(1, len(plays)):
+                key = self._unit_key(trump, plays[i])
+                if key is not None and key > best_key:
+                    best, best_key = i, key
+            self._multi_best = (best, best_key)
+        best, best_key = self._multi_best
+        key = self._unit_key(trump, play)
+        return len(self.plays) if key is not None and key > best_key else best
+
+    def _unit_key(self, trump: Trump, play: tuple[Card, ...]) -> tuple[bool, int] | None:
+        """A follow's R22/R23 key against this lead, or None if it cannot win."""
+        suits = trump.play_suits
+        suit = suits[play[0].index]
+        if suit != self.led and suit != TRUMP:
+            return None
+        for c in play:
+            if suits[c.index] != suit:
+                return None
+        units = self.lead_units
+        assert units is not None  # (as above)
+        if not has_shape(play, units, trump):
+            return None
+        return (suit == TRUMP, _top_rank(play, units, trump))
 
     def rank_of(self, ctx: PlayCtx, play: tuple[Card, ...]) -> int:
         """R23 rank of a play's top unit as the lead's kind."""
