@@ -415,3 +415,19 @@ def test_hard_bury_is_searched_legal_sliced_and_normal_on_request():
     assert drive(steps) == act
     normal = make_bot("hard", seat, 41, bury="normal").choose(view)
     assert normal.cards == choose_bury(view.hand, view.trump, 10)
+
+
+def test_the_hint_ignores_hidden_cards_too():
+    """The hint (hard's advice: action and reason) never changes when the cards the player
+    cannot see are reshuffled, in every phase."""
+    rng = random.Random("hint")
+    checked = Counter()
+    for m, seat in positions(12):
+        v1, v2 = m.view(seat), reshuffled(m, seat, rng).view(seat)
+        assert v1 == v2
+        a = make_bot("hard", seat, 12, **FAST["hard"]).advise(v1)
+        b = make_bot("hard", seat, 12, **FAST["hard"]).advise(v2)
+        assert a == b, (m.phase, seat)
+        if a is not None:
+            checked[m.phase] += 1
+    assert {"bid", "bury", "play"} <= set(checked), checked
