@@ -561,9 +561,10 @@ class HardBot(NormalBot):
                           [0] * len(ALL_CARDS), [set(), set(), set(), set()],
                           [set(), set(), set(), set()], [], [0, 0], view.rules)
                 w.leader = view.dealer  # the 庄家 leads the first trick (R18)
-                spent += w.run(None)
+                while not w.finished():  # a whole round: yield every few tricks (slices)
+                    spent += w.run(BURY_SLICE_TRICKS)
+                    yield worlds
                 values[i] = evaluate(w, my_team)
-                yield worlds
             for i in active:
                 d = values[i] - values[0]
                 dsum[i] += d
@@ -718,6 +719,7 @@ def _best_challenger(active: list[int], dsum: list[float], dsq: list[float], wor
 
 # The bury is one decision a round: in the page it may think this many times a play's budget.
 BURY_BUDGET_FACTOR = 4.0
+BURY_SLICE_TRICKS = 8  # tricks of a bury's rollout between two yields
 
 
 def bury_candidates(hand: tuple[Card, ...], trump: Trump, size: int,
