@@ -32,7 +32,7 @@ Names = Callable[[int], tuple[str, str]]  # seat -> (name, possessive): ("East",
 # Follows.
 TRICK_LOST = "trick-lost"  # the opponents take the trick whatever one plays: no points
 FEED = "feed"  # the partner takes (or is winning) the trick: add points
-PARTNER_HOLDS = "partner-holds"  # the partner is winning: nothing to add, keep strong cards
+PARTNER_HOLDS = "partner-holds"  # the partner is winning: no points added, a small card
 RUFF = "ruff"  # void in the led suit: trump it
 RUFF_PARTNER = "ruff-partner"  # the partner's lead invites a ruff: trump it
 TAKE = "take"  # win the trick (its points)
@@ -94,7 +94,7 @@ class Reason:
 _EN = {
     TRICK_LOST: "{name} takes this trick whatever you play: give no points",
     FEED: "partner is winning: add points",
-    PARTNER_HOLDS: "partner is winning: keep your strong cards",
+    PARTNER_HOLDS: "partner is winning: a small card will do",
     RUFF: "no {suit} left: trump it",
     RUFF_PARTNER: "partner's {suit} lead invites a ruff: trump it",
     TAKE: "take the trick with {cards}",
@@ -121,7 +121,7 @@ _EN = {
 _ZH = {
     TRICK_LOST: "{name}赢定这一轮：不要送分",
     FEED: "对家正大：送分",
-    PARTNER_HOLDS: "对家正大：留住大牌",
+    PARTNER_HOLDS: "对家正大：出小牌即可",
     RUFF: "{suit}已绝：用主牌毙",
     RUFF_PARTNER: "对家出{suit}是让你毙：用主牌毙",
     TAKE: "用{cards}拿下这一轮",
@@ -212,7 +212,9 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
     if mine:
         if void and led != TRUMP and all(trump.play_suits[c.index] == TRUMP for c in cards):
             leader = plays[0][0]
-            if leader == partner and not _pts(plays[0][1]):
+            low_lead = all(c.value < 10 for c in plays[0][1])  # no points, nothing high
+            trumped = any(trump.play_suits[c.index] == TRUMP for _, p in plays[1:] for c in p)
+            if leader == partner and low_lead and not trumped:
                 return Reason(RUFF_PARTNER, seat=partner, suit=led, number=trick_pts)
             return Reason(RUFF, suit=led, number=trick_pts)
         return Reason(TAKE, cards=cards, number=trick_pts)
