@@ -431,3 +431,20 @@ def test_the_hint_ignores_hidden_cards_too():
         if a is not None:
             checked[m.phase] += 1
     assert {"bid", "bury", "play"} <= set(checked), checked
+
+
+def test_every_reason_is_worded_in_both_languages():
+    from engine.bots.advice import CODES, Reason
+
+    def names(seat):
+        return ("南", "东", "北", "西")[seat], ("南家", "东家", "北家", "西家")[seat]
+
+    lines = set()
+    for code in CODES:
+        r = Reason(code, seat=1, suit="D", cards=tuple(parse_cards("D5 D5")), number=15,
+                   suits=("C", "D"))
+        en, zh = r.text("en", names), r.text("zh", names)
+        assert en and zh and "{" not in en + zh, code
+        lines.add(en)
+    assert len(lines) == len(CODES), "each reason reads differently"
+    assert Reason("opponent-void", seat=1, suit="D").text("zh", names) == "东已无方块：别出方块"
