@@ -12,7 +12,8 @@ runs as the UI runs it: the default play budget plus the `--budget-ms` wall-cloc
 same code runs under Pyodide (bench/pyodide_bench.mjs). Timings are printed, never asserted.
 
 For the hard tier it also prints the share of plays its time cap stopped, and the simulated
-card plays per second of CPU time (process time: a loaded machine's waits do not count); for
+card plays per second of CPU time (process time: a loaded machine's waits do not count; under
+Pyodide process time is wall time, so there the figure needs a quiet machine); for
 every tier, the gift rate (last to play, the trick certainly lost, more points added than a
 legal play needed: engine.bots.certain) and the missed-feed rate (the trick certainly won,
 fewer points added than a legal play allowed).
