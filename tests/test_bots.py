@@ -21,7 +21,7 @@ from engine.rules import Trump, check_throw, classify, trick_winner
 from tools.arena import start_match
 
 TIERS = ("random", "easy", "normal", "hard")
-FAST = {"hard": {"playouts": 120, "max_worlds": 3}}
+FAST = {"hard": {"playouts": 120, "max_worlds": 3, "bury_worlds": 3, "bury_playouts": 400}}
 
 
 def bots(tiers, seed):
@@ -333,3 +333,118 @@ def test_actions_are_engine_actions():
         m.apply(act)
     assert seen <= {Bid, Pass, Bury, Snatch, Play}
     assert {Bury, Play} <= seen
+
+
+# --- clear-cut follows (engine.bots.certain) and the hard tier's own bury -------------------
+
+
+def test_last_seat_facts_tell_a_certainly_lost_trick_from_an_open_one():
+    from engine.bots.certain import LOST, WON, is_gift, is_missed_feed, last_seat_facts
+
+    hand = parse_cards("HK H4 H5 C6 D7")
+    def trick(*plays):
+        return [(s, tuple(parse_cards(p))) for s, p in enumerate(plays)]
+
+    lost = last_seat_facts(hand, trick("HA", "H6", "H7"), T2S, 3)
+    assert lost.outcome == LOST and lost.winner == 0 and lost.least == 0 and lost.most == 10
+    assert is_gift(lost, tuple(parse_cards("HK"))) and not is_gift(lost, tuple(parse_cards("H4")))
+    open_ = last_seat_facts(hand, [(0, tuple(parse_cards("HQ"))), (1, tuple(parse_cards("H6"))),
+                                   (2, tuple(parse_cards("H7")))], T2S, 3)
+    assert open_.outcome is None  # ♥K takes it
+    won = last_seat_facts(hand, [(0, tuple(parse_cards("H6"))), (1, tuple(parse_cards("HA"))),
+                                 (2, tuple(parse_cards("H7")))], T2S, 3)
+    assert won.outcome == WON and is_missed_feed(won, tuple(parse_cards("H4")))
+    assert last_seat_facts(hand, [(0, tuple(parse_cards("HA")))], T2S, 3) is None
+
+
+def test_no_tier_above_easy_gives_points_to_a_trick_certainly_lost():
+    """Last to play, void in ♥, an opponent's big joker on the table: whatever seat 3 plays
+    the trick is lost. The policy's own scores would keep the trump pairs and give ♣5 away;
+    the bots play a trump with no points instead (the fewest points the hand allows)."""
+    from engine.bots.play import choose_checked_play, without_gift
+
+    ctx = ctx_for(T2S, 3, "C5 SA SA S3 S3", trick=[(0, "H3"), (1, "H4"), (2, "BJ")],
+                  dealer=1, voids={3: "H"})
+    assert choose_play(ctx) == tuple(parse_cards("C5")), "the case is one the policy misjudges"
+    assert choose_checked_play(ctx) == tuple(parse_cards("S3"))
+    ranked = [tuple(parse_cards(p)) for p in ("C5", "S3", "SA")]
+    assert without_gift(ctx, ranked) == [tuple(parse_cards(p)) for p in ("S3", "SA")]
+
+
+def test_hard_keeps_points_out_of_a_suit_an_opponent_has_shown_void_in():
+    from engine.bots.hard import into_a_ruff, safe_first
+
+    ctx = ctx_for(T2S, 0, "H5 H5 C3 C4 D9", dealer=0, voids={1: "H"})
+    assert into_a_ruff(ctx, tuple(parse_cards("H5 H5")))
+    assert not into_a_ruff(ctx, tuple(parse_cards("C3")))
+    cands = [tuple(parse_cards(p)) for p in ("H5 H5", "C3", "D9")]
+    assert safe_first(ctx, cands)[0] == tuple(parse_cards("C3"))
+    ctx.mem.void[1].add("T")  # no trumps left there either: no ruff to fear
+    assert not into_a_ruff(ctx, tuple(parse_cards("H5 H5")))
+
+
+def bury_view(seed):
+    m = start_match(seed, first_round=False)
+    bs = bots(["normal"] * 4, seed)
+    while m.phase != "bury":
+        if m.phase == "deal":
+            m.apply(Deal(1))
+            for s in range(4):
+                act = bs[s].choose(m.view(s))
+                if act is not None and m.phase == "deal":
+                    m.apply(act)
+            continue
+        m.apply(bs[m.to_act].choose(m.view(m.to_act)))
+    return m, m.view(m.to_act)
+
+
+def test_hard_bury_is_searched_legal_sliced_and_normal_on_request():
+    from engine.bots.hard import bury_candidates, drive
+
+    m, view = bury_view(41)
+    seat = view.seat
+    cands = bury_candidates(view.hand, view.trump, 10, 4)
+    assert cands[0] == choose_bury(view.hand, view.trump, 10) and len(cands) >= 2
+    assert all(len(c) == 10 for c in cands) and len(set(cands)) == len(cands)
+    opts = dict(bury_worlds=4, bury_playouts=10**6)
+    hard = make_bot("hard", seat, 41, **opts)
+    act = hard.choose(view)
+    assert isinstance(act, Bury) and m.can_apply(act) and act.cards in cands
+    assert hard.last_stats["worlds"] == 4
+    steps = make_bot("hard", seat, 41, **opts).choose_steps(view)
+    assert drive(steps) == act
+    normal = make_bot("hard", seat, 41, bury="normal").choose(view)
+    assert normal.cards == choose_bury(view.hand, view.trump, 10)
+
+
+def test_the_hint_ignores_hidden_cards_too():
+    """The hint (hard's advice: action and reason) never changes when the cards the player
+    cannot see are reshuffled, in every phase."""
+    rng = random.Random("hint")
+    checked = Counter()
+    for m, seat in positions(12):
+        v1, v2 = m.view(seat), reshuffled(m, seat, rng).view(seat)
+        assert v1 == v2
+        a = make_bot("hard", seat, 12, **FAST["hard"]).advise(v1)
+        b = make_bot("hard", seat, 12, **FAST["hard"]).advise(v2)
+        assert a == b, (m.phase, seat)
+        if a is not None:
+            checked[m.phase] += 1
+    assert {"bid", "bury", "play"} <= set(checked), checked
+
+
+def test_every_reason_is_worded_in_both_languages():
+    from engine.bots.advice import CODES, Reason
+
+    def names(seat):
+        return ("南", "东", "北", "西")[seat], ("南家", "东家", "北家", "西家")[seat]
+
+    lines = set()
+    for code in CODES:
+        r = Reason(code, seat=1, suit="D", cards=tuple(parse_cards("D5 D5")), number=15,
+                   suits=("C", "D"))
+        en, zh = r.text("en", names), r.text("zh", names)
+        assert en and zh and "{" not in en + zh, code
+        lines.add(en)
+    assert len(lines) == len(CODES), "each reason reads differently"
+    assert Reason("opponent-void", seat=1, suit="D").text("zh", names) == "东已无方块：别出方块"

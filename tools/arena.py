@@ -1,6 +1,7 @@
 """The bot arena: duplicate deals between two bot tiers.
 
     python -m tools.arena --a hard --b normal --rounds 200 --seed 1 [--matches 20] [--jobs 2]
+    python -m tools.arena --a hard --b hard:bury=normal --rounds 200 --seed 1   # one decision
 
 Rounds (level gain). Each of `--rounds` deals is a fresh match seeded from `--seed` and the deal
 number, started at a seeded position: a random 庄家 seat and random levels for both teams
@@ -18,18 +19,24 @@ Matches (win rate). `--matches` whole matches from the real start (both teams at
 also played twice with the seats swapped; the table prints A's share of the matches won
 (a match still unfinished after `--max-rounds` rounds counts half).
 
+`--out FILE` appends each round as it finishes (JSON lines); `--pool FILE...` summarizes such
+files (only deals played in both seatings), so runs can be stopped, split and pooled.
+
 Work is spread over `--jobs` processes (default 2; bots themselves never use more than one).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import random
 import sys
 import time
 
 from engine.bots import Bot, make_bot
+from engine.bots.hard import PYODIDE_SLOWDOWN, page_options
 from engine.driver import play_match, play_round
 from engine.match import Match, Start, team_of
 from engine.scoring import LADDER
@@ -53,9 +60,36 @@ def start_match(seed: int, first_round: bool) -> Match:
     return Match(seed) if first_round else Match(seed, start=arena_start(seed))
 
 
+def _value(text: str) -> object:
+    """An option's value from the command line: int, float, None or the text itself."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return None if text == "None" else text
+
+
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """A side's tier and its own options: "hard" or "hard:bury=normal,playouts=1500" (so
+    that one tier can meet itself with one decision made another way)."""
+    tier, _, rest = spec.partition(":")
+    opts: dict = {}
+    for item in filter(None, rest.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise ValueError(f"option {item!r} of {spec!r} is not KEY=VALUE")
+        opts[key] = _value(value)
+    return tier, opts
+
+
 def _bots(a: str, b: str, a_team: int, seed: int, options: dict) -> list[Bot]:
-    tiers = [a if team_of(s) == a_team else b for s in range(4)]
-    return [make_bot(t, s, seed, **(options.get(t, {}))) for s, t in enumerate(tiers)]
+    specs = [a if team_of(s) == a_team else b for s in range(4)]
+    bots = []
+    for s, spec in enumerate(specs):
+        tier, own = parse_spec(spec)
+        bots.append(make_bot(tier, s, seed, **{**options.get(tier, {}), **own}))
+    return bots
 
 
 def run_round(task) -> dict:
@@ -120,8 +154,9 @@ def summarize_matches(a: str, b: str, results: list[dict]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__.split("\n")[0])
-    ap.add_argument("--a", default="normal", help="tier of team A")
-    ap.add_argument("--b", default="easy", help="tier of team B")
+    ap.add_argument("--a", default="normal",
+                    help="tier of team A, with its own options: hard:bury=normal,playouts=900")
+    ap.add_argument("--b", default="easy", help="tier of team B (as --a)")
     ap.add_argument("--rounds", type=int, default=100, help="duplicate deals (each played twice)")
     ap.add_argument("--matches", type=int, default=0, help="whole matches (each played twice)")
     ap.add_argument("--max-rounds", type=int, default=60, help="round cap for a whole match")
@@ -132,36 +167,64 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--playouts", type=int, default=None, help="hard tier: card plays/decision")
     ap.add_argument("--opt", action="append", default=[], metavar="TIER.KEY=VALUE",
                     help="a bot option, e.g. hard.horizon=6 (repeatable)")
+    ap.add_argument("--out", help="append each round's result to this file (JSON lines), so "
+                    "that a long run can be stopped and its finished deals still counted")
+    ap.add_argument("--pool", nargs="+", metavar="FILE",
+                    help="summarize the rounds of --out files (whole deals only) and exit")
+    ap.add_argument("--page", action="store_true",
+                    help="hard plays as in the page: its default play count under the page's "
+                         "wall-clock cap, shortened by --slowdown")
+    ap.add_argument("--slowdown", type=float, default=PYODIDE_SLOWDOWN,
+                    help="how much slower the page's runtime (Pyodide) is than this one "
+                         f"(default {PYODIDE_SLOWDOWN}: measured, see the README)")
     args = ap.parse_args(argv)
     options: dict = {}
+    if args.page:
+        options["hard"] = page_options(args.slowdown)
+        print(f"  hard as in the page: {options['hard']} (load average "
+              f"{os.getloadavg()[0]:.1f})", file=sys.stderr)
     if args.playouts is not None:
-        options["hard"] = {"playouts": args.playouts}
+        options.setdefault("hard", {})["playouts"] = args.playouts
     for item in args.opt:
         key, _, value = item.partition("=")
         tier, _, name = key.partition(".")
-        try:
-            parsed = int(value)
-        except ValueError:
-            try:
-                parsed = float(value)
-            except ValueError:
-                parsed = None if value == "None" else value
-        options.setdefault(tier, {})[name] = parsed
+        options.setdefault(tier, {})[name] = _value(value)
     base = args.seed * 1_000_003
     t0 = time.time()
     tasks = [(args.a, args.b, base + i, a_team, args.first_round, options)
              for i in range(args.rounds) for a_team in (0, 1)]
     mtasks = [(args.a, args.b, base + 500_000 + i, a_team, args.max_rounds, options)
               for i in range(args.matches) for a_team in (0, 1)]
+    if args.pool:
+        results = []
+        for path in args.pool:
+            with open(path, encoding="utf-8") as f:
+                results += [json.loads(line) for line in f if line.strip()]
+        results = [r for r in results if "gain" in r]
+        # only whole duplicate deals (both seatings) count
+        done: dict[int, int] = {}
+        for r in results:
+            done[r["seed"]] = done.get(r["seed"], 0) + 1
+        results = [r for r in results if done[r["seed"]] == 2]
+        print(summarize_rounds(args.a, args.b, results))
+        return 0
+    out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
+
+    def record(r: dict) -> dict:
+        if out is not None:
+            out.write(json.dumps(r) + "\n")
+            out.flush()
+        return r
+
     jobs = max(1, min(2, args.jobs))
     if jobs == 1:
-        results = [run_round(t) for t in tasks]
+        results = [record(run_round(t)) for t in tasks]
         mresults = [run_match(t) for t in mtasks]
     else:
         from multiprocessing import Pool  # here, so that Pyodide can import this module
 
         with Pool(jobs) as pool:
-            results = pool.map(run_round, tasks, chunksize=1)
+            results = [record(r) for r in pool.imap(run_round, tasks, chunksize=1)]
             mresults = pool.map(run_match, mtasks, chunksize=1)
     if results:
         print(summarize_rounds(args.a, args.b, results))

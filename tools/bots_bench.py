@@ -10,6 +10,13 @@ or pass, every lead and follow), "play" the leads and follows alone, and "deal h
 questions the driver asks during the deal (bid now or not; engine.driver). The hard tier
 runs as the UI runs it: the default play budget plus the `--budget-ms` wall-clock cap. The
 same code runs under Pyodide (bench/pyodide_bench.mjs). Timings are printed, never asserted.
+
+For the hard tier it also prints the share of plays its time cap stopped, and the simulated
+card plays per second of CPU time (process time: a loaded machine's waits do not count; under
+Pyodide process time is wall time, so there the figure needs a quiet machine); for
+every tier, the gift rate (last to play, the trick certainly lost, more points added than a
+legal play needed: engine.bots.certain) and the missed-feed rate (the trick certainly won,
+fewer points added than a legal play allowed).
 """
 
 from __future__ import annotations
@@ -18,15 +25,17 @@ import argparse
 import sys
 import time
 
-from engine.actions import Action
+from engine.actions import Action, Play
 from engine.bots import Bot, make_bot
+from engine.bots.certain import LOST, WON, is_gift, is_missed_feed, last_seat_facts
+from engine.bots.hard import PAGE_BUDGET_MS
 from engine.driver import play_round
 from engine.phase import Phase
 from engine.view import SeatView
 
 from .arena import start_match
 
-HARD_UI_BUDGET_MS = 250.0
+HARD_UI_BUDGET_MS = PAGE_BUDGET_MS
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -45,9 +54,10 @@ class Timed:
         self.times = times
 
     def choose(self, view: SeatView) -> Action | None:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = self.bot.choose(view)
         ms = (time.perf_counter() - t0) * 1000
+        cpu_ms = (time.process_time() - c0) * 1000
         if view.phase == Phase.DEAL:
             self.times["deal hook"].append(ms)
             return action
@@ -57,11 +67,30 @@ class Timed:
             stats = getattr(self.bot, "last_stats", None)
             if stats is not None:
                 self.times["capped"].append(float(stats.get("capped", False)))
+                if stats.get("plays"):
+                    self.times["sim plays"].append(float(stats["plays"]))
+                    self.times["sim ms"].append(cpu_ms)
+            if isinstance(action, Play):
+                self._count_certain(view, action.cards)
         return action
+
+    def _count_certain(self, view: SeatView, cards: tuple) -> None:
+        """Gift and missed-feed counts (engine.bots.certain) for a last-to-play follow."""
+        trick = view.current_trick
+        if trick is None or len(trick.plays) != 3 or view.trump is None:
+            return
+        facts = last_seat_facts(view.hand, trick.plays, view.trump, view.seat)
+        if facts is None:
+            return
+        if facts.outcome == LOST:
+            self.times["lost"].append(float(is_gift(facts, cards)))
+        elif facts.outcome == WON:
+            self.times["won"].append(float(is_missed_feed(facts, cards)))
 
 
 def bench_tier(tier: str, rounds: int, seed: int, options: dict) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {"turn": [], "play": [], "deal hook": [], "capped": []}
+    times: dict[str, list[float]] = {"turn": [], "play": [], "deal hook": [], "capped": [],
+                                      "sim plays": [], "sim ms": [], "lost": [], "won": []}
     for k in range(rounds):
         s = seed * 1000 + k
         m = start_match(s, first_round=k % 3 == 0)
@@ -89,7 +118,19 @@ def run(tiers: list[str], rounds: int, seed: int, budget_ms: float | None,
                   f"{max(xs, default=0):8.2f}", file=out)
         if times["capped"]:
             share = 100 * sum(times["capped"]) / len(times["capped"])
-            print(f"{tier:8} plays stopped by the time cap: {share:.0f}%", file=out)
+            print(f"{tier:8} plays stopped by the time cap: {share:.1f}% "
+                  f"of {len(times['capped'])}", file=out)
+        if times["sim ms"]:
+            rate = sum(times["sim plays"]) / (sum(times["sim ms"]) / 1000)
+            print(f"{tier:8} simulated card plays per second of CPU time (searched "
+                  f"decisions): {rate:.0f}", file=out)
+        for key, what in (("lost", "gifts (last to play, trick certainly lost, more points "
+                                   "added than needed)"),
+                          ("won", "missed feeds (last to play, trick certainly won, fewer "
+                                  "points added than allowed)")):
+            xs = times[key]
+            share = 100 * sum(xs) / len(xs) if xs else 0.0
+            print(f"{tier:8} {what}: {sum(xs):.0f} of {len(xs)} = {share:.1f}%", file=out)
         out.flush()
 
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from engine.bots import make_bot
+from engine.bots.hard import PAGE_BUDGET_MS
 
-HINT_TIER = "normal"
+# The hint is the hard bot's choice for the player's own view, with the reason for it
+# (Table.hint_steps: run in slices like a bot turn, under the same wall-clock cap).
+HINT_TIER = "hard"
 # The hard tier searches; in the page it stops when this much wall-clock time is spent. The
 # page runs the search in slices (ui.pacing.SLICE_MS), so the page stays responsive meanwhile.
-HARD_BUDGET_MS = 250
+HARD_BUDGET_MS = PAGE_BUDGET_MS  # (engine.bots.hard: the arena's --page uses it too)
 
 
 def _bot(tier: str, seat: int, seed: int):

@@ -14,9 +14,10 @@ from typing import Protocol
 
 from engine.actions import Action, Bid, NextRound, Pass, Snatch
 from engine.bidding import bid_names_rank, bid_names_suit
+from engine.bots.advice import Advice, explain
 from engine.cards import Card
 from engine.config import RulesConfig
-from engine.driver import next_action_steps
+from engine.driver import decision_steps, next_action_steps
 from engine.errors import GameError, IllegalAction
 from engine.events import Event
 from engine.match import Match
@@ -150,19 +151,47 @@ class Table:
             return kind(HUMAN, cards)
         return kind(HUMAN, cards, rank, suit if bid_names_suit(cards, level) else None)
 
-    def hint(self) -> Action | None:
-        """The adviser's suggestion for the player's current decision, if any."""
+    def hint_steps(self):
+        """The adviser's suggestion for the player's current decision (bid, bury, snatch or
+        play) with the reason for it, as a generator that yields while the adviser thinks
+        (run it in slices like a bot turn: ui.pacing). Its return value is an
+        `engine.bots.advice.Advice` — `.action`, and `.reason` with `.text(lang, names)` for
+        the line to show — or None when there is nothing to suggest. The adviser sees only
+        the player's view; its reason is judged from that view too (engine.bots.advice)."""
         m = self.match
         if self.adviser is None or not self.waiting_for_player() or m.phase.round_over:
             return None
-        suggestion = self.adviser.choose(m.view(HUMAN))
-        return suggestion if suggestion is not None and m.can_apply(suggestion) else None
+        view = m.view(HUMAN)
+        advise = getattr(self.adviser, "advise_steps", None)
+        if advise is not None:  # the hard bot: its decision and its reason
+            advice = yield from advise(view)
+        else:
+            action = yield from decision_steps(self.adviser, view)
+            advice = None if action is None else Advice(action, explain(view, action))
+        if advice is None or not m.can_apply(advice.action):
+            return None
+        return advice
 
-    def hint_positions(self) -> list[int] | None:
+    def hint_advice(self) -> Advice | None:
+        """`hint_steps()` run to its end (at once: a searching adviser blocks meanwhile)."""
+        steps = self.hint_steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def hint(self) -> Action | None:
+        """The adviser's suggested action for the player's current decision, if any."""
+        advice = self.hint_advice()
+        return None if advice is None else advice.action
+
+    def hint_positions(self, action: Action | None = None) -> list[int] | None:
         """The hint as the page shows it: the positions in the player's sorted hand
-        (`view().hand`) of the cards the adviser suggests playing or burying; [] for a
-        suggestion of no cards (a pass); None when there is no suggestion."""
-        suggestion = self.hint()
+        (`view().hand`) of the cards of `action` (by default the adviser's suggestion, asked
+        now) to play or bury; [] for a suggestion of no cards (a pass); None when there is no
+        suggestion."""
+        suggestion = self.hint() if action is None else action
         if suggestion is None:
             return None
         return positions_in(self.view().hand, getattr(suggestion, "cards", ()))

@@ -193,7 +193,11 @@ def keep_value(c: Card, trump: Trump, counts: Counter[Card], tractor_cards: set[
     return v
 
 
-def choose_bury(hand: Sequence[Card], trump: Trump, size: int) -> tuple[Card, ...]:
+def bury_options(hand: Sequence[Card], trump: Trump,
+                 size: int) -> list[tuple[float, tuple[Card, ...]]]:
+    """Buries by the rules of thumb, cheapest first: for each set of side suits to void, those
+    suits and then the cards least worth keeping (`keep_value`), priced by what they are
+    worth less the voids (and near-voids) they make."""
     counts = Counter(hand)
     tractor_cards = {c for u in decompose(hand, trump) if u.kind == "tractor" for c in u.cards}
     kv = {c: keep_value(c, trump, counts, tractor_cards) for c in counts}
@@ -205,7 +209,7 @@ def choose_bury(hand: Sequence[Card], trump: Trump, size: int) -> tuple[Card, ..
     n_trumps = sum(1 for c in hand if trump.is_trump(c))
     void_bonus = BURY.void_long_trumps if n_trumps >= 8 else BURY.void_short_trumps
     order_all = sorted(hand, key=lambda c: (kv[c], trump.order(c), c.index))
-    best = None
+    options: list[tuple[float, tuple[Card, ...]]] = []
     suits = list(side)
     for k in range(0, len(suits) + 1):
         for combo in combinations(suits, k):
@@ -234,7 +238,12 @@ def choose_bury(hand: Sequence[Card], trump: Trump, size: int) -> tuple[Card, ..
                 rest = sum(1 for c in side[s] if left[c] > 0)
                 if 0 < rest <= 2:
                     cost -= BURY.near_void
-            if best is None or cost < best[0]:
-                best = (cost, cards)
-    assert best is not None  # voiding no suit fits: the hand holds `size` cards or more
-    return tuple(best[1])
+            options.append((cost, tuple(cards)))
+    options.sort(key=lambda o: o[0])  # stable: the first of equal costs stays first
+    return options
+
+
+def choose_bury(hand: Sequence[Card], trump: Trump, size: int) -> tuple[Card, ...]:
+    options = bury_options(hand, trump, size)
+    assert options  # voiding no suit fits: the hand holds `size` cards or more
+    return options[0][1]

@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, TypeVar
 
-from ..actions import Action, Play
+from ..actions import Action, Bury, Play
 from ..cards import ALL_CARDS, COPIES, Card
 from ..config import RulesConfig
 from ..errors import IllegalPlay
@@ -64,17 +64,21 @@ from ..rules import (
 )
 from ..scoring import settle
 from ..view import SeatView
+from .advice import Advice, explain
+from .auction import bury_options, choose_bury
 from .base import make_ctx
-from .knowledge import Memory, expected_kitty_points, observe_follow
+from .knowledge import Memory, build_memory, expected_kitty_points, observe_follow
 from .play import (
     PlayCtx,
     TrickInfo,
+    choose_follow,
     choose_lead,
     choose_play,
     follow_candidates,
     points,
     safe_throw,
     score_follows,
+    without_gift,
 )
 from .tiers import NormalBot
 
@@ -95,6 +99,11 @@ class SearchParams:
     window: float = 15.0  # follows compared: those normal scores within this of its best
     z: float = 0.5  # standard errors a challenger's mean gain must clear: caution
     margin: float = 0.02  # levels a challenger must gain beyond that: ignores near-ties
+    bury: str = "search"  # "search": buries compared by whole-round rollouts; "normal": the
+    #                       normal tier's rules of thumb (the arena's comparison)
+    bury_candidates: int = 4  # buries compared: the rules' cheapest few and a pointless one
+    bury_worlds: int = 16  # sampled deals at most for the bury
+    bury_playouts: int = 8000  # simulated card plays for the bury (a round is ~150)
 
 
 @dataclass(frozen=True)
@@ -117,6 +126,21 @@ class SampleParams:
     kitty_valuable: float = 0.4  # … and points or aces this seldom
 
 
+# The page's hard bot: the default play count, and a wall-clock cap per decision (the page
+# runs the search in slices, so the page stays responsive meanwhile). ui.players uses these;
+# `python -m tools.arena --page` plays hard with them too (see `page_options`).
+PAGE_BUDGET_MS = 250.0
+# Pyodide's speed against CPython's on the same machine (bench/pyodide_bench.mjs and
+# tools.bots_bench print simulated plays per second): the arena scales the cap by it.
+PYODIDE_SLOWDOWN = 2.0
+
+
+def page_options(slowdown: float = 1.0) -> dict[str, float]:
+    """The page's options for the hard bot; `slowdown` > 1 shortens the cap for a faster
+    runtime (the arena on CPython) so that it spends the time the page would."""
+    return {"budget_ms": PAGE_BUDGET_MS / slowdown}
+
+
 EVAL = EvalParams()
 SAMPLE = SampleParams()
 
@@ -130,15 +154,18 @@ class World:
     __slots__ = (
         "attack_team",
         "burier",
+        "ctxs",
         "dealer",
         "hands",
         "kitty",
+        "kitty_points",
         "leader",
         "mems",
         "no_pairs",
         "played",
         "pts",
         "rules",
+        "sizes",
         "totals",
         "trick",
         "trump",
@@ -176,22 +203,29 @@ class World:
             m.unseen = unseen
             self.mems.append(m)
         self.totals = [sum(m.unseen) for m in self.mems]
+        self.sizes = [len(h) for h in hands]
+        self.kitty_points = float(points(kitty))
+        # One context per simulated seat for the whole rollout: its caches (the hand by suit,
+        # its units, the unseen cards of each suit) are updated play by play, not rebuilt.
+        self.ctxs = [PlayCtx(trump, s, hands[s], self.mems[s], trick, self.sizes, dealer, 0.0,
+                             0, self.totals[s]) for s in range(4)]
 
     def to_act(self) -> int:
         return (self.trick[-1][0] + 1) % 4 if self.trick else self.leader
 
     def ctx(self, seat: int) -> PlayCtx:
-        mem = self.mems[seat]
-        hand = self.hands[seat]
-        total = self.totals[seat]
+        ctx = self.ctxs[seat]
+        mem = ctx.mem
         kp = 0.0
         if mem.kitty is not None:
-            kp = float(points(mem.kitty))
-        elif len(hand) <= KITTY_LOOKAHEAD_CARDS:  # only the last trick looks at it (R25)
+            kp = self.kitty_points
+        elif self.sizes[seat] <= KITTY_LOOKAHEAD_CARDS:  # only the last trick looks at it (R25)
             kp = expected_kitty_points(mem.unseen, self.rules.kitty_size)
-        sizes = [len(h) for h in self.hands]
-        return PlayCtx(self.trump, seat, hand, mem, self.trick, sizes, self.dealer,
-                       kp, self.pts[self.attack_team], total)
+        ctx.kitty_points = kp
+        ctx.trick = self.trick
+        ctx.attackers_score = self.pts[self.attack_team]
+        ctx.unseen_total = self.totals[seat]
+        return ctx
 
     def play(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Apply a play (a lead is checked as a throw, R19)."""
@@ -202,13 +236,22 @@ class World:
             if forced is not None:
                 cards = tuple(forced)
         hand = self.hands[seat]
+        n = len(cards)
+        play_suits = trump.play_suits
+        played = self.played
         for c in cards:
             hand.remove(c)
-            self.played[c.index] += 1
-            for s in range(4):
-                if s != seat:
-                    self.mems[s].unseen[c.index] -= 1
-                    self.totals[s] -= 1
+            played[c.index] += 1
+        suits = {play_suits[c.index] for c in cards} if n > 1 else (play_suits[cards[0].index],)
+        self.sizes[seat] -= n
+        for s in range(4):
+            if s != seat:
+                unseen = self.mems[s].unseen
+                for c in cards:
+                    unseen[c.index] -= 1
+                self.totals[s] -= n
+                self.ctxs[s].note_seen(suits)
+        self.ctxs[seat].note_own_play(cards, suits)
         if self.trick:
             observe_follow(self.mems[seat], trump, seat, self.trick[0][1], cards)
         self.trick.append((seat, cards))
@@ -228,8 +271,9 @@ class World:
         n = 0
         tricks = 0
         while not self.finished():
-            seat = self.to_act()
-            self.play(seat, choose_play(self.ctx(seat), validate=False))
+            seat = (self.trick[-1][0] + 1) % 4 if self.trick else self.leader
+            ctx = self.ctx(seat)
+            self.play(seat, choose_follow(ctx) if self.trick else choose_lead(ctx))
             n += 1
             if not self.trick:
                 tricks += 1
@@ -335,13 +379,8 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
     bidder = standing.seat if standing is not None and standing.seat != me else None
     suit_of = trump.play_suits
 
-    def weight(c: Card, s: int) -> float:
-        trump = suit_of[c.index] == TRUMP
-        if s == 4:
-            if trump:
-                return SAMPLE.kitty_trump
-            return SAMPLE.kitty_valuable if c.points or c.value == 14 else 1.0
-        return SAMPLE.bidder_trump if trump and s == bidder else 1.0
+    kitty_trump, kitty_valuable = SAMPLE.kitty_trump, SAMPLE.kitty_valuable
+    bidder_trump = SAMPLE.bidder_trump
 
     for attempt in range(8):
         use_voids = attempt < 6
@@ -358,15 +397,26 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
         got: dict[int, list[Card]] = {s: [] for s in slots}
         held: dict[int, set[Card]] = {s: set() for s in slots}
         ok = True
+        no_pairs = mem.no_pairs
         for c in cards:
             suit = suit_of[c.index]
-            opts = [s for s in allowed[suit] if need[s] > 0
-                    and not (use_voids and s < 4 and c in held[s]
-                             and suit in mem.no_pairs[s])]
+            is_trump = suit == TRUMP
+            valuable = bool(c.points) or c.value == 14
+            opts: list[int] = []
+            ws: list[float] = []
+            for s in allowed[suit]:
+                n = need[s]
+                if n <= 0 or (use_voids and s < 4 and suit in no_pairs[s] and c in held[s]):
+                    continue
+                if s == 4:  # (as `weight`, inlined: this loop runs for every card dealt)
+                    w = kitty_trump if is_trump else (kitty_valuable if valuable else 1.0)
+                else:
+                    w = bidder_trump if is_trump and s == bidder else 1.0
+                opts.append(s)
+                ws.append(n * w)
             if not opts:
                 ok = False
                 break
-            ws = [need[s] * weight(c, s) for s in opts]
             r = rng.random() * sum(ws)
             pick = opts[-1]
             for slot, w in zip(opts, ws, strict=True):
@@ -428,6 +478,27 @@ def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...]) -> list[tuple[Card, 
     return uniq
 
 
+def into_a_ruff(ctx: PlayCtx, lead: tuple[Card, ...]) -> bool:
+    """Whether `lead` carries points into a side suit an opponent has shown void in while
+    not shown void in trumps: that opponent can trump it and take the points."""
+    trump = ctx.trump
+    suit = trump.play_suits[lead[0].index]
+    if suit == TRUMP or not points(lead):
+        return False
+    void = ctx.mem.void
+    return any(suit in void[o] and TRUMP not in void[o]
+               for o in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4))
+
+
+def safe_first(ctx: PlayCtx, cands: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+    """Lead candidates with those that carry points into a known ruff (`into_a_ruff`) put
+    last: the search starts from a safe lead and leaves it only with evidence."""
+    risky = [c for c in cands if into_a_ruff(ctx, c)]
+    if not risky or len(risky) == len(cands):
+        return cands
+    return [c for c in cands if c not in risky] + risky
+
+
 # --- the bot --------------------------------------------------------------------------------
 
 
@@ -450,12 +521,92 @@ class HardBot(NormalBot):
     def play(self, view: SeatView) -> tuple[Card, ...]:
         return drive(self.play_steps(view))
 
+    def bury(self, view: SeatView) -> tuple[Card, ...]:
+        return drive(self.bury_steps(view))
+
+    def bury_steps(self, view: SeatView) -> Generator[int, None, tuple[Card, ...]]:
+        """The ten cards to bury: the normal tier's choice and a few others (other voids,
+        no points buried), each played out over the same sampled deals to the end of the
+        round (抠底 included, R25); another bury replaces the normal one only when clearly
+        better, as in card play. `bury="normal"` keeps the normal tier's choice."""
+        trump = view.trump
+        assert trump is not None and view.dealer is not None  # decided before the bury
+        size = view.rules.kitty_size
+        normal = choose_bury(view.hand, trump, size)
+        if self.params.bury != "search":
+            return normal
+        cands = bury_candidates(view.hand, trump, size, self.params.bury_candidates)
+        if len(cands) < 2:
+            return normal
+        start = time.perf_counter() if self.budget_ms is not None else 0.0
+        rng = self.rng(view, "bury")
+        mem = build_memory(view, trump)
+        my_team = self.seat % 2
+        k = len(cands)
+        active = list(range(k))
+        dsum = [0.0] * k
+        dsq = [0.0] * k
+        worlds = spent = 0
+        next_cut = 4
+        capped = False
+        while worlds < self.params.bury_worlds:
+            others = deal_others(view, mem, rng)
+            values: dict[int, float] = {}
+            for i in active:
+                left = Counter(view.hand)
+                left.subtract(cands[i])
+                hands = [list(h) for h in others]
+                hands[self.seat] = sorted(left.elements(), key=lambda c: c.index)
+                w = World(trump, hands, list(cands[i]), self.seat, view.dealer,
+                          [0] * len(ALL_CARDS), [set(), set(), set(), set()],
+                          [set(), set(), set(), set()], [], [0, 0], view.rules)
+                w.leader = view.dealer  # the 庄家 leads the first trick (R18)
+                while not w.finished():  # a whole round: yield every few tricks (slices)
+                    spent += w.run(BURY_SLICE_TRICKS)
+                    yield worlds
+                values[i] = evaluate(w, my_team)
+            for i in active:
+                d = values[i] - values[0]
+                dsum[i] += d
+                dsq[i] += d * d
+            worlds += 1
+            if worlds >= next_cut and len(active) > 2:
+                rest = sorted(active[1:], key=lambda i: (-dsum[i], i))
+                active = [0, *sorted(rest[:max(1, len(rest) // 2)])]
+                next_cut *= 2
+            if spent >= self.params.bury_playouts:
+                break
+            if (self.budget_ms is not None and (time.perf_counter() - start) * 1000
+                    >= BURY_BUDGET_FACTOR * self.budget_ms):
+                capped = True
+                break
+        best = _best_challenger(active, dsum, dsq, worlds, self.params)
+        self.last_stats = {"candidates": k, "worlds": worlds, "plays": spent, "choice": best,
+                           "capped": capped}
+        return cands[best]
+
+    def advise_steps(self, view: SeatView) -> Generator[int, None, Advice | None]:
+        """The hint: this bot's decision for `view` (its own seat's view), in slices like
+        `choose_steps`, with the reason for it (engine.bots.advice); None when the seat has
+        nothing to decide."""
+        action = yield from self.choose_steps(view)
+        if action is None:
+            return None
+        return Advice(action, explain(view, action))
+
+    def advise(self, view: SeatView) -> Advice | None:
+        """`advise_steps` run to its end."""
+        return drive(self.advise_steps(view))
+
     def choose_steps(self, view: SeatView) -> Generator[int, None, Action | None]:
         """`choose(view)` as a generator that yields after every sampled world of a search,
         so a caller on a browser's main thread can hand control back between slices (the
         decision is the generator's return value, the same as `choose` would give)."""
-        if view.phase == Phase.PLAY and view.to_act == self.seat and view.seat == self.seat:
-            return Play(self.seat, tuple((yield from self.play_steps(view))))
+        if view.to_act == self.seat and view.seat == self.seat:
+            if view.phase == Phase.PLAY:
+                return Play(self.seat, tuple((yield from self.play_steps(view))))
+            if view.phase == Phase.BURY:
+                return Bury(self.seat, tuple((yield from self.bury_steps(view))))
         return self.choose(view)
 
     def play_steps(self, view: SeatView) -> Generator[int, None, tuple[Card, ...]]:
@@ -467,9 +618,16 @@ class HardBot(NormalBot):
                 scored = sorted(score_follows(ctx, ti, cands), key=lambda x: -x[0])
                 top = scored[0][0]
                 within = top - self.params.window
-                cands = [c for v, c in scored[:self.params.max_candidates] if v >= within]
+                ranked = [c for v, c in scored if v >= within]
+                if len(ctx.trick) == 3:  # last to play: no gift to a trick certainly lost
+                    every = [c for _, c in scored]
+                    kept = without_gift(ctx, every)
+                    if kept is not every:
+                        ranked = kept
+                cands = ranked[:self.params.max_candidates]
         else:
-            cands = lead_candidates(ctx, choose_lead(ctx))[:self.params.max_candidates + 1]
+            cands = safe_first(ctx, lead_candidates(ctx, choose_lead(ctx)))
+            cands = cands[:self.params.max_candidates + 1]
         if len(cands) == 1:
             self.last_stats = {"candidates": 1, "worlds": 0, "plays": 0}
             choice = cands[0]
@@ -536,17 +694,89 @@ class HardBot(NormalBot):
                     and (time.perf_counter() - start) * 1000 >= self.budget_ms):
                 capped = True
                 break
-        best, best_low = 0, 0.0
-        if worlds >= 3:
-            for i in active[1:]:
-                mean = dsum[i] / worlds
-                var = max(0.0, (dsq[i] - worlds * mean * mean) / (worlds - 1))
-                low = mean - self.params.z * math.sqrt(var / worlds)
-                if low > self.params.margin and low > best_low:
-                    best, best_low = i, low
+        best = _best_challenger(active, dsum, dsq, worlds, self.params)
         self.last_stats = {"candidates": k, "worlds": worlds, "plays": spent, "choice": best,
                            "capped": capped}
         return cands[best]
+
+
+def _best_challenger(active: list[int], dsum: list[float], dsq: list[float], worlds: int,
+                     params: SearchParams) -> int:
+    """The candidate (index) whose paired advantage over candidate 0 is clearly above zero:
+    mean minus `z` standard errors above `margin`, the largest such; else 0."""
+    best, best_low = 0, 0.0
+    if worlds >= 3:
+        for i in active[1:]:
+            mean = dsum[i] / worlds
+            var = max(0.0, (dsq[i] - worlds * mean * mean) / (worlds - 1))
+            low = mean - params.z * math.sqrt(var / worlds)
+            if low > params.margin and low > best_low:
+                best, best_low = i, low
+    return best
+
+
+# --- the bury -------------------------------------------------------------------------------
+
+# The bury is one decision a round: in the page it may think this many times a play's budget.
+BURY_BUDGET_FACTOR = 4.0
+BURY_SLICE_TRICKS = 8  # tricks of a bury's rollout between two yields
+
+
+def bury_candidates(hand: tuple[Card, ...], trump: Trump, size: int,
+                    most: int) -> list[tuple[Card, ...]]:
+    """The normal tier's bury first, then the next cheapest by its rules that void other
+    suits, and the cheapest that buries no points (抠底 doubles what the attackers dig out)."""
+    options = bury_options(hand, trump, size)
+    out: list[tuple[Card, ...]] = []
+    voids: list[frozenset[str]] = []
+
+    def voided(cards: tuple[Card, ...]) -> frozenset[str]:
+        left = Counter(hand)
+        left.subtract(cards)
+        held = {trump.play_suits[c.index] for c, n in left.items() if n > 0}
+        return frozenset(s for s in ("S", "H", "C", "D") if s not in held)
+
+    for _, cards in options:
+        v = voided(cards)
+        if v in voids:
+            continue
+        out.append(cards)
+        voids.append(v)
+        if len(out) >= most - 1:
+            break
+    if any(c.points for c in out[0]):
+        pointless = sorted((c for c in hand if not c.points),
+                           key=lambda c: (trump.play_suits[c.index] == TRUMP,
+                                          Counter(hand)[c] >= 2, trump.strengths[c.index],
+                                          c.index))[:size]
+        if len(pointless) == size and tuple(pointless) not in out:
+            out.append(tuple(pointless))
+    return out
+
+
+def deal_others(view: SeatView, mem: Memory, rng: random.Random) -> list[list[Card]]:
+    """Before the first trick, the cards `view.seat` cannot see dealt to the three other
+    hands (the cards a seat showed in a bid stay in its hand)."""
+    me = view.seat
+    sizes = [view.rules.hand_size] * 4
+    hands: list[list[Card]] = [[], [], [], []]
+    pool_counts = list(mem.unseen)
+    for s in range(4):
+        if s == me:
+            continue
+        for c in sorted(mem.known[s]):
+            k = min(mem.known[s][c], pool_counts[c.index], sizes[s] - len(hands[s]))
+            hands[s].extend([c] * k)
+            pool_counts[c.index] -= k
+    pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
+    rng.shuffle(pool)
+    for s in range(4):
+        if s == me:
+            continue
+        need = sizes[s] - len(hands[s])
+        hands[s].extend(pool[:need])
+        pool = pool[need:]
+    return hands
 
 
 _T = TypeVar("_T")

@@ -39,13 +39,15 @@ from ..rules import (
     TRUMP,
     Trump,
     Unit,
+    _top_rank,
     check_follow,
     classify,
     decompose,
+    has_shape,
     pair_runs,
     shape_counts,
-    trick_winner,
 )
+from .certain import LOST, last_seat_facts
 from .knowledge import Memory
 
 
@@ -56,10 +58,13 @@ class PlayCtx:
         "_counts",
         "_groups",
         "_ruff",
+        "_sure",
+        "_throw",
         "_units",
         "_unseen_n",
         "_unseen_suit",
         "attackers_score",
+        "bw",
         "dealer",
         "hand",
         "kitty_points",
@@ -85,12 +90,47 @@ class PlayCtx:
         self.kitty_points = kitty_points
         self.attackers_score = attackers_score
         self.unseen_total = sum(mem.unseen) if unseen_total is None else unseen_total
+        self.bw = base_table(trump)  # `base_worth` by card index
         self._unseen_suit: dict[str, list[Card]] = {}
         self._counts: Counter[Card] | None = None
         self._groups: dict[str, list[Card]] | None = None
         self._units: dict[str, list[Unit]] = {}
+        self._sure: dict[str, list[Unit]] = {}
+        self._throw: dict[str, tuple[Card, ...] | None] = {}
         self._unseen_n: dict[str, int] = {}
         self._ruff: dict[str, float] = {}
+
+    # --- keeping the caches of a context that lives on (the hard bot's simulated seats) ---
+
+    def note_own_play(self, cards: tuple[Card, ...], suits: Iterable[str]) -> None:
+        """This seat played `cards` (of play-suits `suits`, already taken out of `hand`):
+        update its own counts and groups, and forget what depended on those suits."""
+        counts, groups = self._counts, self._groups
+        if counts is not None:
+            for c in cards:
+                counts[c] -= 1
+        if groups is not None:
+            play_suits = self.trump.play_suits
+            for c in cards:
+                g = groups[play_suits[c.index]]
+                g.remove(c)
+                if not g:
+                    del groups[play_suits[c.index]]
+        for suit in suits:
+            self._units.pop(suit, None)
+            self._sure.pop(suit, None)
+            self._throw.pop(suit, None)
+        self._ruff.clear()
+
+    def note_seen(self, suits: Iterable[str]) -> None:
+        """Another seat played cards of `suits` (already taken out of `mem.unseen`): forget
+        what depended on the unseen cards of those suits."""
+        for suit in suits:
+            self._unseen_suit.pop(suit, None)
+            self._unseen_n.pop(suit, None)
+            self._sure.pop(suit, None)
+            self._throw.pop(suit, None)
+        self._ruff.clear()
 
     @property
     def counts(self) -> Counter[Card]:
@@ -117,10 +157,9 @@ class PlayCtx:
 
     def sure(self, suit: str) -> list[Unit]:
         """The units of the hand's `suit` that no unseen cards can beat (cached)."""
-        key = "sure" + suit
-        got = self._units.get(key)
+        got = self._sure.get(suit)
         if got is None:
-            got = self._units[key] = [u for u in self.units(suit)
+            got = self._sure[suit] = [u for u in self.units(suit)
                                       if not self.unit_beatable(u.kind, u.cards, suit)]
         return got
 
@@ -210,10 +249,14 @@ def base_table(trump: Trump) -> list[float]:
 def card_worth(ctx: PlayCtx, c: Card) -> float:
     """The price of spending card `c` (its points are priced separately): its strength, and
     more if it is a master of its suit."""
-    trump = ctx.trump
-    w = base_table(trump)[c.index]
-    if ctx.is_master(c):
-        w += 1.5 if trump.play_suits[c.index] == TRUMP else 2.5
+    i = c.index
+    w = ctx.bw[i]
+    suit = ctx.trump.play_suits[i]
+    top = ctx._unseen_suit.get(suit)
+    if top is None:
+        top = ctx.unseen_in(suit)
+    if not top or ctx.trump.strengths[top[0].index] <= ctx.trump.strengths[i]:  # a master
+        w += 1.5 if suit == TRUMP else 2.5
     return w
 
 
@@ -222,9 +265,8 @@ def play_worth(ctx: PlayCtx, cards: tuple[Card, ...] | list[Card],
     """Worth of the cards plus the pairs the play breaks or spends."""
     if len(cards) == 1:
         c = cards[0]
-        n = counts[c]
         w = card_worth(ctx, c)
-        if n == 2:
+        if counts[c] == 2:
             w += 4.0 if ctx.trump.play_suits[c.index] == TRUMP else 2.5
         return w
     total = 0.0
@@ -338,26 +380,101 @@ def threat(ctx: PlayCtx, opp: int, led: str, win_suit: str, kind: str, rank: int
 
 class TrickInfo:
     """The lead's shape and the winner so far. `lead_units` is the lead read as units (R17),
-    None for a lead of one single or one pair (its `kind` says all)."""
+    None for a lead of one single or one pair (its `kind` says all). For those two leads,
+    `best` and `best_key` are the winning play so far and its R22/R23 key (trump, strength),
+    so that a follow's effect is judged without judging the whole trick again."""
 
-    __slots__ = ("kind", "lead", "lead_pairs", "lead_units", "led", "multi", "n", "plays")
+    __slots__ = ("_multi_best", "best", "best_key", "kind", "lead", "lead_pairs", "lead_units",
+                 "led", "multi", "n", "plays", "pts")
 
     def __init__(self, ctx: PlayCtx) -> None:
-        self.plays = [cards for _, cards in ctx.trick]
-        self.lead = self.plays[0]
-        self.n = len(self.lead)
+        self.plays = plays = [cards for _, cards in ctx.trick]
+        self.lead = lead = plays[0]
+        self.n = len(lead)
         trump = ctx.trump
-        self.led = trump.play_suits[self.lead[0].index]
-        if self.n == 1:
-            self.kind, self.lead_pairs, self.multi, self.lead_units = SINGLE, 0, False, None
-        elif self.n == 2 and self.lead[0] is self.lead[1]:
-            self.kind, self.lead_pairs, self.multi, self.lead_units = PAIR, 1, False, None
+        self.led = led = trump.play_suits[lead[0].index]
+        pts = 0
+        for p in plays:
+            for c in p:
+                pts += c.points
+        self.pts = pts
+        self.best = -1
+        self.best_key = (False, 0)
+        self._multi_best: tuple[int, tuple[bool, int]] | None = None
+        if self.n == 1 or (self.n == 2 and lead[0] is lead[1]):
+            if self.n == 1:
+                self.kind, self.lead_pairs, self.multi, self.lead_units = SINGLE, 0, False, None
+            else:
+                self.kind, self.lead_pairs, self.multi, self.lead_units = PAIR, 1, False, None
+            # as rules.single_or_pair_winner
+            suits, strengths = trump.play_suits, trump.strengths
+            pair = self.n == 2
+            best, best_key = 0, (led == TRUMP, strengths[lead[0].index])
+            for i in range(1, len(plays)):
+                play = plays[i]
+                if pair and play[0] is not play[1]:
+                    continue
+                suit = suits[play[0].index]
+                if suit != led and suit != TRUMP:
+                    continue
+                key = (suit == TRUMP, strengths[play[0].index])
+                if key > best_key:
+                    best, best_key = i, key
+            self.best, self.best_key = best, best_key
         else:
-            units = decompose(self.lead, trump)
+            units = decompose(lead, trump)
             self.lead_units = units
             self.multi = len(units) > 1
             self.kind = units[0].kind
             self.lead_pairs = units[0].pairs
+
+    def winner_with(self, ctx: PlayCtx, play: tuple[Card, ...]) -> int:
+        """Index of the trick's winner if `play` is added to the plays so far."""
+        if self.best < 0:
+            return self._winner_with_units(ctx, play)
+        if self.n == 2 and play[0] is not play[1]:
+            return self.best
+        trump = ctx.trump
+        suit = trump.play_suits[play[0].index]
+        if suit != self.led and suit != TRUMP:
+            return self.best
+        if (suit == TRUMP, trump.strengths[play[0].index]) > self.best_key:
+            return len(self.plays)
+        return self.best
+
+    def _winner_with_units(self, ctx: PlayCtx, play: tuple[Card, ...]) -> int:
+        """`winner_with` for any other lead, as rules.trick_winner_by_units judges it: each
+        play's R23 key depends on the lead alone, so the plays so far are judged once and a
+        candidate only against the best of them."""
+        trump = ctx.trump
+        units = self.lead_units
+        assert units is not None  # set for every lead but one single or one pair
+        if self._multi_best is None:
+            plays = self.plays
+            best, best_key = 0, (self.led == TRUMP, _top_rank(plays[0], units, trump))
+            for i in range(1, len(plays)):
+                key = self._unit_key(trump, plays[i])
+                if key is not None and key > best_key:
+                    best, best_key = i, key
+            self._multi_best = (best, best_key)
+        best, best_key = self._multi_best
+        key = self._unit_key(trump, play)
+        return len(self.plays) if key is not None and key > best_key else best
+
+    def _unit_key(self, trump: Trump, play: tuple[Card, ...]) -> tuple[bool, int] | None:
+        """A follow's R22/R23 key against this lead, or None if it cannot win."""
+        suits = trump.play_suits
+        suit = suits[play[0].index]
+        if suit != self.led and suit != TRUMP:
+            return None
+        for c in play:
+            if suits[c.index] != suit:
+                return None
+        units = self.lead_units
+        assert units is not None  # (as above)
+        if not has_shape(play, units, trump):
+            return None
+        return (suit == TRUMP, _top_rank(play, units, trump))
 
     def rank_of(self, ctx: PlayCtx, play: tuple[Card, ...]) -> int:
         """R23 rank of a play's top unit as the lead's kind."""
@@ -373,18 +490,18 @@ class TrickInfo:
         return max((r[-1].value for r in runs if len(r) >= self.lead_pairs), default=0)
 
 
-def _hold_prob(ctx: PlayCtx, ti: TrickInfo, plays: list[tuple[Card, ...]], win: int,
-               later: list[int]) -> float:
-    """Chance that play `win` stays the winner against the opponents (of its player) who
-    still play after it, in order `later`."""
-    win_seat = (ctx.trick[0][0] + win) % 4
-    play = plays[win]
+def _hold_prob(ctx: PlayCtx, ti: TrickInfo, play: tuple[Card, ...], win_seat: int,
+               later: tuple[int, ...]) -> float:
+    """Chance that `play`, of seat `win_seat`, stays the winner against the opponents (of
+    its player) who still play after it, in order `later`."""
     win_suit = ctx.trump.play_suits[play[0].index]
-    rank = ti.rank_of(ctx, play)
+    rank = -1
     p = 1.0
     for s in later:
         if s % 2 == win_seat % 2:
             continue
+        if rank < 0:
+            rank = ti.rank_of(ctx, play)
         p *= 1.0 - threat(ctx, s, ti.led, win_suit, ti.kind, rank, ti.lead_pairs, ti.multi)
     return p
 
@@ -396,11 +513,11 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
     """A varied set of legal follows: every card or pair for single and pair leads, and
     cheap / strong / point-feeding selections (and ruffs) otherwise."""
     trump = ctx.trump
-    hand, n, led = ctx.hand, ti.n, ti.led
-    suit_cards = [c for c in hand if trump.play_suits[c.index] == led]
-    others = [c for c in hand if trump.play_suits[c.index] != led]
+    n, led = ti.n, ti.led
+    groups = ctx.groups()
+    suit_cards = groups.get(led, [])
     counts = ctx.counts
-    bw = base_table(trump)
+    bw = ctx.bw
     cheap = lambda c: (bw[c.index] + c.points * 1.5 + (2.0 if counts[c] >= 2 else 0.0),  # noqa: E731
                        c.index)
     feed = lambda c: (-c.points, bw[c.index], c.index)  # noqa: E731
@@ -408,20 +525,18 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
     out: list[tuple[Card, ...]] = []
     if len(suit_cards) > n:
         if n == 1:
-            out = _single_follows(ctx, ti, suit_cards)
-        elif ti.kind == PAIR and not ti.multi:
-            pairs = sorted((c for c, k in Counter(suit_cards).items() if k >= 2),
-                           key=lambda c: c.index)
+            return _single_follows(ctx, ti, suit_cards)  # distinct cards already
+        if ti.kind == PAIR and not ti.multi:
+            pairs = sorted({c for c in suit_cards if counts[c] >= 2}, key=lambda c: c.index)
             if pairs:
-                out = [(c, c) for c in pairs]
-            else:
-                by_cheap = sorted(suit_cards, key=cheap)
-                by_feed = sorted(suit_cards, key=feed)
-                by_strong = sorted(suit_cards, key=strong)
-                out = [tuple(by_cheap[:2]), tuple(by_feed[:2]), tuple(by_strong[:2])]
-                rest = list(by_feed)
-                rest.remove(by_cheap[0])
-                out.append((by_cheap[0], rest[0]))
+                return [(c, c) for c in pairs]
+            by_cheap = sorted(suit_cards, key=cheap)
+            by_feed = sorted(suit_cards, key=feed)
+            by_strong = sorted(suit_cards, key=strong)
+            out = [tuple(by_cheap[:2]), tuple(by_feed[:2]), tuple(by_strong[:2])]
+            rest = list(by_feed)
+            rest.remove(by_cheap[0])
+            out.append((by_cheap[0], rest[0]))
         else:
             # TrickInfo reads the units of every lead but one single or one pair (the two
             # cases above), so `lead_units` is set here: no check in this hot path.
@@ -433,18 +548,24 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
         base = tuple(suit_cards)
         if k == 0:
             return [base]
-        fills = [nsmallest(k, others, key=cheap), nsmallest(k, others, key=feed)]
-        trumps = [c for c in others if trump.play_suits[c.index] == TRUMP]
-        side_others = [c for c in others if trump.play_suits[c.index] != TRUMP]
-        if len(side_others) >= k:
-            fills.append(nsmallest(k, side_others, key=feed))
+        trumps = groups.get(TRUMP, []) if led != TRUMP else []
+        side_others = [c for s, g in groups.items() if s != led and s != TRUMP for c in g]
+        others = side_others + trumps
+        if k == 1:
+            fills = [[min(others, key=cheap)], [min(others, key=feed)]]
+            if side_others:
+                fills.append([min(side_others, key=feed)])
+        else:
+            fills = [nsmallest(k, others, key=cheap), nsmallest(k, others, key=feed)]
+            if len(side_others) >= k:
+                fills.append(nsmallest(k, side_others, key=feed))
         out = [base + tuple(f) for f in fills]
         if not suit_cards and led != TRUMP and len(trumps) >= n:
             if n == 1:
                 out += _single_follows(ctx, ti, trumps)
             elif ti.kind == PAIR and not ti.multi:
-                out += [(c, c) for c, m in sorted(Counter(trumps).items(),
-                                                  key=lambda x: x[0].index) if m >= 2]
+                out += [(c, c) for c in sorted({c for c in trumps if counts[c] >= 2},
+                                               key=lambda c: c.index)]
             else:
                 tp, p = shape_counts(ti.lead_units)  # type: ignore[arg-type]  # as above
                 for pref in (cheap, strong, feed):
@@ -454,10 +575,18 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
                     out.append(tuple(build_follow(trumps, n, tp, p, trump, pref)))
     seen = set()
     uniq = []
+    if n == 1:
+        for play in out:
+            i = play[0].index
+            if i not in seen:
+                seen.add(i)
+                uniq.append(play)
+        return uniq
+    keys: set[tuple[int, ...]] = set()
     for play in out:
         key = tuple(sorted(c.index for c in play))
-        if key not in seen:
-            seen.add(key)
+        if key not in keys:
+            keys.add(key)
             uniq.append(play)
     return uniq
 
@@ -480,9 +609,7 @@ def _single_follows(ctx: PlayCtx, ti: TrickInfo, cards: list[Card]) -> list[tupl
             if c.rank == rank:
                 keep.append(c)
                 break
-    plays = ti.plays
-    w = trick_winner(plays, ctx.trump)
-    best = plays[w][0]
+    best = ti.plays[ti.best][0]  # a single lead: `best` is set
     bsuit = trump.play_suits[best.index]
     suit = trump.play_suits[distinct[0].index]
     if bsuit == suit:
@@ -511,47 +638,56 @@ def choose_follow(ctx: PlayCtx) -> tuple[Card, ...]:
     return best[1]
 
 
+_LATER = [[tuple((seat + k) % 4 for k in range(1, 4 - pos)) for pos in range(4)]
+          for seat in range(4)]
+
+
 def score_follows(ctx: PlayCtx, ti: TrickInfo,
                   cands: list[tuple[Card, ...]]) -> list[tuple[float, tuple[Card, ...]]]:
     seat, leader = ctx.seat, ctx.trick[0][0]
     my_team = seat % 2
     pos = len(ctx.trick)  # my index among the plays
-    later = [(seat + k) % 4 for k in range(1, 4 - pos)]
-    partner_later = ctx.partner in later
-    plays = list(ti.plays)
-    trick_pts = sum(points(p) for p in plays)
+    later = _LATER[seat][pos]
+    partner = (seat + 2) % 4
+    partner_later = partner in later
+    plays = ti.plays
+    trick_pts = ti.pts
     counts = ctx.counts
     last_trick = len(ctx.hand) == ti.n
     bonus = 0.0
     if last_trick:  # R25: the last trick decides the kitty's doubled points
         bonus = ctx.kitty_points * 2
     attack = ctx.attacking
+    gain_bonus = bonus if attack else 0.0
+    loss_bonus = 0.0 if attack else bonus
     out = []
     cache: dict[int, float] = {}
     for cand in cands:
-        plays.append(cand)
-        w = trick_winner(plays, ctx.trump)
-        w_seat = (leader + w) % 4
+        w = ti.winner_with(ctx, cand)
         if w != pos and w in cache:  # the trick's winner is not this play: same chance
             p = cache[w]
-        elif w_seat % 2 == my_team:
-            p = _hold_prob(ctx, ti, plays, w, later)
-        elif partner_later:
-            # the partner may still take it: a rough chance of beating the winner
-            win_play = plays[w]
-            rank = ti.rank_of(ctx, win_play)
-            win_suit = ctx.trump.play_suits[win_play[0].index]
-            b = threat(ctx, ctx.partner, ti.led, win_suit, ti.kind, rank, ti.lead_pairs, ti.multi)
-            p = 0.5 * b
         else:
-            p = 0.0
-        if w != pos:
-            cache[w] = p
-        plays.pop()
-        pts = trick_pts + points(cand)
-        gain = pts + (bonus if attack else 0.0)
-        loss = pts + (bonus if not attack else 0.0)
-        value = p * gain - (1.0 - p) * loss - play_worth(ctx, cand, counts)
+            w_seat = (leader + w) % 4
+            win_play = plays[w] if w != pos else cand
+            if w_seat % 2 == my_team:
+                p = _hold_prob(ctx, ti, win_play, w_seat, later)
+            elif partner_later:
+                # the partner may still take it: a rough chance of beating the winner
+                rank = ti.rank_of(ctx, win_play)
+                win_suit = ctx.trump.play_suits[win_play[0].index]
+                b = threat(ctx, partner, ti.led, win_suit, ti.kind, rank, ti.lead_pairs,
+                           ti.multi)
+                p = 0.5 * b
+            else:
+                p = 0.0
+            if w != pos:
+                cache[w] = p
+        cand_pts = 0
+        for c in cand:
+            cand_pts += c.points
+        pts = trick_pts + cand_pts
+        value = (p * (pts + gain_bonus) - (1.0 - p) * (pts + loss_bonus)
+                 - play_worth(ctx, cand, counts))
         if w == pos:
             value += 1.0  # taking the lead is worth a little
         out.append((value, cand))
@@ -596,16 +732,18 @@ def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
         return None
     if all(suit in ctx.mem.void[s] for s in range(4) if s != ctx.seat):
         return tuple(ctx.groups()[suit])  # nobody can beat anything (R19)
+    if suit in ctx._throw:  # (the rest depends only on the hand and the unseen cards)
+        return ctx._throw[suit]
     sure = sure_units(ctx, suit)
-    throw = [c for u in sure for c in u.cards]
-    if len(sure) < 2:
-        return None
-    units = classify(throw, ctx.trump)
-    if len(units) < 2:
-        return None
-    if any(ctx.unit_beatable(u.kind, u.cards, suit) for u in units):
-        return None
-    return tuple(throw)
+    got: tuple[Card, ...] | None = None
+    if len(sure) >= 2:
+        throw = [c for u in sure for c in u.cards]
+        units = classify(throw, ctx.trump)
+        if len(units) >= 2 and not any(ctx.unit_beatable(u.kind, u.cards, suit)
+                                       for u in units):
+            got = tuple(throw)
+    ctx._throw[suit] = got
+    return got
 
 
 def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
@@ -673,7 +811,8 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
             t = safe_throw(ctx, TRUMP)
             if t is not None and long_trumps:
                 return t
-            sure_t.sort(key=lambda u: (u.pairs, len(u.cards)), reverse=True)
+            # sorted, not in place: the list is the context's cache
+            sure_t = sorted(sure_t, key=lambda u: (u.pairs, len(u.cards)), reverse=True)
             if sure_t[0].pairs or long_trumps:
                 return sure_t[0].cards
         if long_trumps and not ctx.attacking and len(trumps) >= opp_trumps * 0.6:
@@ -736,4 +875,33 @@ def choose_play(ctx: PlayCtx, validate: bool = True) -> tuple[Card, ...]:
         return tuple(follow_options(ctx.hand, ctx.trick[0][1], ctx.trump)[0])
 
 
-__all__ = ["PlayCtx", "choose_follow", "choose_lead", "choose_play"]
+def without_gift(ctx: PlayCtx, ranked: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+    """`ranked` follows (best first) kept to those adding the fewest points the hand allows
+    when the seat plays last to a trick the opponents take whatever it plays (certain.py): a
+    point added there is a gift. Otherwise `ranked` unchanged."""
+    facts = last_seat_facts(ctx.hand, ctx.trick, ctx.trump, ctx.seat, ranked)
+    if facts is None or facts.outcome != LOST:
+        return ranked
+    keep = [p for p in ranked if points(p) == facts.least]
+    return keep or [facts.least_play]
+
+
+def choose_checked_play(ctx: PlayCtx) -> tuple[Card, ...]:
+    """The normal bot's own play: `choose_play`, and no gift when the seat plays last to a
+    trick certainly lost (the rollouts of the hard bot use `choose_play` alone, for speed)."""
+    play = choose_play(ctx)
+    if len(ctx.trick) == 3:
+        ti = TrickInfo(ctx)
+        cands = follow_candidates(ctx, ti)
+        ranked = [c for _, c in sorted(score_follows(ctx, ti, cands), key=lambda x: -x[0])]
+        if play not in ranked:
+            ranked.insert(0, play)
+        else:
+            ranked.remove(play)
+            ranked.insert(0, play)
+        play = without_gift(ctx, ranked)[0]
+    return play
+
+
+__all__ = ["PlayCtx", "choose_checked_play", "choose_follow", "choose_lead", "choose_play",
+           "without_gift"]

@@ -20,7 +20,7 @@ from ..scoring import JOKER_LEVELS
 from ..view import SeatView
 from .auction import BidChoice, choose_bury, decide_bid, decide_snatch, name_for
 from .base import Bot, make_ctx
-from .play import choose_play
+from .play import choose_checked_play
 
 
 class RandomBot(Bot):
@@ -198,7 +198,7 @@ class NormalBot(Bot):
         return Snatch(self.seat, tuple(cards), rank, suit)
 
     def play(self, view: SeatView) -> tuple[Card, ...]:
-        return choose_play(make_ctx(view))
+        return choose_checked_play(make_ctx(view))
 
 
 __all__ = ["EasyBot", "NormalBot", "RandomBot"]

@@ -1,0 +1,297 @@
+"""The hint: the hard bot's choice for a seat's own view, and one short line on why.
+
+`HardBot.advise_steps(view)` (engine.bots.hard) runs the hard bot's decision in slices like a
+bot turn and returns an `Advice`: the action, and a `Reason` judged here from the same view —
+a reason code and the seat, suit and cards it names. `Reason.text(lang, names)` words it in
+English or Chinese (the page formats, never judges):
+
+    partner is winning: add points          对家正大：送分
+    East showed void in ♦: keep off ♦       东家已无方块：别出方块
+
+The reason explains the chosen action from facts of the seat's view (who is winning the trick,
+whether the outcome is certain, voids shown in earlier tricks, the pairs kept); it never looks
+at hidden cards, and it never changes the action.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..actions import Action, Bid, Bury, Pass, Play, Snatch
+from ..cards import ALL_CARDS, Card, cards_label
+from ..phase import Phase
+from ..rules import SUIT_WORDS, TRACTOR, TRUMP, Trump, classify, trick_winner
+from ..view import SeatView
+from .certain import LOST, WON, last_seat_facts
+from .knowledge import build_memory
+
+Names = Callable[[int], tuple[str, str]]  # seat -> (name, possessive): ("East", "East's")
+
+# Follows.
+TRICK_LOST = "trick-lost"  # the opponents take the trick whatever one plays: no points
+FEED = "feed"  # the partner takes (or is winning) the trick: add points
+PARTNER_HOLDS = "partner-holds"  # the partner is winning: no points added, a small card
+RUFF = "ruff"  # void in the led suit: trump it
+RUFF_PARTNER = "ruff-partner"  # the partner's lead invites a ruff: trump it
+TAKE = "take"  # win the trick (its points)
+PLAY_LOW = "play-low"  # an opponent is winning: play low
+KEEP_PAIR = "keep-pair"  # follow with a single and keep the pair
+DISCARD = "discard"  # void in the led suit, no trump play: throw the cheapest
+# Leads.
+THROW = "throw"  # nobody can beat these: throw them together (R19)
+LEAD_TRACTOR = "lead-tractor"
+MASTER = "master"  # nobody can beat this lead
+PARTNER_VOID = "partner-void"  # the partner showed void: lead the suit for a ruff
+OPPONENT_VOID = "opponent-void"  # an opponent showed void: keep off the suit
+DRAW_TRUMPS = "draw-trumps"
+SHORT_SUIT = "short-suit"  # lead from the short suit to make a void
+LEAD_LOW = "lead-low"
+# Auction and kitty.
+BID = "bid"
+PASS_PARTNER = "pass-partner"  # the partner's bid stands
+PASS_WEAK = "pass-weak"  # too few trumps to bid
+SNATCH = "snatch"
+NO_SNATCH = "no-snatch"
+BURY_VOID = "bury-void"  # bury whole suits: voids to trump from
+BURY_LOW = "bury-low"  # bury low side cards; keep trumps, pairs and tractors
+
+CODES = (TRICK_LOST, FEED, PARTNER_HOLDS, RUFF, RUFF_PARTNER, TAKE, PLAY_LOW, KEEP_PAIR,
+         DISCARD, THROW, LEAD_TRACTOR, MASTER, PARTNER_VOID, OPPONENT_VOID, DRAW_TRUMPS,
+         SHORT_SUIT, LEAD_LOW, BID, PASS_PARTNER, PASS_WEAK, SNATCH, NO_SNATCH, BURY_VOID,
+         BURY_LOW)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why an action: `code` (one of CODES) and what it names — a seat, a play-suit ("S", "H",
+    "C", "D" or "T"), cards, a number of points or trumps, and suits (for a bury)."""
+
+    code: str
+    seat: int | None = None
+    suit: str | None = None
+    cards: tuple[Card, ...] = ()
+    number: int = 0
+    suits: tuple[str, ...] = ()
+
+    def text(self, lang: str, names: Names) -> str:
+        """One short line in `lang` ("zh" or "en"), seats named by `names`."""
+        zh = lang == "zh"
+        words = _ZH if zh else _EN
+        code = "zh" if zh else "en"
+        name, whose = names(self.seat) if self.seat is not None else ("", "")
+        suit = SUIT_WORDS[self.suit][1 if zh else 0] if self.suit is not None else ""
+        sep = "、" if zh else ", "
+        suits = sep.join(SUIT_WORDS[s][1 if zh else 0] for s in self.suits)
+        line = words[self.code].format(name=name, whose=whose, suit=suit, suits=suits,
+                                       cards=cards_label(self.cards, code), n=self.number)
+        if self.code in (RUFF, RUFF_PARTNER, TAKE) and self.number:
+            line += words["points"].format(n=self.number)
+        return line
+
+
+_EN = {
+    TRICK_LOST: "{name} takes this trick whatever you play: give no points",
+    FEED: "partner is winning: add points",
+    PARTNER_HOLDS: "partner is winning: a small card will do",
+    RUFF: "no {suit} left: trump it",
+    RUFF_PARTNER: "partner's {suit} lead invites a ruff: trump it",
+    TAKE: "take the trick with {cards}",
+    PLAY_LOW: "{name} is winning: play low",
+    KEEP_PAIR: "keep the pair {cards} for later",
+    DISCARD: "no {suit} left: discard your cheapest cards",
+    THROW: "nobody can beat these: throw them together",
+    LEAD_TRACTOR: "lead the tractor {cards}",
+    MASTER: "{cards} cannot be beaten: cash it",
+    PARTNER_VOID: "partner showed void in {suit}: lead it for a ruff",
+    OPPONENT_VOID: "{name} showed void in {suit}: keep off {suit}",
+    DRAW_TRUMPS: "long in trumps: draw the opponents' trumps",
+    SHORT_SUIT: "lead from your short {suit} to make a void",
+    LEAD_LOW: "lead low and keep your strong cards",
+    BID: "{n} trumps with this bid: bid",
+    PASS_PARTNER: "partner's bid stands: pass",
+    PASS_WEAK: "too few trumps to bid: pass",
+    SNATCH: "{n} trumps with this snatch: take the kitty",
+    NO_SNATCH: "no snatch worth making: pass",
+    BURY_VOID: "bury all your {suits}: a void to trump from; keep trumps and pairs",
+    BURY_LOW: "bury low side cards; keep trumps, pairs and tractors",
+    "points": " ({n} points on the table)",
+}
+_ZH = {
+    TRICK_LOST: "{name}赢定这一轮：不要送分",
+    FEED: "对家正大：送分",
+    PARTNER_HOLDS: "对家正大：出小牌即可",
+    RUFF: "{suit}已绝：用主牌毙",
+    RUFF_PARTNER: "对家出{suit}是让你毙：用主牌毙",
+    TAKE: "用{cards}拿下这一轮",
+    PLAY_LOW: "{name}正大：出小牌",
+    KEEP_PAIR: "留住对子{cards}",
+    DISCARD: "{suit}已绝：垫最小的牌",
+    THROW: "没人管得上：一起甩出",
+    LEAD_TRACTOR: "出拖拉机{cards}",
+    MASTER: "{cards}最大，没人管得上：先拿分",
+    PARTNER_VOID: "对家已无{suit}：出{suit}让对家毙",
+    OPPONENT_VOID: "{name}已无{suit}：别出{suit}",
+    DRAW_TRUMPS: "主牌多：先调主",
+    SHORT_SUIT: "先出短门{suit}，做成绝门",
+    LEAD_LOW: "出小牌，留住大牌",
+    BID: "这样叫有{n}张主：叫",
+    PASS_PARTNER: "对家的叫主不变：不叫",
+    PASS_WEAK: "主牌太少：不叫",
+    SNATCH: "这样抄底有{n}张主：抄底",
+    NO_SNATCH: "不值得抄底：不抄",
+    BURY_VOID: "把{suits}全扣下：做成绝门可以毙；留住主牌和对子",
+    BURY_LOW: "扣小副牌；留住主牌、对子和拖拉机",
+    "points": "（桌上{n}分）",
+}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A suggested action for a seat's decision and why (see the module docstring)."""
+
+    action: Action
+    reason: Reason
+
+
+def _pts(cards: Sequence[Card]) -> int:
+    return sum(c.points for c in cards)
+
+
+def explain(view: SeatView, action: Action) -> Reason:
+    """Why `action` is a good choice for `view`'s seat, judged from the view alone."""
+    if isinstance(action, Play):
+        assert view.trump is not None  # decided before the play
+        trick = view.current_trick
+        if trick is None or not trick.plays:
+            return _explain_lead(view, view.trump, action.cards)
+        return _explain_follow(view, view.trump, trick.plays, action.cards)
+    if isinstance(action, Bury):
+        assert view.trump is not None  # decided before the bury
+        return _explain_bury(view, view.trump, action.cards)
+    if isinstance(action, (Bid, Snatch)):
+        n = _trumps_if(view.hand, view.level, action)
+        return Reason(SNATCH if isinstance(action, Snatch) else BID, number=n)
+    if isinstance(action, Pass):
+        if view.phase == Phase.SNATCH:
+            return Reason(NO_SNATCH)
+        standing = view.standing_bid
+        if standing is not None and standing.seat % 2 == view.seat % 2:
+            return Reason(PASS_PARTNER, seat=standing.seat)
+        return Reason(PASS_WEAK)
+    return Reason(LEAD_LOW)  # pragma: no cover - no other action is advised
+
+
+def _trumps_if(hand: Sequence[Card], level: str, bid: Bid | Snatch) -> int:
+    """The trumps `hand` would hold were `bid` to set trump (R9, R13: a joker level's bid
+    names the rank and maybe the suit; jokers alone make no-trump)."""
+    rank, suit = (bid.rank, bid.suit) if bid.rank is not None else (level, bid.cards[0].suit)
+    trump = Trump(rank, suit)
+    return sum(1 for c in hand if trump.is_trump(c))
+
+
+def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tuple[Card, ...]]],
+                    cards: tuple[Card, ...]) -> Reason:
+    seat = view.seat
+    partner = (seat + 2) % 4
+    led = trump.play_suits[plays[0][1][0].index]
+    pts = _pts(cards)
+    facts = last_seat_facts(view.hand, plays, trump, seat, [cards])
+    if facts is not None and facts.outcome == LOST:
+        return Reason(TRICK_LOST, seat=facts.winner)
+    if facts is not None and facts.outcome == WON and facts.winner == partner:
+        return Reason(FEED if pts else PARTNER_HOLDS, seat=partner, number=pts)
+    now = [p for _, p in plays]
+    winning_seat = plays[trick_winner(now, trump)][0]
+    after = trick_winner([*now, cards], trump)
+    mine = after == len(now)
+    in_suit = [c for c in view.hand if trump.play_suits[c.index] == led]
+    void = not in_suit
+    trick_pts = sum(_pts(p) for p in now)  # the points others put on the table
+    if mine:
+        if void and led != TRUMP and all(trump.play_suits[c.index] == TRUMP for c in cards):
+            leader = plays[0][0]
+            low_lead = all(c.value < 10 for c in plays[0][1])  # no points, nothing high
+            trumped = any(trump.play_suits[c.index] == TRUMP for _, p in plays[1:] for c in p)
+            if leader == partner and low_lead and not trumped:
+                return Reason(RUFF_PARTNER, seat=partner, suit=led, number=trick_pts)
+            return Reason(RUFF, suit=led, number=trick_pts)
+        return Reason(TAKE, cards=cards, number=trick_pts)
+    if winning_seat == partner:
+        return Reason(FEED if pts else PARTNER_HOLDS, seat=partner, number=pts)
+    if void and led != TRUMP:
+        return Reason(DISCARD, suit=led)
+    kept = _kept_pair(view.hand, trump, led, cards) if len(plays[0][1]) == 1 else None
+    if kept is not None:
+        return Reason(KEEP_PAIR, cards=(kept, kept))
+    return Reason(PLAY_LOW, seat=winning_seat)
+
+
+def _kept_pair(hand: Sequence[Card], trump: Trump, led: str,
+               cards: tuple[Card, ...]) -> Card | None:
+    """The pair of the led suit a single follow kept when a lower card was in that pair."""
+    if len(cards) != 1:
+        return None
+    counts = Counter(c for c in hand if trump.play_suits[c.index] == led)
+    played = cards[0]
+    below = [c for c, n in counts.items() if n >= 2 and c is not played
+             and trump.strengths[c.index] < trump.strengths[played.index]]
+    if not below:
+        return None
+    return max(below, key=lambda c: (trump.strengths[c.index], c.index))
+
+
+def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reason:
+    seat = view.seat
+    partner = (seat + 2) % 4
+    opponents = ((seat + 1) % 4, (seat + 3) % 4)
+    mem = build_memory(view, trump)
+    units = classify(cards, trump)
+    suit = trump.play_suits[cards[0].index]
+    if len(units) > 1:
+        return Reason(THROW, suit=suit, cards=cards)
+    if units[0].kind == TRACTOR:
+        return Reason(LEAD_TRACTOR, suit=suit, cards=cards)
+    side_voids = [(s, v) for s in opponents for v in sorted(mem.void[s]) if v != TRUMP
+                  and TRUMP not in mem.void[s]]
+    if suit != TRUMP and suit in mem.void[partner] and TRUMP not in mem.void[partner] and not any(
+            v == suit for _, v in side_voids):
+        return Reason(PARTNER_VOID, seat=partner, suit=suit)
+    # A master: no unseen card of the suit beats the lead's top card.
+    unseen = mem.unseen
+    top = max(trump.strengths[c.index] for c in cards)
+    beaten = any(unseen[c.index] and trump.play_suits[c.index] == suit
+                 and trump.strengths[c.index] > top for c in _cards_of(trump, suit))
+    void_here = any(v == suit for _, v in side_voids)
+    if not beaten and not void_here:
+        return Reason(MASTER, suit=suit, cards=cards)
+    held = {trump.play_suits[c.index] for c in view.hand}
+    for s, v in side_voids:
+        if v != suit and v in held:
+            return Reason(OPPONENT_VOID, seat=s, suit=v)
+    if suit == TRUMP:
+        return Reason(DRAW_TRUMPS, suit=suit)
+    by_suit = Counter(trump.play_suits[c.index] for c in view.hand
+                      if trump.play_suits[c.index] != TRUMP)
+    if by_suit and by_suit[suit] == min(by_suit.values()) and by_suit[suit] <= 4:
+        return Reason(SHORT_SUIT, suit=suit)
+    return Reason(LEAD_LOW, suit=suit)
+
+
+def _cards_of(trump: Trump, suit: str) -> list[Card]:
+    return [c for c in ALL_CARDS if trump.play_suits[c.index] == suit]
+
+
+def _explain_bury(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reason:
+    before = Counter(trump.play_suits[c.index] for c in view.hand)
+    left = Counter(view.hand)
+    left.subtract(cards)
+    after = Counter(trump.play_suits[c.index] for c, n in left.items() for _ in range(n))
+    voided = tuple(s for s in ("S", "H", "C", "D") if before[s] and not after[s])
+    if voided:
+        return Reason(BURY_VOID, suits=voided, cards=cards)
+    return Reason(BURY_LOW, cards=cards)
+
+
+__all__ = ["CODES", "Advice", "Reason", "explain"]
