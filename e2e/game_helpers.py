@@ -75,7 +75,12 @@ def hand(page) -> list[str]:
         "els => els.map(e => e.dataset.card)")
 
 
+HINT_DONE = "document.documentElement.dataset.hint !== 'thinking'"
+
+
 def selected(page) -> list[str]:
+    """The cards selected in the hand (once a hint asked for has come)."""
+    page.wait_for_function(HINT_DONE)
     return page.locator('#hand [aria-selected="true"]').evaluate_all(
         "els => els.map(e => e.dataset.card)")
 

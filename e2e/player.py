@@ -23,6 +23,7 @@ SAVE_KEY = "chaodipi.match"
 NOT_SAVED = "not being saved"
 CARD_STRIP = 6  # px from a card's left edge: the part of it that the next card leaves visible
 MOVES = ("bid", "pass", "snatch", "bury", "hint", "play")
+HINT_DONE = "document.documentElement.dataset.hint !== 'thinking'"  # the hint's search is over
 
 # What the player is asked now, or null while the page is busy (the bots, the deal, a pause).
 DECISION = """() => {
@@ -160,6 +161,7 @@ class Player:
         from the hand, by pointer; then Bury."""
         page = self.page
         self.press(button("hint"))
+        page.wait_for(HINT_DONE)
         size = page.wait_for('document.querySelectorAll("#kitty [data-i]").length')
         first = page.eval('Number(document.querySelector("#kitty [data-i]").dataset.i)')
         self.press_card("#kitty", first)
@@ -179,6 +181,7 @@ class Player:
         page = self.page
         before = hand_size(page)
         self.press(button("hint"))
+        page.wait_for(HINT_DONE)
         chosen = page.wait_for('[...document.querySelectorAll(\'#hand [aria-selected="true"]\')]'
                                ".map((e) => Number(e.dataset.i))")
         last = chosen[-1]

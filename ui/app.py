@@ -53,6 +53,7 @@ class App:
         self.motion = Motion()
         self.sound = Sound(self.settings["sound"])
         self.leaving_trick: int | None = None  # the winner of the trick still on the table
+        self.hinting: asyncio.Future | None = None  # the adviser's search, while it runs
 
     def start(self) -> None:
         CardInput(self).listen()
@@ -254,8 +255,14 @@ class App:
             if card:
                 card.focus()
         hand.setAttribute("aria-label", t("seat.0", lang))
-        by_id("controls").innerHTML = render.controls_html(view, screen, self.table.bid_choices())
-        by_id("prompt").textContent = render.prompt_text(view, lang)
+        controls = by_id("controls")
+        controls.innerHTML = render.controls_html(view, screen, self.table.bid_choices())
+        if self.hinting is not None:  # the hint's cards are coming: nothing to play yet
+            for b in controls.querySelectorAll('[data-action="hint"], [data-action="play"], '
+                                                '[data-action="bury"]'):
+                b.disabled = True
+        by_id("prompt").textContent = render.prompt_text(view, lang) + render.hint_line(
+            screen.hint_reason, lang)
         by_id("log").innerHTML = f'<ol>{render.log_html(screen.log, lang)}</ol>'
 
     # --- the player's actions, from the cards, the buttons and the keyboard -----------------
@@ -279,10 +286,24 @@ class App:
             self.do(Play(HUMAN, tuple(view.hand[i] for i in sorted(self.screen.selected))))
 
     def show_hint(self) -> None:
-        positions = self.table.hint_positions()
-        if positions is not None:
-            self.screen.choose(positions, burying=self.table.phase == Phase.BURY)
+        """The adviser (hard) searches in slices, as a bot's turn does; meanwhile the page
+        says it is thinking (`html[data-hint="thinking"]`) and its play buttons wait."""
+        if self.hinting is None and self.table.waiting_for_player():
+            self.hinting = asyncio.ensure_future(self._hint(self.table.actions))
+            js.document.documentElement.dataset.hint = "thinking"
             self.render()
+
+    async def _hint(self, asked_at: int) -> None:
+        try:
+            advice = await pacing.in_slices(self.table.hint_steps(), js.performance.now)
+        finally:
+            self.hinting = None
+            js.document.documentElement.dataset.hint = ""
+        if advice is not None and self.table.actions == asked_at:  # else the game moved on
+            positions = self.table.hint_positions(advice.action)
+            self.screen.choose(positions, burying=self.table.phase == Phase.BURY)
+            self.screen.hint_reason = advice.reason
+        self.render()
 
     def skip_animation(self) -> None:
         self.skip = True

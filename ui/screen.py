@@ -21,6 +21,7 @@ class Screen:
     final_trick: bool = False  # the round is over, but its last trick is still shown
     trick_gone: bool = False  # the finished trick on the table went to its winner (motion)
     log: list = field(default_factory=list)  # recent events (engine Events), for the log
+    hint_reason: object = None  # why the hint chose its cards (engine.bots.advice.Reason)
 
     def remember(self, events) -> None:
         """Keep the latest events for the log (a few more than it shows: some say nothing)."""
@@ -51,6 +52,7 @@ class Screen:
 
     def forget_choices(self) -> None:
         """After an action the hand has changed: positions chosen before mean other cards."""
+        self.hint_reason = None
         self.selected.clear()
         self.bury = []
         self.show_last_trick = False
