@@ -107,8 +107,8 @@ def script() -> list[tuple[int, list, str]]:
 
 def main() -> None:
     print('"""The guided first hand\'s script, written by tools/tutorial_script.py (do not edit):')
-    print("for each move of the player, the match's clock when it is due (ui.tutorial.clock), the move")
-    print('(engine.actions JSON) and the lesson it teaches (ui.i18n learn.step.<lesson>)."""')
+    print("for each move of the player, the match's clock when it is due (ui.tutorial.clock),")
+    print('the move (engine.actions JSON) and its lesson (ui.i18n learn.step.<lesson>)."""')
     print()
     print("SCRIPT = (")
     for at, action, key in script():

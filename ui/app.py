@@ -21,12 +21,13 @@ from engine.actions import Play
 from engine.errors import GameError, SaveError
 from engine.phase import Phase
 
-from . import pacing, render, settings, storage
+from . import explain, pacing, render, settings, storage
 from .card_input import CardInput
 from .controls import Controls
 from .dialogs import Dialogs
 from .dom import by_id, clear_notice, position_of, show_notice, url_param
 from .i18n import preferred_language, t
+from .learn import Learn
 from .motion import Motion
 from .players import make_players
 from .screen import Screen
@@ -52,12 +53,14 @@ class App:
         self.motion = Motion()
         self.sound = Sound(self.settings["sound"])
         self.leaving_trick: int | None = None  # the winner of the trick still on the table
+        self.learn = Learn(self)  # the guided first hand, in place of the match while it runs
 
     def start(self) -> None:
         CardInput(self).listen()
         Controls(self).listen()
         self.dialogs.listen()
-        self._open_match()
+        self.learn.listen()
+        self.learn.resume(first_visit=self._open_match())
         self.render()
         root = js.document.documentElement
         root.dataset.storage = storage.state()
@@ -70,7 +73,8 @@ class App:
 
     # --- the match and its save -------------------------------------------------------------
 
-    def _open_match(self) -> None:
+    def _open_match(self) -> bool:
+        """Open the saved match, else a new one; True on a first visit (no save at all)."""
         ok, text = storage.load(SAVE_KEY)
         if ok and text:
             try:
@@ -82,6 +86,7 @@ class App:
             self._new_table(url_param("seed"))
         if storage.notice():
             show_notice(storage.notice(), "storage")
+        return ok and not text
 
     def _new_table(self, seed: str | None = None) -> None:
         """A new match: from `seed` (the page's ?seed=, for the first match only), else a
@@ -96,6 +101,8 @@ class App:
         return make_players(self.settings["tiers"], seed)
 
     def _save(self) -> None:
+        if self.learn.save():  # the guided hand keeps its own save
+            return
         if not storage.save(SAVE_KEY, self.table.save()) and storage.notice():
             show_notice(storage.notice(), "storage")
 
@@ -112,9 +119,10 @@ class App:
                 self.screen.final_trick = False
                 self.render()
             table = self.table
-            if table.waiting_for_player() or table.phase == Phase.MATCH_OVER:
+            paused = self.dialogs.is_open()  # nothing moves behind an open dialog
+            if paused or table.waiting_for_player() or table.phase == Phase.MATCH_OVER:
                 self.skip = False
-                if table.waiting_for_player():
+                if table.waiting_for_player() and not paused:
                     self.sound.your_turn()
                 self.wake.clear()
                 await self.wake.wait()
@@ -155,6 +163,7 @@ class App:
         a trick stays on the table with its winner marked whoever closed it; the round's last
         trick is shown before the result."""
         self._tell(events)
+        self.learn.observe(events)
         self._save()
         if any(e.kind == "RoundSettled" for e in events):
             self.screen.final_trick = not self.skip
@@ -204,7 +213,9 @@ class App:
         by_id("kitty").innerHTML = render.kitty_html(view, screen)
         hand = by_id("hand")
         focused = position_of(js.document.activeElement)
-        hand.innerHTML = render.hand_html(view, screen, set(screen.bury))
+        dimmed = explain.dimmed_positions(view.hand, self.table.usable_cards())
+        marked = self.table.marked_positions() if self.learn.active else set()
+        hand.innerHTML = render.hand_html(view, screen, set(screen.bury), dimmed, marked)
         if focused is not None:  # a redraw keeps the keyboard where it was
             card = (hand.querySelector(f'[data-i="{focused}"]')
                     or hand.querySelector("[data-i]"))
@@ -212,7 +223,9 @@ class App:
                 card.focus()
         hand.setAttribute("aria-label", t("seat.0", lang))
         by_id("controls").innerHTML = render.controls_html(view, screen, self.table.bid_choices())
-        by_id("prompt").textContent = render.prompt_text(view, lang)
+        missing = explain.bid_missing_text(view, self.table.bid_choices(), lang)
+        by_id("prompt").textContent = missing or render.prompt_text(view, lang)
+        self.learn.render(lang)
         by_id("log").innerHTML = f'<ol>{render.log_html(screen.log, lang)}</ol>'
 
     # --- the player's actions, from the cards, the buttons and the keyboard -----------------
@@ -221,8 +234,8 @@ class App:
         try:
             events = self.table.act(action)
         except GameError as err:
-            show_notice(t("notice.illegal", self.screen.lang,
-                          reason=err.message(self.screen.lang)), "illegal")
+            key = "notice.learn" if self.learn.active else "notice.illegal"
+            show_notice(t(key, self.screen.lang, reason=err.message(self.screen.lang)), "illegal")
             return False
         self.after_player_action(events)
         return True
@@ -250,6 +263,7 @@ class App:
     # --- called by ui.dialogs ---------------------------------------------------------------
 
     def new_match(self) -> None:
+        self.learn.stop("skipped")
         self._new_table()
         self.after_player_action([])
 

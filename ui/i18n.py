@@ -147,7 +147,8 @@ TEXT: dict[str, tuple[str, str]] = {
                        "You hold {cards}: a pair of level cards (2s). West showed a single ♣2; "
                        "a pair is stronger than a single. Tap \"Overcall {cards}\" to make "
                        "diamonds trump and become the dealer (庄)."),
-    "learn.step.bury": ("你是庄家，拿起了 10 张底牌（蓝框）。点亮着的 10 张牌放进底牌区，再点“扣底”。"
+    "learn.step.bury": ("你是庄家，拿起了 10 张底牌（蓝框）。点"
+                        "亮着的 10 张牌放进底牌区，再点“扣底”。"
                         "扣下的牌不再出；若抓分方赢了最后一轮，底牌的分翻倍归他们（抠底），"
                         "所以少扣分牌，扣掉短门的小牌。",
                         "You are the dealer: you took up the 10 kitty cards (outlined in blue). "
@@ -188,23 +189,27 @@ TEXT: dict[str, tuple[str, str]] = {
     "learn.step.pair": ("出一对 {cards}：对子比任何两张单牌大，别人有同门的对子必须跟对子。",
                         "Lead the pair {cards}: a pair beats any two singles, and the others "
                         "must follow with a pair of the suit if they hold one."),
-    "learn.step.play": ("出亮着的 {cards}（点“提示”也行）。", "Play the lit {cards} (or tap Hint)."),
+    "learn.step.play": ("出亮着的 {cards}（点“提示”也行）。", "Play the lit {cards}"
+                                                              " (or tap Hint)."),
     "learn.step.last": ("最后一轮：出 {cards}。若抓分方赢了这一轮，就抠底：底牌的分 × 2。",
                         "The last trick: play {cards}. If the attackers win it they capture "
                         "the kitty (抠底): its points count ×2."),
-    "learn.event.welcome": ("你坐南边，对家（北）是你的队友，对手是左家和右家。逆时针出牌：你 → 右家 → "
+    "learn.event.welcome": ("你坐南边，对家（北）是你的队友，对手是左"
+                            "家和右家。逆时针出牌：你 → 右家 → "
                             "对家 → 左家。本局打 2：所有的 2 和王都是主牌。正在发牌……",
                             "You sit South; North is your partner, East and West your "
                             "opponents. Play goes counter-clockwise: you → East → North → West. "
                             "This round's level is 2: every 2 and the jokers are trumps. Cards "
                             "are being dealt…"),
-    "learn.event.TrumpDecided": ("方块是主：王、♦2、其他的 2、♦A 到 ♦3 都是主牌（点“主牌”看顺序）。",
+    "learn.event.TrumpDecided": ("方块是主：王、♦2、其他的 2、♦A "
+                                 "到 ♦3 都是主牌（点“主牌”看顺序）。",
                                  "Diamonds are trump: the jokers, ♦2, the other 2s and ♦A…♦3 "
                                  "are all trumps (tap Trumps for their order)."),
     "learn.event.KittyBuried": ("底牌扣好了。别人可以用更强的至少两张级牌抄底；这次没人抄。",
                                 "The kitty is buried. Others could snatch it with a stronger bid "
                                 "of two or more level cards; nobody does this time."),
-    "learn.event.TrickWon": ("每一轮桌上都会写出谁赢、为什么赢。只有抓分方（右家、左家）赢到的分算数。",
+    "learn.event.TrickWon": ("每一轮桌上都会写出谁赢、为什么赢。只"
+                             "有抓分方（右家、左家）赢到的分算数。",
                              "Each trick's caption says who won it and why. Only the points the "
                              "attackers (East and West) win count."),
     "learn.event.pair-led": ("有人出了一对：对子比任何两张单牌大，有同门对子的人必须跟对子。",
@@ -212,7 +217,8 @@ TEXT: dict[str, tuple[str, str]] = {
                              "of that suit must follow with it."),
     "learn.event.tractor-led": ("有人出了拖拉机：连续的对子，比任何对子都大。",
                                 "A tractor was led: pairs in a row, stronger than any pairs."),
-    "learn.event.ThrowFailed": ("甩牌失败：有人管得住其中一手，只出被管住的那一手（桌上写着是谁）。",
+    "learn.event.ThrowFailed": ("甩牌失败：有人管得住其中一手，只"
+                                "出被管住的那一手（桌上写着是谁）。",
                                 "The throw failed: someone could beat one part, so only that part "
                                 "is led (the caption says who)."),
     "learn.event.KittyScored": ("抠底！抓分方赢了最后一轮，底牌的分乘 2 算给他们。",
@@ -256,10 +262,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "explain.sep": ("；", "; "),
     "explain.won": ("你们赢了这一局！", "Your side won this round!"),
     "explain.lost": ("你们输了这一局", "Your side lost this round"),
-    "direction.short": ("↺ 逆时针", "↺ counter-clockwise"),
+    "direction.short": ("出牌：你→右→对→左", "Play order: you → E → N → W"),
     "button.learn": ("新手教学", "Learn"),
-    "direction": ("↺ 逆时针出牌：你 → 右家 → 对家 → 左家",
-                  "↺ Play goes counter-clockwise: you → East → North → West"),
+    "direction": ("逆时针出牌：你 → 右家 → 对家 → 左家",
+                  "Play goes counter-clockwise: you → East → North → West"),
     # the trumps panel
     "button.trumps": ("主牌", "Trumps"),
     "trumps.title": ("本局的主牌", "This round's trumps"),
@@ -326,7 +332,8 @@ GLOSSARY: dict[str, tuple[str, str, str, str]] = {  # anchor: zh term, zh, en te
               "dealer (庄) / declarers / attackers", "The winning bidder is the dealer (庄); "
               "the dealer and partner are the declarers, the other two the attackers. Only the "
               "attackers' points count."),
-    "kitty": ("底牌 / 扣底", "发牌剩下 10 张是底牌。庄家拿起后扣回 10 张；最后一轮抓分方赢则底分翻倍"
+    "kitty": ("底牌 / 扣底", "发牌剩下 10 张是底牌。庄家拿起后扣"
+                             "回 10 张；最后一轮抓分方赢则底分翻倍"
               "（抠底）。",
               "kitty / bury", "The 10 cards left after the deal. The dealer takes them up and "
               "buries 10 face down; if the attackers win the last trick the kitty's points count "
@@ -334,7 +341,8 @@ GLOSSARY: dict[str, tuple[str, str, str, str]] = {  # anchor: zh term, zh, en te
     "snatch": ("抄底", "底牌扣好后，别人可以亮出更强的至少两张级牌抄底：换主、拿底牌重新扣。",
                "snatch", "After the bury, another player may show a stronger bid of at least "
                "two cards: trump changes and they take up and bury the kitty."),
-    "pair": ("对子 / 拖拉机", "两张一样的牌是对子；三对以上相连的对子是拖拉机。对子大于任何两张单牌。",
+    "pair": ("对子 / 拖拉机", "两张一样的牌是对子；三对以上相连的"
+                              "对子是拖拉机。对子大于任何两张单牌。",
              "pair / tractor", "Two identical cards are a pair; three or more pairs in a row are "
              "a tractor. A pair beats any two singles; a tractor beats any pairs."),
     "throw": ("甩牌", "一次出同一门的几手牌。有人能管住其中一手就失败，只能出被管住的那一手。",

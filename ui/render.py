@@ -16,7 +16,17 @@ from engine.scoring import Band
 from engine.view import SeatView
 
 from . import explain
-from .i18n import GLOSSARY, HELP, card_name, cards_short, level_name, seat_name, t, t_seat, trump_name
+from .i18n import (
+    GLOSSARY,
+    HELP,
+    card_name,
+    cards_short,
+    level_name,
+    seat_name,
+    t,
+    t_seat,
+    trump_name,
+)
 from .screen import Screen
 from .table import positions_in
 

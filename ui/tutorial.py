@@ -4,10 +4,10 @@ loses the kitty to 抠底 and reads the result, one move at a time, with the pag
 
 The bots are deterministic for a seed, so the deal is scripted by the player's moves alone
 (ui.tutorial_script, written by tools/tutorial_script.py): each is due at a known point of
-the match (its clock: actions applied, every card dealt counted). `TutorialTable` stops there (even mid-deal, for the bid), asks for
-exactly that move, lights its cards, and refuses any other: an illegal one with the engine's
-reason, a legal one with a friendly word. Its progress is saved under its own key, never the
-main match's. No DOM: tested on CPython.
+the match (its clock: actions applied, every card dealt counted). `TutorialTable` stops
+there (even mid-deal, for the bid), asks for exactly that move, lights its cards, and
+refuses any other: an illegal one with the engine's reason, a legal one with a friendly
+word. Its progress is saved under its own key, never the main match's. No DOM: tested on CPython.
 """
 
 from __future__ import annotations
@@ -55,9 +55,9 @@ def same_move(a: Action, b: Action) -> bool:
     play them does not matter)."""
     if type(a) is not type(b) or getattr(a, "seat", None) != getattr(b, "seat", None):
         return False
-    if isinstance(a, Bid | Snatch) and isinstance(b, Bid | Snatch):
-        if (a.rank, a.suit) != (b.rank, b.suit):
-            return False
+    if (isinstance(a, Bid | Snatch) and isinstance(b, Bid | Snatch)
+            and (a.rank, a.suit) != (b.rank, b.suit)):
+        return False
     return _cards(a) == _cards(b)
 
 
