@@ -160,7 +160,7 @@ def test_result_in_words_with_the_rules_target():
     lines = explain.result_lines(view, "en")
     assert lines[0].startswith("You were on the declarers' side")
     assert f"needed {view.rules.threshold} points" in lines[1]
-    assert "kitty 5 × 2 = 10" in lines[2] and "70 from tricks" in lines[2]
+    assert "kitty 5 × 2 = 10" in lines[2] and "from tricks: 70" in lines[2]
     assert lines[3] == "Your side won this round!"
     assert all(explain.result_lines(view, "zh"))
     html = render.result_html(view, "en")

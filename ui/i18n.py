@@ -251,14 +251,14 @@ TEXT: dict[str, tuple[str, str]] = {
     "explain.target": ("抓分方要得 {target} 分才能上台；这局得了 {score} 分",
                        "The attackers needed {target} points to take the deal; they scored "
                        "{score}"),
-    "explain.from_tricks": ("赢墩 {points} 分", "{points} from tricks"),
+    "explain.from_tricks": ("赢墩得分 {points}", "from tricks: {points}"),
     "explain.kitty_won": ("抠底：抓分方赢了最后一轮，底牌 {points} 分 × {mult} = {bonus}",
                           "kitty {points} × {mult} = {bonus}: the attackers won the last trick "
                           "(抠底), so the buried cards' points count {mult} times"),
     "explain.kitty_kept": ("底牌 {points} 分归庄家方（最后一轮不是抓分方赢的）",
                            "the kitty's {points} points stayed with the declarers (the "
                            "attackers did not win the last trick)"),
-    "explain.penalty": ("甩牌失败罚分 {points}", "failed-throw penalties {points}"),
+    "explain.penalty": ("甩牌罚分 {points}", "failed-throw penalties {points}"),
     "explain.sep": ("；", "; "),
     "explain.won": ("你们赢了这一局！", "Your side won this round!"),
     "explain.lost": ("你们输了这一局", "Your side lost this round"),

@@ -190,14 +190,10 @@ def result_html(view: SeatView, lang: str) -> str:
     res = view.result
     if res is None:
         return ""
-    lines = [t("result.score", lang, score=res.score),
-             t("result.tricks", lang, points=res.trick_points)]
-    if res.kitty_multiplier:
-        lines.append(t("result.kitty", lang, points=res.kitty_points,
-                       mult=res.kitty_multiplier))
-    if res.penalty_points:
-        lines.append(t("result.penalty", lang, points=res.penalty_points))
-    words = explain.result_lines(view, lang)  # the same, in words, with the target and why
+    # in words: the player's side, the target, where the points came from (the kitty ×2
+    # explained), whether the player won (ui.explain); then the score and what rises
+    words = explain.result_lines(view, lang)
+    lines = [t("result.score", lang, score=res.score)]
     if res.band in (Band.SHUTOUT, Band.SMALL_SHUTOUT):
         lines.append(t(f"result.band.{res.band}", lang))
     key = "result.keep" if res.declarers_keep else "result.take"
