@@ -204,6 +204,7 @@ class App:
         root.dataset.turn = "" if view.to_act is None else str(view.to_act)
         root.dataset.actions = str(self.table.actions)  # grows with every applied action
         by_id("status").innerHTML = render.status_html(view, lang)
+        by_id("direction").textContent = t("direction.short", lang)  # counter-clockwise
         for seat in (1, 2, 3):
             box = by_id(f"seat-{render.POSITION[seat]}")
             box.innerHTML = render.seat_html(view, seat, lang)

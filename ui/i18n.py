@@ -262,7 +262,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "explain.sep": ("；", "; "),
     "explain.won": ("你们赢了这一局！", "Your side won this round!"),
     "explain.lost": ("你们输了这一局", "Your side lost this round"),
-    "direction.short": ("出牌：你→右→对→左", "Play order: you → E → N → W"),
+    "direction.short": ("逆时针出牌：你→右→对→左", "Counter-clockwise: you→E→N→W"),
     "button.learn": ("新手教学", "Learn"),
     "direction": ("逆时针出牌：你 → 右家 → 对家 → 左家",
                   "Play goes counter-clockwise: you → East → North → West"),

@@ -106,6 +106,11 @@ class Learn:
         box = by_id("coach")
         box.innerHTML = coach_html(self.tutorial, self.offer, lang)
         box.hidden = not (self.tutorial or self.offer)
+        root = js.document.documentElement
+        if self.offer:  # (the menu's Learn button is marked too: the small frame hides the box)
+            root.dataset.offer = "1"
+        else:
+            root.removeAttribute("data-offer")
         # for tests: the clock of the move the guided hand waits for ("" when none)
         due = self.tutorial.table.expected() if self.tutorial else None
         js.document.documentElement.dataset.learnStep = (
@@ -126,8 +131,9 @@ def _button(action: str, label: str, primary: bool = False) -> str:
 
 
 def coach_html(tutorial: Tutorial | None, offer: bool, lang: str) -> str:
-    """The coach box: the offer on a first visit; while the guided hand runs, what just
-    happened (its lessons) and what to do now, with a way out."""
+    """The coach box: the offer on a first visit; while the guided hand runs, what to do now
+    (first: a small frame shows only the top of the box) and what just happened (its
+    lessons), with a way out."""
     if tutorial is None:
         if not offer:
             return ""
@@ -147,5 +153,5 @@ def coach_html(tutorial: Tutorial | None, offer: bool, lang: str) -> str:
     doing = f'<p class="task">{escape(todo)}</p>' if todo else ""
     way_out = (_button("learn-done", t("learn.finish", lang), primary=True)
                if tutorial.finished() else _button("learn-skip", t("learn.skip", lang)))
-    return (f'<h2>{escape(t("learn.title", lang))}</h2>{notes}{doing}'
+    return (f'<h2>{escape(t("learn.title", lang))}</h2>{doing}{notes}'
             f'<div class="coach-buttons">{way_out}</div>')

@@ -78,10 +78,8 @@ def status_html(view: SeatView, lang: str) -> str:
     if view.to_act is not None:
         parts.append(t("status.your_turn", lang) if view.to_act == view.seat
                      else t("status.turn", lang, seat=seat_name(view.to_act, lang)))
-    direction = (f'<span class="stat direction" title="{escape(t("direction", lang))}">'
-                 f'{escape(t("direction.short", lang))}</span>')
-    return ("".join(f'<span class="stat">{escape(p)}</span>' for p in parts)
-            + points_html(view, lang) + direction)
+    return "".join(f'<span class="stat">{escape(p)}</span>' for p in parts) + points_html(view,
+                                                                                         lang)
 
 
 def points_html(view: SeatView, lang: str) -> str:
