@@ -98,6 +98,10 @@ def test_guided_first_hand_played_through(new_context, site_url, wait_ready):
     result = page.locator("#table .result").inner_text()
     assert "Your side won this round" in result and "needed 120 points" in result, result
     assert "count 2 times" in result  # 抠底: the kitty ×2 explained
+    # a term of the result opens the glossary at its entry
+    page.locator('#table .result [data-glossary="kitty"]').click()
+    assert page.locator("dialog#dialog #g-kitty").is_visible()
+    page.locator('dialog#dialog [data-action="close"]').click()
     tutorial = json.loads(saved(page, KEY))
     assert tutorial["state"] == "running"
     assert saved(page) == main_save, "the player's own match is never touched"
@@ -204,3 +208,26 @@ def test_each_kind_of_refusal_says_why(new_context, site_url, wait_ready):
         if {"count", "suit"} <= kinds:
             break
     assert {"count", "suit"} <= kinds, kinds
+
+
+FRAMES = """(n) => new Promise(done => { const tick = () => --n ? requestAnimationFrame(tick)
+                                                           : done(); tick(); })"""
+
+
+def test_the_deal_waits_while_a_dialog_is_open_and_trumps_are_one_tap_away(
+        new_context, site_url, wait_ready):
+    page = open_page(new_context, site_url, wait_ready, "?speed=slow&seed=5")
+    page.locator('#controls [data-action="trumps"]').click()
+    dialog = page.locator("dialog#dialog")
+    assert dialog.is_visible()
+    text = dialog.inner_text()
+    assert "This round's trumps" in text and "jokers and every level card are trumps" in text
+    page.wait_for_selector('html[data-paused="1"]')
+    before = int(data(page, "actions"))
+    page.evaluate(FRAMES, 60)  # about a second of frames: the slow deal would have moved
+    assert int(data(page, "actions")) == before and dialog.is_visible()
+    dialog.locator('[data-action="close"]').click()
+    page.wait_for_function("(n) => Number(document.documentElement.dataset.actions) > n",
+                           arg=before)
+    # the direction of play is on the table, in words
+    assert "Counter-clockwise" in page.locator("#direction").inner_text()

@@ -120,6 +120,7 @@ class App:
                 self.render()
             table = self.table
             paused = self.dialogs.is_open()  # nothing moves behind an open dialog
+            js.document.documentElement.dataset.paused = "1" if paused else ""
             if paused or table.waiting_for_player() or table.phase == Phase.MATCH_OVER:
                 self.skip = False
                 if table.waiting_for_player() and not paused:
