@@ -197,3 +197,16 @@ def test_help_has_an_anchored_glossary_in_both_languages():
         for key in ("level", "trump", "kitty", "snatch", "overcall", "sides", "throw", "pair",
                     "points", "rise", "direction"):
             assert f'id="g-{key}"' in html
+
+
+def test_bid_offer_says_what_the_strongest_bid_listed_would_do():
+    tutorial = new_tutorial()
+    table = tutorial.table
+    while table.expected() is None:
+        table.step()
+    view, bids = table.view(), table.bid_choices()
+    assert bids[-1] == tuple(parse_cards("D2 D2"))
+    line = explain.bid_offer_text(view, bids, "en")
+    assert line == "You may overcall: ♦2 ♦2 is stronger than West's bid and makes ♦ trump"
+    assert explain.bid_offer_text(view, bids, "zh").startswith("可以反主")
+    assert explain.bid_offer_text(view, [], "en") is None

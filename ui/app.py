@@ -225,8 +225,9 @@ class App:
                 card.focus()
         hand.setAttribute("aria-label", t("seat.0", lang))
         by_id("controls").innerHTML = render.controls_html(view, screen, self.table.bid_choices())
-        missing = explain.bid_missing_text(view, self.table.bid_choices(), lang)
-        by_id("prompt").textContent = missing or render.prompt_text(view, lang)
+        bids = self.table.bid_choices()  # what a bid would do, or what one would need
+        why = explain.bid_offer_text(view, bids, lang) or explain.bid_missing_text(view, bids, lang)
+        by_id("prompt").textContent = why or render.prompt_text(view, lang)
         self.learn.render(lang)
         by_id("log").innerHTML = f'<ol>{render.log_html(screen.log, lang)}</ol>'
 

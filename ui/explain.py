@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from engine.bidding import bid_needed
+from engine.bidding import bid_names_rank, bid_needed, bid_trump_suit
 from engine.cards import SUIT_SYMBOLS, cards_label
 from engine.phase import Phase
 from engine.reasons import trick_reason
@@ -75,6 +75,23 @@ def bid_missing_text(view: SeatView, bids, lang: str) -> str | None:
     whose = possessive(standing.seat, lang) if standing else ""
     key = "explain.no_snatch" if snatching else "explain.no_bid"
     return t(key, lang, need=need.text(lang, whose))
+
+
+def bid_offer_text(view: SeatView, bids, lang: str) -> str | None:
+    """When the engine lists bids for the player, what the strongest of them would do: make
+    its suit trump (and overcall the standing bid, or snatch the kitty); else None."""
+    mine = view.to_act == view.seat
+    if not bids or not (view.phase == Phase.DEAL or mine):
+        return None
+    cards = bids[-1]
+    suit = bid_trump_suit(cards) if not bid_names_rank(view.level) else None
+    what = (t("trumps.no_suit_short", lang) if suit is None and cards[0].is_joker
+            and len(cards) == 3 else SUIT_SYMBOLS.get(suit or "", "?"))
+    standing = view.standing_bid
+    key = ("explain.offer.snatch" if view.phase == Phase.SNATCH
+           else "explain.offer.overcall" if standing else "explain.offer.bid")
+    return t(key, lang, cards=cards_label(cards, "zh" if lang == "zh" else "en"), suit=what,
+             whose=possessive(standing.seat, lang) if standing else "")
 
 
 def trump_words(trump: Trump | None, lang: str) -> str:

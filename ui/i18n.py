@@ -240,6 +240,16 @@ TEXT: dict[str, tuple[str, str]] = {
     "explain.throw_failed.you": ("你甩牌失败：{blocker}有更大的{suit}{kind}，只能出 {forced}",
                                  "Your throw failed: {blocker} holds a higher {suit} {kind}, so "
                                  "only {forced} is led"),
+    "trumps.no_suit_short": ("无主", "no-trump"),
+    "explain.offer.bid": ("可以叫主：亮 {cards} 让{suit}做主，你就可能成为庄家（也可以不叫）",
+                          "You may bid: showing {cards} makes {suit} trump and could make you "
+                          "the dealer (or let the deal go on)"),
+    "explain.offer.overcall": ("可以反主：亮 {cards} 比{whose}叫主更强，{suit}做主",
+                               "You may overcall: {cards} is stronger than {whose} bid and "
+                               "makes {suit} trump"),
+    "explain.offer.snatch": ("可以抄底：亮 {cards} 比{whose}叫主更强，{suit}做主，你拿底牌重扣",
+                             "You may snatch: {cards} beats {whose} bid, makes {suit} trump, "
+                             "and you take up and bury the kitty"),
     "explain.no_bid": ("你现在不能叫主：{need}", "You cannot bid now: {need}"),
     "explain.no_snatch": ("你不能抄底：{need}", "You cannot snatch: {need}"),
     "explain.side.declarers": ("你是庄家方（庄家 {dealer}）：你们守底，对方要抓分",
