@@ -271,8 +271,9 @@ class App:
         self.after_player_action([])
 
     def settings_changed(self, which: str) -> None:
+        table = self.learn.main if self.learn.active else self.table  # (guided: fixed bots)
         if which == "tiers":  # the new bots take over at once, seeded as the old ones were
-            self.table.bots, self.table.adviser = self._players(self.table.seed)
+            table.bots, table.adviser = self._players(table.seed)
         elif which == "sound":
             self.sound.enabled = self.settings["sound"]
         elif which == "lang":
