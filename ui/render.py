@@ -180,7 +180,8 @@ def trick_html(view: SeatView, screen: Screen) -> str:
         why = (explain.throw_failed_text(failed, view.trump, lang) if failed
                else f'{t("caption.failed_throw", lang)} {cards_short(trick.failed_throw)}')
         caption += f'<p class="throw">{escape(why)}</p>'
-    return "".join(slots) + (f'<div class="caption">{caption}</div>' if caption else "")
+    back = " back" if screen.show_last_trick else ""  # (small screens: the why shows there)
+    return "".join(slots) + (f'<div class="caption{back}">{caption}</div>' if caption else "")
 
 
 def result_html(view: SeatView, lang: str) -> str:
