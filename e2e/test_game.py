@@ -300,7 +300,7 @@ def test_illegal_play_shows_the_reason_and_changes_nothing(new_context, site_url
     before, count = snapshot(page), actions(page)
     assert before["table"], "the player follows: the lead is on the table"
 
-    page.locator(f'#hand [data-card="{card}"]').first.click()
+    page.locator(f'#hand [data-card="{card}"]').first.click(force=True)  # dimmed: still chosen
     assert selected(page) == [card]
     button(page, "play").click()
     page.wait_for_selector("#notice:not([hidden])")
@@ -312,7 +312,7 @@ def test_illegal_play_shows_the_reason_and_changes_nothing(new_context, site_url
     assert selected(page) == [card]  # the choice stays, to be corrected
 
     # a legal play afterwards clears the notice
-    card_at(page, selected_positions(page)[0]).click()
+    card_at(page, selected_positions(page)[0]).click(force=True)
     hint_and_play(page)
     assert notice(page) is None
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from .cards import SUITS, Card
+from .cards import ALL_CARDS, SUITS, Card, cards_label
 from .scoring import JOKER_LEVELS
 
 NO_BID = -1
@@ -65,3 +66,70 @@ def bid_trump_suit(cards: Sequence[Card], named_suit: str | None = None) -> str 
     if cards[0].is_joker:
         return named_suit if len(cards) < 3 else None
     return cards[0].suit
+
+
+_SIZE_WORDS = {1: "一张", 2: "一对", 3: "三张"}
+
+
+@dataclass(frozen=True)
+class BidNeed:
+    """What a bid (or a 抄底 snatch: `min_cards` 2) would need to show now, for a player who
+    has none: the weakest bids that would beat the standing one, by size (R9/R10/R13/R15).
+    `options` lists, for each size, the distinct cards that make such a bid; empty when
+    nothing beats the standing bid."""
+
+    standing: tuple[Card, ...] | None
+    level: str
+    options: tuple[tuple[int, tuple[Card, ...]], ...]
+
+    def text(self, lang: str, whose: str = "") -> str:
+        """One line, e.g. "♠2 ♠2, or three of a kind of 2s or jokers, would overcall North's
+        ♥2 ♥2" ("whose": the standing bidder's name in the possessive)."""
+        zh = lang == "zh"
+        code = "zh" if zh else "en"
+        if self.standing is not None:
+            shown = cards_label(self.standing, code)
+            if not self.options:
+                return (f"{whose}{shown}是最大的叫主，没有牌能反" if zh
+                        else f"nothing beats {whose} {shown}: it is the strongest bid")
+        groups = [_group_text(size, cards, self.level, zh) for size, cards in self.options]
+        joined = ("，或".join(groups) if zh else ", or ".join(groups))
+        if self.standing is None:
+            return f"亮{joined}就能叫主" if zh else f"{joined} would make a bid"
+        return (f"{joined}才能反{whose}{shown}" if zh
+                else f"{joined}{',' if len(groups) > 1 else ''} would overcall {whose} {shown}")
+
+
+def _group_text(size: int, cards: tuple[Card, ...], level: str, zh: bool) -> str:
+    code = "zh" if zh else "en"
+    if len(cards) == 1 or (len(cards) <= 3 and size <= 2):  # few kinds: name each
+        return " / ".join(cards_label((c,) * size, code) for c in cards)
+    jokers = any(c.is_joker for c in cards)
+    ranks = any(not c.is_joker for c in cards)
+    zh_words = _SIZE_WORDS[size]
+    if zh:
+        what = ("级牌" if ranks else "") + ("或王" if ranks and jokers else "王" if jokers else "")
+        return f"{zh_words}相同的{what}" if size > 1 else f"{zh_words}{what}（{level}）"
+    name = (f"{level}s" if ranks else "") + (" or jokers" if ranks and jokers
+                                             else "jokers" if jokers else "")
+    if size == 1:
+        return f"a {level} of any suit" if not jokers else f"one {level} or joker"
+    return (f"three of a kind ({name})" if size == 3
+            else f"a pair of {name} (two identical cards)")
+
+
+def bid_needed(standing: Sequence[Card] | None, level: str, first_round: bool = False,
+               min_cards: int = 1) -> BidNeed:
+    """The bids of each size (at least `min_cards` cards) that would beat `standing` (None: no
+    bid yet) at `level`: what a player without a bid would need to show. With no bid yet the
+    smallest size that makes one is enough to say."""
+    kinds = [c for c in ALL_CARDS if c.is_joker or c.rank == level]
+    options = []
+    for size in range(max(1, min_cards), 4):
+        beating = tuple(c for c in kinds if can_overcall((c,) * size, standing, level,
+                                                          first_round))
+        if beating:
+            options.append((size, beating))
+            if standing is None:
+                break
+    return BidNeed(None if standing is None else tuple(standing), level, tuple(options))

@@ -79,3 +79,48 @@ RAISE_CASES = [
 @pytest.mark.parametrize(("level", "steps", "expected"), RAISE_CASES)
 def test_r5_raise_level(level, steps, expected):
     assert raise_level(level, steps) == expected
+
+
+# --- what a bid would need (bid_needed): the page's words when no bid button is offered ----
+
+from engine.bidding import bid_needed, bid_strength  # noqa: E402
+from engine.cards import ALL_CARDS  # noqa: E402
+
+NEED_CASES = [
+    # standing, level, first round, min cards, english text
+    (None, "2", False, 1, "a 2 of any suit would make a bid"),
+    ("H2 H2", "2", False, 1,
+     "♠2 ♠2, or three of a kind (2s or jokers), would overcall North's ♥2 ♥2"),
+    ("H2 H2", "2", True, 1, "three of a kind (2s or jokers) would overcall North's ♥2 ♥2"),
+    ("LJ LJ LJ", "9", False, 1, "BJ BJ BJ would overcall North's SJ SJ SJ"),
+    ("BJ BJ BJ", "9", False, 1, "nothing beats North's BJ BJ BJ: it is the strongest bid"),
+    (None, "LJ", False, 1, "SJ / BJ would make a bid"),
+]
+
+
+@pytest.mark.parametrize(("standing", "level", "first", "least", "text"), NEED_CASES)
+def test_bid_needed_words(standing, level, first, least, text):
+    need = bid_needed(cards(standing) if standing else None, level, first, least)
+    assert need.text("en", "North's") == text
+    assert need.text("zh", "对家")  # the same line in Chinese, never empty
+
+
+@pytest.mark.parametrize("level", ["2", "7", "A", "LJ"])
+@pytest.mark.parametrize("first", [False, True])
+@pytest.mark.parametrize("least", [1, 2])
+def test_bid_needed_lists_exactly_the_bids_that_beat(level, first, least):
+    """Against every possible standing bid, the options are exactly the same-card bids of at
+    least `least` cards that overcall it (and with no bid yet, the smallest size that bids)."""
+    kinds = [c for c in ALL_CARDS if c.is_joker or c.rank == level]
+    standings = [None] + [(c,) * n for c in kinds for n in (1, 2, 3)
+                          if bid_strength((c,) * n, level, first) is not None]
+    for standing in standings:
+        need = bid_needed(standing, level, first, least)
+        listed = {(size, c) for size, cs in need.options for c in cs}
+        beating = {(n, c) for c in kinds for n in range(least, 4)
+                   if can_overcall((c,) * n, standing, level, first)}
+        if standing is None:
+            smallest = min(n for n, _ in beating)
+            beating = {(n, c) for n, c in beating if n == smallest}
+        assert listed == beating, (standing, level)
+        assert need.text("en", "X's") and need.text("zh", "X")

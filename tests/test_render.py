@@ -104,7 +104,7 @@ def test_every_text_has_both_languages_and_browser_language_is_respected():
 
 # --- the controls, the prompt, the kitty zone and the dialogs ---------------------------------
 
-MENU = ["new-game", "settings", "help"]
+MENU = ["learn", "trumps", "new-game", "settings", "help"]
 
 
 def moment(phase, mine, seeds=range(60)):
@@ -137,14 +137,14 @@ def test_controls_while_dealing_offer_the_bids_listed_and_skip():
     assert actions(html) == ["bid"] * len(bids) + ["skip", *MENU]
     shown = re.findall(r'data-arg="([^"]+)"', html)
     assert shown == [" ".join(str(c) for c in b) for b in bids]
-    assert re.search(r'<span class="menu">(<button[^>]*minor[^>]*>[^<]*</button>){3}</span>$',
+    assert re.search(r'<span class="menu">(<button[^>]*minor[^>]*>[^<]*</button>){5}</span>$',
                      html), "the menu comes last, in its own group"
 
 
 def test_controls_on_the_players_bid_snatch_and_bury_turns():
     m = moment("bid", mine=True)
     html = render.controls_html(m.view(0), render.Screen(), m.legal_bids(0))
-    assert actions(html)[-4:] == ["pass", *MENU] and 'class="primary"' in html
+    assert actions(html)[-len(MENU) - 1:] == ["pass", *MENU] and 'class="primary"' in html
     snatch = replace(m.view(0), phase="snatch")  # the buttons show the bids they are given
     html = render.controls_html(snatch, render.Screen(lang="en"), [snatch.hand[:2]])
     assert actions(html) == ["snatch", "pass", *MENU] and "Don't snatch" in unescape(html)

@@ -21,12 +21,13 @@ from engine.errors import GameError, SaveError
 from engine.phase import Phase
 from engine.save import verify_steps
 
-from . import pacing, render, settings, storage
+from . import explain, pacing, render, settings, storage
 from .card_input import CardInput
 from .controls import Controls
 from .dialogs import Dialogs
 from .dom import by_id, clear_notice, position_of, show_notice, url_param
 from .i18n import preferred_language, t
+from .learn import Learn
 from .motion import Motion
 from .players import make_players
 from .screen import Screen
@@ -54,17 +55,19 @@ class App:
         self.sound = Sound(self.settings["sound"])
         self.leaving_trick: int | None = None  # the winner of the trick still on the table
         self.hinting: asyncio.Future | None = None  # the adviser's search, while it runs
+        self.learn = Learn(self)  # the guided first hand, in place of the match while it runs
 
     def start(self) -> None:
         CardInput(self).listen()
         Controls(self).listen()
         self.dialogs.listen()
+        self.learn.listen()
         self.tabs = Tabs(self, SAVE_KEY)
         self._begin = asyncio.ensure_future(self._open())
 
     async def _open(self) -> None:
         await self.tabs.claim()  # else the game is open in another tab: shown, not played
-        self._open_match()
+        self.learn.resume(first_visit=self._open_match())
         self.render()
         root = js.document.documentElement
         root.dataset.storage = storage.state()
@@ -77,7 +80,8 @@ class App:
 
     # --- the match and its save -------------------------------------------------------------
 
-    def _open_match(self) -> None:
+    def _open_match(self) -> bool:
+        """Open the saved match, else a new one; True on a first visit (no save at all)."""
         ok, text = self.tabs.read()
         if ok and text:
             try:
@@ -89,6 +93,7 @@ class App:
             self._new_table(url_param("seed"))
         if storage.notice():
             show_notice(storage.notice(), "storage")
+        return ok and not text
 
     def _set_aside(self, text: str) -> None:
         aside = storage.set_aside(SAVE_KEY, text)  # kept under another key, not lost
@@ -125,6 +130,8 @@ class App:
 
     def save_now(self) -> None:
         """Save the match, unless another tab has the game (then this tab stops: ui.tabs)."""
+        if self.learn.save():  # the guided hand keeps its own save
+            return
         if not self.tabs.may_write():
             return
         text = self.table.save()
@@ -148,10 +155,12 @@ class App:
                 self.screen.final_trick = False
                 self.render()
             table = self.table
-            if (table.waiting_for_player() or table.phase == Phase.MATCH_OVER
+            paused = self.dialogs.is_open()  # nothing moves behind an open dialog
+            js.document.documentElement.dataset.paused = "1" if paused else ""
+            if (paused or table.waiting_for_player() or table.phase == Phase.MATCH_OVER
                     or not self.tabs.holding):
                 self.skip = False
-                if table.waiting_for_player():
+                if table.waiting_for_player() and not paused:
                     self.sound.your_turn()
                 self.wake.clear()
                 await self.wake.wait()
@@ -193,6 +202,7 @@ class App:
         a trick stays on the table with its winner marked whoever closed it; the round's last
         trick is shown before the result."""
         self._tell(events)
+        self.learn.observe(events)
         self.save_now()
         self.screen.trick_gone = False
         if any(e.kind == "RoundSettled" for e in events):
@@ -239,6 +249,7 @@ class App:
         root.dataset.turn = "" if view.to_act is None else str(view.to_act)
         root.dataset.actions = str(self.table.actions)  # grows with every applied action
         by_id("status").innerHTML = render.status_html(view, lang)
+        by_id("direction").textContent = t("direction.short", lang)  # counter-clockwise
         for seat in (1, 2, 3):
             box = by_id(f"seat-{render.POSITION[seat]}")
             box.innerHTML = render.seat_html(view, seat, lang)
@@ -248,7 +259,9 @@ class App:
         by_id("kitty").innerHTML = render.kitty_html(view, screen)
         hand = by_id("hand")
         focused = position_of(js.document.activeElement)
-        hand.innerHTML = render.hand_html(view, screen, set(screen.bury))
+        dimmed = explain.dimmed_positions(view.hand, self.table.usable_cards())
+        marked = self.table.marked_positions() if self.learn.active else set()
+        hand.innerHTML = render.hand_html(view, screen, set(screen.bury), dimmed, marked)
         if focused is not None:  # a redraw keeps the keyboard where it was
             card = (hand.querySelector(f'[data-i="{focused}"]')
                     or hand.querySelector("[data-i]"))
@@ -256,13 +269,16 @@ class App:
                 card.focus()
         hand.setAttribute("aria-label", t("seat.0", lang))
         controls = by_id("controls")
-        controls.innerHTML = render.controls_html(view, screen, self.table.bid_choices())
+        bids = self.table.bid_choices()  # what a bid would do, or what one would need
+        controls.innerHTML = render.controls_html(view, screen, bids)
         if self.hinting is not None:  # the hint's cards are coming: nothing to play yet
             for b in controls.querySelectorAll('[data-action="hint"], [data-action="play"], '
                                                 '[data-action="bury"]'):
                 b.disabled = True
-        by_id("prompt").textContent = render.prompt_text(view, lang) + render.hint_line(
+        why = explain.bid_offer_text(view, bids, lang) or explain.bid_missing_text(view, bids, lang)
+        by_id("prompt").textContent = (why or render.prompt_text(view, lang)) + explain.hint_line(
             screen.hint_reason, lang)
+        self.learn.render(lang)
         by_id("log").innerHTML = f'<ol>{render.log_html(screen.log, lang)}</ol>'
 
     # --- the player's actions, from the cards, the buttons and the keyboard -----------------
@@ -274,8 +290,8 @@ class App:
         try:
             events = self.table.act(action)
         except GameError as err:
-            show_notice(t("notice.illegal", self.screen.lang,
-                          reason=err.message(self.screen.lang)), "illegal")
+            key = "notice.learn" if self.learn.active else "notice.illegal"
+            show_notice(t(key, self.screen.lang, reason=err.message(self.screen.lang)), "illegal")
             return False
         self.after_player_action(events)
         return True
@@ -320,12 +336,14 @@ class App:
         if not self.tabs.holding:  # the match is another tab's: never replace it from here
             show_notice(t("tabs.elsewhere", self.screen.lang), "elsewhere")
             return
+        self.learn.stop("skipped")
         self._new_table()
         self.after_player_action([])
 
     def settings_changed(self, which: str) -> None:
+        table = self.learn.main if self.learn.active else self.table  # (guided: fixed bots)
         if which == "tiers":  # the new bots take over at once, seeded as the old ones were
-            self.table.bots, self.table.adviser = self._players(self.table.seed)
+            table.bots, table.adviser = self._players(table.seed)
         elif which == "sound":
             self.sound.enabled = self.settings["sound"]
         elif which == "lang":

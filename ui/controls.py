@@ -12,6 +12,7 @@ from engine.errors import GameError
 
 from .dialogs import Dialogs
 from .dom import by_id, listen
+from .learn import Learn
 from .screen import Screen
 from .table import HUMAN, Table
 
@@ -20,6 +21,7 @@ class Page(Protocol):
     table: Table
     screen: Screen
     dialogs: Dialogs
+    learn: Learn
 
     def do(self, action) -> bool: ...
     def after_player_action(self, events) -> None: ...
@@ -56,9 +58,18 @@ class Controls:
             "new-game": lambda: page.dialogs.open("confirm-new"),
             "settings": lambda: page.dialogs.open("settings"),
             "help": lambda: page.dialogs.open("help"),
+            "trumps": lambda: page.dialogs.open("trumps"),
+            "learn": self._learn,
         }.get(button.getAttribute("data-action"))
         if handler:
             handler()
+
+    def _learn(self) -> None:
+        """The guided hand: started (or resumed), or while it runs, left for later."""
+        if self.page.learn.active:
+            self.page.learn.stop("skipped")
+        else:
+            self.page.learn.start()
 
     def _change(self, event) -> None:
         name = event.target.getAttribute("data-name")
@@ -77,6 +88,9 @@ class Controls:
         self.page.do(Bury(HUMAN, tuple(hand[i] for i in self.page.screen.bury)))
 
     def _next_round(self) -> None:
+        if self.page.learn.active:  # the guided hand is one round: then the player's match
+            self.page.learn.stop("done")
+            return
         try:
             events = self.page.table.next_round()
         except GameError:

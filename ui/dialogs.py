@@ -3,9 +3,12 @@ Runs under PyScript (main thread); the content comes from ui.render and ui.setti
 
 from __future__ import annotations
 
+import asyncio
 from typing import Protocol
 
-from . import render, settings
+import js
+
+from . import explain, render, settings
 from .dom import by_id, listen
 from .screen import Screen
 
@@ -13,6 +16,9 @@ from .screen import Screen
 class Page(Protocol):
     screen: Screen
     settings: dict
+
+    wake: asyncio.Event
+    table: object
 
     def new_match(self) -> None: ...
     def settings_changed(self, which: str) -> None: ...
@@ -25,15 +31,38 @@ class Dialogs:
     def listen(self) -> None:
         listen(by_id("dialog"), "click", self._click)
         listen(by_id("dialog"), "change", self._change)
+        # the deal and the bots wait while a dialog is open (ui.app's loop): closing it, by a
+        # button or Escape, lets them go on
+        listen(by_id("dialog"), "close", lambda event: self.page.wake.set())
+        listen(js.document, "click", self._glossary)
 
-    def open(self, name: str) -> None:
-        """Show "help", "confirm-new" or "settings" (in place of what it showed, if open)."""
+    def is_open(self) -> bool:
+        return bool(by_id("dialog").open)
+
+    def open(self, name: str, anchor: str | None = None) -> None:
+        """Show "help" (at the glossary entry `anchor`), "trumps", "confirm-new" or "settings"
+        (in place of what it showed, if open)."""
         dialog, lang = by_id("dialog"), self.page.screen.lang
-        form = settings.dialog_html(self.page.settings, lang) if name == "settings" else ""
+        form = ""
+        if name == "settings":
+            form = settings.dialog_html(self.page.settings, lang)
+        elif name == "trumps":
+            form = explain.trumps_html(self.page.table.view(), lang, render.card_html)
         dialog.innerHTML = render.dialog_html(name, lang, form)
         dialog.dataset.name = name
         if not dialog.open:
             dialog.showModal()
+        target = dialog.querySelector(f"#g-{anchor}") if anchor else None
+        if target:
+            target.classList.add("focus")
+            target.scrollIntoView()
+
+    def _glossary(self, event) -> None:
+        """A term linked to the glossary (`data-glossary`): the help dialog, at its entry."""
+        link = event.target.closest("[data-glossary]") if event.target.closest else None
+        if link:
+            event.preventDefault()
+            self.open("help", link.getAttribute("data-glossary"))
 
     def _click(self, event) -> None:
         button = event.target.closest("button[data-action]")

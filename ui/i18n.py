@@ -115,6 +115,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "notice.bad_save": ("存档无法读取，已另存为 {key}，开始新比赛",
                         "The save could not be read; it was kept as {key}. A new match starts"),
     "notice.illegal": ("不能这样出：{reason}", "Not allowed: {reason}"),
+    "hint.why": ("（提示：{why}）", "(Hint: {why})"),
     "tabs.elsewhere": ("这局游戏已在另一个标签页中打开，在那里继续，或在这里接着玩",
                        "This game is open in another tab. Play on there, or take it over here"),
     "tabs.take_over": ("在这里接着玩", "Take over here"),
@@ -133,6 +134,167 @@ TEXT: dict[str, tuple[str, str]] = {
     "speed.normal": ("中", "Normal"),
     "speed.fast": ("快", "Fast"),
     "help.title": ("玩法", "How to play"),
+    "help.glossary": ("术语", "Words of the game"),
+    # the guided first hand (ui.tutorial, ui.learn)
+    "learn.title": ("新手教学：第一手牌", "Guided first hand"),
+    "learn.offer": ("第一次玩升级？跟着教学打一手牌，边打边学。",
+                    "New to 升级? Learn by playing one guided hand."),
+    "learn.start": ("开始教学", "Start the guided hand"),
+    "learn.no_thanks": ("不用了", "No thanks"),
+    "learn.skip": ("跳过教学", "Skip the guided hand"),
+    "learn.finish": ("回到我的比赛", "Back to my game"),
+    "learn.watch": ("看其他人出牌……轮到你时会告诉你做什么。",
+                    "Watch the others play… you will be told what to do on your turn."),
+    "notice.learn": ("教学：{reason}", "Guided hand: {reason}"),
+    "learn.step.bid": ("你有 {cards}：一对级牌。左家只亮了一张 ♣2，对子比单张强。点“反 {cards}”"
+                       "让方块做主，你就成为庄家。",
+                       "You hold {cards}: a pair of level cards (2s). West showed a single ♣2; "
+                       "a pair is stronger than a single. Tap \"Overcall {cards}\" to make "
+                       "diamonds trump and become the dealer (庄)."),
+    "learn.step.bury": ("你是庄家，拿起了 10 张底牌（蓝框）。点"
+                        "亮着的 10 张牌放进底牌区，再点“扣底”。"
+                        "扣下的牌不再出；若抓分方赢了最后一轮，底牌的分翻倍归他们（抠底），"
+                        "所以少扣分牌，扣掉短门的小牌。",
+                        "You are the dealer: you took up the 10 kitty cards (outlined in blue). "
+                        "Tap the 10 lit cards to bury them, then Bury. Buried cards are out of "
+                        "play, but if the attackers win the last trick their points count "
+                        "double for them (抠底): bury few points, and empty short suits."),
+    "learn.step.throw": ("轮到你首出。一起出亮着的梅花 {cards}：三对相连是拖拉机，再加一张单牌 ♣A。"
+                         "同一门几手牌一起出叫甩牌：只要没人管得住其中任何一手，就甩成功。",
+                         "Your lead. Lead the lit clubs together: {cards}. Three pairs in a row "
+                         "are a tractor, plus the single ♣A: several units of one suit at once "
+                         "are a throw, and it stands if nobody can beat any part of it."),
+    "learn.step.tractor": ("出拖拉机 {cards}：要管住它，得有同门更大、对数一样多的拖拉机；"
+                           "别人有对子必须跟对子。",
+                           "Lead the tractor {cards}: only a higher spade tractor of as many "
+                           "pairs beats it, and the others must follow with spade pairs as far "
+                           "as they can."),
+    "learn.step.throw-fail": ("试一次会失败的甩牌：一起出 {cards}。有人还有一张 ♥A，比你的 ♥K 大，"
+                              "所以甩牌失败，只能出被管住的 ♥K（大家都看到你想甩什么）。",
+                              "Now try a throw that fails: lead {cards} together. Someone holds "
+                              "another ♥A, which beats your ♥K: the throw fails and only ♥K is "
+                              "led (everyone sees what you tried)."),
+    "learn.step.follow": ("跟牌：必须跟首家出的那一门。出亮着的 {cards}。",
+                          "Follow: you must play the suit that was led. Play the lit {cards}."),
+    "learn.step.follow-pair": ("首家出了一对：有对子必须跟对子。{cards} 是一对——而且是主牌"
+                               "（本局所有的 2 都是主牌）。",
+                               "A pair was led: if you hold a pair of that suit you must follow "
+                               "with it. {cards} is a pair, and trumps: every 2 is a trump "
+                               "this round."),
+    "learn.step.follow-trump": ("首家出了主牌：主牌算一门，要跟主牌。出 {cards}。",
+                                "Trumps were led: all trumps are one suit, so follow with a "
+                                "trump. Play {cards}."),
+    "learn.step.void": ("你没有首家那一门的牌了：可以用主牌毙（任何主牌都比副牌大）或垫牌。"
+                        "出 {cards}。",
+                        "You have none of the led suit: you may trump (any trump beats a side "
+                        "suit) or discard. Play {cards}."),
+    "learn.step.lead": ("轮到你首出：单张可以出任何牌。出 {cards}。",
+                        "Your lead: any single card may be led. Lead {cards}."),
+    "learn.step.pair": ("出一对 {cards}：对子比任何两张单牌大，别人有同门的对子必须跟对子。",
+                        "Lead the pair {cards}: a pair beats any two singles, and the others "
+                        "must follow with a pair of the suit if they hold one."),
+    "learn.step.play": ("出亮着的 {cards}（点“提示”也行）。", "Play the lit {cards}"
+                                                              " (or tap Hint)."),
+    "learn.step.last": ("最后一轮：出 {cards}。若抓分方赢了这一轮，就抠底：底牌的分 × 2。",
+                        "The last trick: play {cards}. If the attackers win it they capture "
+                        "the kitty (抠底): its points count ×2."),
+    "learn.event.welcome": ("你坐南边，对家（北）是你的队友，对手是左"
+                            "家和右家。逆时针出牌：你 → 右家 → "
+                            "对家 → 左家。本局打 2：所有的 2 和王都是主牌。正在发牌……",
+                            "You sit South; North is your partner, East and West your "
+                            "opponents. Play goes counter-clockwise: you → East → North → West. "
+                            "This round's level is 2: every 2 and the jokers are trumps. Cards "
+                            "are being dealt…"),
+    "learn.event.TrumpDecided": ("方块是主：王、♦2、其他的 2、♦A "
+                                 "到 ♦3 都是主牌（点“主牌”看顺序）。",
+                                 "Diamonds are trump: the jokers, ♦2, the other 2s and ♦A…♦3 "
+                                 "are all trumps (tap Trumps for their order)."),
+    "learn.event.KittyBuried": ("底牌扣好了。别人可以用更强的至少两张级牌抄底；这次没人抄。",
+                                "The kitty is buried. Others could snatch it with a stronger bid "
+                                "of two or more level cards; nobody does this time."),
+    "learn.event.TrickWon": ("每一轮桌上都会写出谁赢、为什么赢。只"
+                             "有抓分方（右家、左家）赢到的分算数。",
+                             "Each trick's caption says who won it and why. Only the points the "
+                             "attackers (East and West) win count."),
+    "learn.event.pair-led": ("有人出了一对：对子比任何两张单牌大，有同门对子的人必须跟对子。",
+                             "A pair was led: it beats any two singles, and whoever holds a pair "
+                             "of that suit must follow with it."),
+    "learn.event.tractor-led": ("有人出了拖拉机：连续的对子，比任何对子都大。",
+                                "A tractor was led: pairs in a row, stronger than any pairs."),
+    "learn.event.ThrowFailed": ("甩牌失败：有人管得住其中一手，只"
+                                "出被管住的那一手（桌上写着是谁）。",
+                                "The throw failed: someone could beat one part, so only that part "
+                                "is led (the caption says who)."),
+    "learn.event.KittyScored": ("抠底！抓分方赢了最后一轮，底牌的分乘 2 算给他们。",
+                                "抠底! The attackers won the last trick, so the kitty's points "
+                                "count ×2 for them."),
+    "learn.event.RoundSettled": ("这一局打完了！结果里写着你们是哪一方、目标 120 分、谁赢了。"
+                                 "点“回到我的比赛”开始自己打。",
+                                 "That was a whole round! The result says which side you were "
+                                 "on, the target and who won. Tap \"Back to my game\" to play "
+                                 "on your own."),
+    # explanations (ui.explain): why, in one line
+    "explain.trumps_word": ("主牌", "trump"),
+    "explain.kind.single": ("单张", "single"),
+    "explain.kind.pair": ("对子", "pair"),
+    "explain.kind.tractor": ("拖拉机", "tractor"),
+    "explain.throw_failed": ("{seat}甩牌失败：{blocker}有更大的{suit}{kind}，只能出 {forced}",
+                             "{seat}'s throw failed: {blocker} holds a higher {suit} {kind}, so "
+                             "only {forced} is led"),
+    "explain.throw_failed.you": ("你甩牌失败：{blocker}有更大的{suit}{kind}，只能出 {forced}",
+                                 "Your throw failed: {blocker} holds a higher {suit} {kind}, so "
+                                 "only {forced} is led"),
+    "trumps.no_suit_short": ("无主", "no-trump"),
+    "explain.offer.bid": ("可以叫主：亮 {cards} 让{suit}做主，你就可能成为庄家（也可以不叫）",
+                          "You may bid: showing {cards} makes {suit} trump and could make you "
+                          "the dealer (or let the deal go on)"),
+    "explain.offer.overcall": ("可以反主：亮 {cards} 比{whose}叫主更强，{suit}做主",
+                               "You may overcall: {cards} is stronger than {whose} bid and "
+                               "makes {suit} trump"),
+    "explain.offer.snatch": ("可以抄底：亮 {cards} 比{whose}叫主更强，{suit}做主，你拿底牌重扣",
+                             "You may snatch: {cards} beats {whose} bid, makes {suit} trump, "
+                             "and you take up and bury the kitty"),
+    "explain.no_bid": ("你现在不能叫主：{need}", "You cannot bid now: {need}"),
+    "explain.no_snatch": ("你不能抄底：{need}", "You cannot snatch: {need}"),
+    "explain.side.declarers": ("你是庄家方（庄家 {dealer}）：你们守底，对方要抓分",
+                               "You were on the declarers' side (dealer: {dealer}): you "
+                               "defended against the attackers' points"),
+    "explain.side.attackers": ("你是抓分方（庄家 {dealer}）：你们要抓分",
+                               "You were on the attackers' side (dealer: {dealer}): you tried "
+                               "to capture points"),
+    "explain.target": ("抓分方要得 {target} 分才能上台；这局得了 {score} 分",
+                       "The attackers needed {target} points to take the deal; they scored "
+                       "{score}"),
+    "explain.from_tricks": ("赢墩得分 {points}", "from tricks: {points}"),
+    "explain.kitty_won": ("抠底：抓分方赢了最后一轮，底牌 {points} 分 × {mult} = {bonus}",
+                          "kitty {points} × {mult} = {bonus}: the attackers won the last trick "
+                          "(抠底), so the buried cards' points count {mult} times"),
+    "explain.kitty_kept": ("底牌 {points} 分归庄家方（最后一轮不是抓分方赢的）",
+                           "the kitty's {points} points stayed with the declarers (the "
+                           "attackers did not win the last trick)"),
+    "explain.penalty": ("甩牌罚分 {points}", "failed-throw penalties {points}"),
+    "explain.sep": ("；", "; "),
+    "explain.won": ("你们赢了这一局！", "Your side won this round!"),
+    "explain.lost": ("你们输了这一局", "Your side lost this round"),
+    "direction.short": ("逆时针出牌：你→右→对→左", "Counter-clockwise: you→E→N→W"),
+    "button.learn": ("新手教学", "Learn"),
+    "direction": ("逆时针出牌：你 → 右家 → 对家 → 左家",
+                  "Play goes counter-clockwise: you → East → North → West"),
+    # the trumps panel
+    "button.trumps": ("主牌", "Trumps"),
+    "trumps.title": ("本局的主牌", "This round's trumps"),
+    "trumps.undecided": ("主花色还没定。", "The trump suit is not decided yet."),
+    "trumps.provisional": ("按现在的叫主：{trump}", "As the bids stand: {trump}"),
+    "trumps.suit": ("主花色是{suit}（{symbol}），级牌是 {level}。",
+                    "Trump suit: {suit} ({symbol}); level: {level}."),
+    "trumps.no_suit": ("无主：只有王和级牌 {level} 是主牌。",
+                       "No-trump: only the jokers and the {level}s are trumps."),
+    "trumps.rule": ("王和所有级牌都是主牌，不属于它们印着的花色；任何主牌都比副牌大。",
+                    "The jokers and every level card are trumps, not cards of their printed "
+                    "suit; any trump beats any card of another suit."),
+    "trumps.order": ("从大到小（同一行一样大）：", "Strongest first (cards on one line are "
+                     "equal):"),
+    "trumps.equal": ("一样大", "equal"),
 }
 
 HELP: dict[str, list[str]] = {
@@ -167,6 +329,48 @@ HELP: dict[str, list[str]] = {
         "Climb from 2 to A, then the small and big joker; declarers at the big joker who keep "
         "the deal win.",
     ],
+}
+
+GLOSSARY: dict[str, tuple[str, str, str, str]] = {  # anchor: zh term, zh, en term, en
+    "level": ("级", "每队有一个级别，从 2 打到 A 再到王。本局打庄家方的级别，这个点数的牌叫级牌。",
+              "level", "Each side has a level, climbing from 2 to A and the jokers. A round is "
+              "played at the declarers' level; cards of that rank are the level cards."),
+    "trump": ("主牌", "王、所有级牌和主花色的牌。主牌比任何副牌大。",
+              "trump", "The jokers, every level card and the trump suit's cards. Any trump beats "
+              "any card of another suit."),
+    "overcall": ("叫主 / 反主", "发牌时亮出级牌定主花色；别人可以用更强的（对子、三张）反主。",
+                 "bid / overcall", "While cards are dealt, showing level cards names the trump "
+                 "suit; a stronger showing (a pair, three of a kind) overcalls it."),
+    "sides": ("庄家 / 庄家方 / 抓分方", "叫主成功的人是庄家（庄）；庄家和对家是庄家方，另两人是"
+              "抓分方。只有抓分方的分算数。",
+              "dealer (庄) / declarers / attackers", "The winning bidder is the dealer (庄); "
+              "the dealer and partner are the declarers, the other two the attackers. Only the "
+              "attackers' points count."),
+    "kitty": ("底牌 / 扣底", "发牌剩下 10 张是底牌。庄家拿起后扣"
+                             "回 10 张；最后一轮抓分方赢则底分翻倍"
+              "（抠底）。",
+              "kitty / bury", "The 10 cards left after the deal. The dealer takes them up and "
+              "buries 10 face down; if the attackers win the last trick the kitty's points count "
+              "double (抠底)."),
+    "snatch": ("抄底", "底牌扣好后，别人可以亮出更强的至少两张级牌抄底：换主、拿底牌重新扣。",
+               "snatch", "After the bury, another player may show a stronger bid of at least "
+               "two cards: trump changes and they take up and bury the kitty."),
+    "pair": ("对子 / 拖拉机", "两张一样的牌是对子；三对以上相连的"
+                              "对子是拖拉机。对子大于任何两张单牌。",
+             "pair / tractor", "Two identical cards are a pair; three or more pairs in a row are "
+             "a tractor. A pair beats any two singles; a tractor beats any pairs."),
+    "throw": ("甩牌", "一次出同一门的几手牌。有人能管住其中一手就失败，只能出被管住的那一手。",
+              "throw", "Leading several units of one suit at once. If anyone can beat one part, "
+              "the throw fails and only that part is led."),
+    "points": ("分", "5 是 5 分，10 和 K 是 10 分，共 300 分。抓分方得 120 分以上就上台。",
+               "points", "5s count 5, 10s and Ks 10: 300 in all. The attackers take the deal "
+               "with 120 or more."),
+    "rise": ("升级", "本局赢的一方升级：庄家方守住升 1–6 级，抓分方上台按多得的分升级。",
+             "rise", "The side that wins a round climbs levels: declarers who hold rise 1 to 6; "
+             "attackers who take the deal rise by their points over 120."),
+    "direction": ("出牌方向", "逆时针：你 → 右家 → 对家 → 左家（和桥牌相反）。",
+                  "direction", "Counter-clockwise: you → East → North → West (the reverse of "
+                  "Bridge)."),
 }
 
 SUIT_NAMES = {"S": ("黑桃", "spades"), "H": ("红桃", "hearts"), "C": ("梅花", "clubs"),

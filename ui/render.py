@@ -15,7 +15,18 @@ from engine.rules import Trump
 from engine.scoring import Band
 from engine.view import SeatView
 
-from .i18n import HELP, card_name, cards_short, level_name, seat_name, t, t_seat, trump_name
+from . import explain
+from .i18n import (
+    GLOSSARY,
+    HELP,
+    card_name,
+    cards_short,
+    level_name,
+    seat_name,
+    t,
+    t_seat,
+    trump_name,
+)
 from .screen import Screen
 from .table import positions_in
 
@@ -26,26 +37,32 @@ SUIT_COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black", None: "joker"
 
 
 def card_html(c, position: int | None = None, selected: bool = False, lang: str = "en",
-              extra_class: str = "") -> str:
+              extra_class: str = "", disabled: bool = False) -> str:
     classes = " ".join(x for x in ("card", SUIT_COLOUR[c.suit], extra_class) if x)
     attrs = [f'class="{classes}"', f'data-card="{c}"',
              f'aria-label="{escape(card_name(c, lang))}"']
     if position is not None:
         attrs += [f'data-i="{position}"', 'role="option"', 'tabindex="-1"',
                   f'aria-selected="{"true" if selected else "false"}"']
+    if disabled:  # cannot be played (or bid) now, as the engine says: dimmed
+        attrs.append('aria-disabled="true"')
     face = escape(card_label(c))
     if c.suit is not None:
         face = f'<span class="rank">{escape(c.rank)}</span><span class="suit">{face[0]}</span>'
     return f"<span {' '.join(attrs)}>{face}</span>"
 
 
-def hand_html(view: SeatView, screen: Screen, hidden: set[int] = frozenset()) -> str:
+def hand_html(view: SeatView, screen: Screen, hidden: set[int] = frozenset(),
+              dimmed: set[int] = frozenset(), marked: set[int] = frozenset()) -> str:
     """The player's hand, sorted by the engine (trumps together); `hidden` positions are
     shown elsewhere (cards on their way to the kitty). While burying, the cards just taken up
-    from the kitty are marked `taken`."""
+    from the kitty are marked `taken`; `dimmed` cannot be played now (ui.explain), `marked`
+    are the ones the guided hand asks for."""
     taken = set(positions_in(view.hand, view.kitty_taken or ()))
     return "".join(card_html(c, i, i in screen.selected, screen.lang,
-                             "taken" if i in taken else "")
+                             " ".join(k for k, on in (("taken", i in taken),
+                                                      ("expected", i in marked)) if on),
+                             disabled=i in dimmed)
                    for i, c in enumerate(view.hand) if i not in hidden)
 
 
@@ -156,10 +173,16 @@ def trick_html(view: SeatView, screen: Screen) -> str:
     if trick.winner is not None:
         lines.append(t_seat("event.trick", trick.winner, lang, points=trick.points))
     caption = "".join(f"<p>{escape(line)}</p>" for line in lines)
-    if trick.failed_throw:  # R19: what the leader tried, below the rest, never over it
-        caption += (f'<p class="throw">{escape(t("caption.failed_throw", lang))} '
-                    f'{escape(cards_short(trick.failed_throw))}</p>')
-    return "".join(slots) + (f'<div class="caption">{caption}</div>' if caption else "")
+    reason = explain.trick_reason_text(trick, view.trump, lang, view.seat)
+    if reason:  # why it went so, from engine.reasons
+        caption += f'<p class="reason">{escape(reason)}</p>'
+    if trick.failed_throw:  # R19: what the leader tried and why it failed, below the rest
+        failed = screen.failed_throw(trick.leader, trick.failed_throw)
+        why = (explain.throw_failed_text(failed, view.trump, lang) if failed
+               else f'{t("caption.failed_throw", lang)} {cards_short(trick.failed_throw)}')
+        caption += f'<p class="throw">{escape(why)}</p>'
+    back = " back" if screen.show_last_trick else ""  # (small screens: the why shows there)
+    return "".join(slots) + (f'<div class="caption{back}">{caption}</div>' if caption else "")
 
 
 def result_html(view: SeatView, lang: str) -> str:
@@ -167,13 +190,10 @@ def result_html(view: SeatView, lang: str) -> str:
     res = view.result
     if res is None:
         return ""
-    lines = [t("result.score", lang, score=res.score),
-             t("result.tricks", lang, points=res.trick_points)]
-    if res.kitty_multiplier:
-        lines.append(t("result.kitty", lang, points=res.kitty_points,
-                       mult=res.kitty_multiplier))
-    if res.penalty_points:
-        lines.append(t("result.penalty", lang, points=res.penalty_points))
+    # in words: the player's side, the target, where the points came from (the kitty ×2
+    # explained), whether the player won (ui.explain); then the score and what rises
+    words = explain.result_lines(view, lang)
+    lines = [t("result.score", lang, score=res.score)]
     if res.band in (Band.SHUTOUT, Band.SMALL_SHUTOUT):
         lines.append(t(f"result.band.{res.band}", lang))
     key = "result.keep" if res.declarers_keep else "result.take"
@@ -186,8 +206,11 @@ def result_html(view: SeatView, lang: str) -> str:
     else:
         lines.append(t("result.next_dealer", lang, seat=seat_name(res.next_dealer, lang)))
     body = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    told = "".join(f'<p class="words">{escape(line)}</p>' for line in words)
+    terms = " · ".join(glossary_link(k, lang) for k in ("sides", "points", "kitty", "rise"))
     return f'<div class="result" role="dialog" aria-label="{escape(t("result.title", lang))}">' \
-           f'<h2>{escape(t("result.title", lang))}</h2>{body}</div>'
+           f'<h2>{escape(t("result.title", lang))}</h2>{told}{body}' \
+           f'<p class="terms">{terms}</p></div>'
 
 
 def button(action: str, label: str, enabled: bool = True, data: str = "",
@@ -277,7 +300,9 @@ def controls_html(view: SeatView, screen: Screen, bids) -> str:
             parts.append(button("next-round", t("button.next_round", lang), primary=True))
     else:  # a bot bids, buries or snatches
         parts.append(button("skip", t("button.skip", lang)))
-    menu = (button("new-game", t("button.new_game", lang), minor=True)
+    menu = (button("learn", t("button.learn", lang), minor=True)
+            + button("trumps", t("button.trumps", lang), minor=True)
+            + button("new-game", t("button.new_game", lang), minor=True)
             + button("settings", t("button.settings", lang), minor=True)
             + button("help", t("button.help", lang), minor=True))
     return "".join(parts) + f'<span class="menu">{menu}</span>'
@@ -311,8 +336,22 @@ def dialog_html(name: str, lang: str, settings_form: str = "") -> str:
 
 
 def help_html(lang: str) -> str:
+    """How to play, then the glossary: one anchored entry per term (`#g-kitty` …), which the
+    result and the guided hand link to."""
     items = "".join(f"<li>{escape(line)}</li>" for line in HELP[lang])
-    return f"<h2>{escape(t('help.title', lang))}</h2><ol>{items}</ol>"
+    terms = "".join(
+        f'<dt id="g-{key}">{escape(zh_term if lang == "zh" else en_term)}</dt>'
+        f'<dd>{escape(zh if lang == "zh" else en)}</dd>'
+        for key, (zh_term, zh, en_term, en) in GLOSSARY.items())
+    return (f"<h2>{escape(t('help.title', lang))}</h2><ol>{items}</ol>"
+            f'<h3>{escape(t("help.glossary", lang))}</h3><dl class="glossary">{terms}</dl>')
+
+
+def glossary_link(key: str, lang: str) -> str:
+    """A term linked to its glossary entry (the page opens the help dialog there)."""
+    zh_term, _, en_term, _ = GLOSSARY[key]
+    term = zh_term if lang == "zh" else en_term
+    return f'<a href="#g-{key}" data-glossary="{key}">{escape(term)}</a>'
 
 
 def event_line(event, lang: str) -> str | None:

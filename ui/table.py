@@ -151,6 +151,23 @@ class Table:
             return kind(HUMAN, cards)
         return kind(HUMAN, cards, rank, suit if bid_names_suit(cards, level) else None)
 
+    def usable_cards(self) -> set[Card] | None:
+        """The cards the player can use in the decision at hand, as the engine says: on their
+        turn to follow, the playable cards (`Match.playable_cards`); while they may bid or
+        snatch, the cards of the bids listed. None when nothing is to be told apart (a lead,
+        where any card will do, or no decision of theirs)."""
+        m = self.match
+        if m.phase == Phase.PLAY:
+            if m.to_act != HUMAN or m.round.current_trick is None:
+                return None
+            return m.playable_cards(HUMAN)
+        bids = m.legal_bids(HUMAN)
+        if m.phase == Phase.DEAL and not bids:
+            return None  # the deal goes on: nothing to choose
+        if m.phase in (Phase.DEAL, Phase.BID, Phase.SNATCH) and (bids or m.to_act == HUMAN):
+            return {c for bid in bids for c in bid}
+        return None
+
     def hint_steps(self):
         """The adviser's suggestion for the player's current decision (bid, bury, snatch or
         play) with the reason for it, as a generator that yields while the adviser thinks

@@ -1,0 +1,233 @@
+"""Learning by playing: the guided first hand played through as a player would, the dimmed
+cards against the engine's playable cards, and every kind of refusal with its reason.
+
+The engine on CPython says what is expected (the tutorial's own script, the saved match)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from game_helpers import (
+    DECISION,
+    acted,
+    data,
+    hand,
+    match_of,
+    notice,
+    saved,
+)
+
+from engine.actions import Play
+from engine.errors import GameError
+from ui.tutorial import KEY, steps
+
+STEPS = {at: (action, key) for at, action, key in steps()}
+STEP_OR_RESULT = ('() => { const d = document.documentElement.dataset;'
+                  ' return d.learnStep || d.phase === "result"; }')
+
+
+def open_page(new_context, site_url, wait_ready, query="?speed=instant", **options):
+    context = new_context(**options)
+    page = context.new_page()
+    page.goto(site_url + query)
+    wait_ready(page)
+    return page
+
+
+def tap_cards(page, cards) -> None:
+    """Tap the hand's cards (each copy once, first copies first) as a player does."""
+    wanted = [str(c) for c in cards]
+    shown = hand(page)
+    for i, c in enumerate(shown):
+        if c in wanted:
+            wanted.remove(c)
+            page.locator(f'#hand [data-i="{i}"]').click(position={"x": 5, "y": 20}, force=True)
+    assert not wanted, f"{wanted} not in the hand"
+
+
+def due_move(page):
+    at = int(data(page, "learnStep"))
+    return STEPS[at]
+
+
+def test_guided_first_hand_played_through(new_context, site_url, wait_ready):
+    page = open_page(new_context, site_url, wait_ready)
+    # first visit: the guided hand is offered
+    assert page.locator('#coach [data-action="learn"]').is_visible()
+    page.locator('#coach [data-action="learn"]').click()
+    page.wait_for_selector("html[data-tutorial]")
+    main_save = saved(page)
+    refused = reloaded = False
+    while True:
+        page.wait_for_function(STEP_OR_RESULT)
+        if data(page, "phase") == "result":
+            break
+        action, key = due_move(page)
+        lit = page.locator("#hand .card.expected").evaluate_all("e => e.map(c => c.dataset.card)")
+        task = page.locator("#coach .task").inner_text()
+        assert task, "the coach says what to do"
+        kind = type(action).__name__
+        if kind == "Bid":
+            assert "Overcall" in task
+            arg = " ".join(map(str, action.cards))
+            acted(page, lambda arg=arg: page.locator(
+                f'#controls [data-action="bid"][data-arg="{arg}"]').click())
+        elif kind == "Bury":
+            assert sorted(lit) == sorted(str(c) for c in action.cards)
+            tap_cards(page, action.cards)
+            acted(page, lambda: page.locator('#controls [data-action="bury"]').click())
+            if not reloaded:  # the guided hand goes on after a reload, where it was
+                reloaded = True
+                page.reload()
+                wait_ready(page)
+                assert data(page, "tutorial") == "1"
+        else:
+            assert sorted(lit) == sorted(str(c) for c in action.cards), (lit, action)
+            if not refused and key == "throw":  # another legal lead: a friendly refusal
+                refused = True
+                other = next(c for c in hand(page) if c not in lit)
+                tap_cards(page, [page_card(other)])
+                page.locator('#controls [data-action="play"]').click()
+                page.wait_for_selector("#notice:not([hidden])")
+                assert "Guided hand: in this guided hand" in notice(page)
+                tap_cards(page, [page_card(other)])  # unselect it again
+            tap_cards(page, action.cards)
+            acted(page, lambda: page.locator('#controls [data-action="play"]').click())
+    assert refused and reloaded
+    result = page.locator("#table .result").inner_text()
+    assert "Your side won this round" in result and "needed 120 points" in result, result
+    assert "count 2 times" in result  # 抠底: the kitty ×2 explained
+    # a term of the result opens the glossary at its entry
+    page.locator('#table .result [data-glossary="kitty"]').click()
+    assert page.locator("dialog#dialog #g-kitty").is_visible()
+    page.locator('dialog#dialog [data-action="close"]').click()
+    tutorial = json.loads(saved(page, KEY))
+    assert tutorial["state"] == "running"
+    assert saved(page) == main_save, "the player's own match is never touched"
+    page.locator('#coach [data-action="learn-done"]').click()
+    page.wait_for_function("() => !document.documentElement.dataset.tutorial")
+    assert json.loads(saved(page, KEY))["state"] == "done"
+    assert saved(page) == main_save
+
+
+def page_card(text: str):
+    from engine.cards import parse_card
+    return parse_card(text)
+
+
+def advance(page, m) -> None:
+    """The player's decision taken as the hint says (a pass where there is no hint)."""
+    if m.phase in ("bid", "snatch"):
+        acted(page, lambda: page.locator('#controls [data-action="pass"]').click())
+        return
+    page.locator('#controls [data-action="hint"]').click()
+    button = "bury" if m.phase == "bury" else "play"
+    acted(page, lambda: page.locator(f'#controls [data-action="{button}"]').click())
+
+
+def follow_turn(page, limit: int = 40):
+    """Play on (the hint's moves) until the player is to follow a lead; the match then."""
+    for _ in range(limit):
+        page.wait_for_function(DECISION)
+        m = match_of(page)
+        if m.phase == "play" and m.to_act == 0 and m.round.current_trick is not None:
+            return m
+        if m.phase == "result":
+            return None
+        advance(page, m)
+    return None
+
+
+def test_dimmed_cards_are_the_engines_unplayable_ones(new_context, site_url, wait_ready):
+    page = open_page(new_context, site_url, wait_ready, "?speed=instant&seed=11")
+    checked = 0
+    for _ in range(6):
+        m = follow_turn(page)
+        if m is None:
+            break
+        playable = m.playable_cards(0)
+        shown = hand(page)
+        dimmed = page.locator('#hand [data-card][aria-disabled="true"]').evaluate_all(
+            "e => e.map(c => c.dataset.card)")
+        assert sorted(dimmed) == sorted(c for c in shown if page_card(c) not in playable)
+        checked += 1
+        page.locator('#controls [data-action="hint"]').click()
+        acted(page, lambda: page.locator('#controls [data-action="play"]').click())
+    assert checked >= 3
+    # on a lead nothing is dimmed
+    for _ in range(40):
+        page.wait_for_function(DECISION)
+        m = match_of(page)
+        if m.phase == "play" and m.to_act == 0 and m.round.current_trick is None:
+            assert page.locator('#hand [aria-disabled="true"]').count() == 0
+            return
+        advance(page, m)
+    pytest.fail("no lead of the player's came")
+
+
+def engine_refusal(m, cards) -> str:
+    try:
+        m.verify(Play(0, tuple(cards)))
+    except GameError as err:
+        return err.en
+    raise AssertionError(f"{cards} is legal")
+
+
+def test_each_kind_of_refusal_says_why(new_context, site_url, wait_ready):
+    """A wrong number of cards, a card that does not follow suit, a mixed lead: each refusal
+    shows the engine's reason for it."""
+    page = open_page(new_context, site_url, wait_ready, "?speed=instant&seed=11")
+    kinds = set()
+    for _ in range(12):
+        m = follow_turn(page)
+        if m is None:
+            break
+        lead = m.round.current_trick.plays[0][1]
+        trump = m.round.decided_trump
+        mine = m.hand(0)
+        led = trump.suit_of(lead[0])
+        tries = []
+        if len(mine) > len(lead):
+            tries.append(("count", mine[:len(lead) + 1]))
+        off = [c for c in mine if trump.suit_of(c) != led]
+        if off and any(trump.suit_of(c) == led for c in mine) and len(lead) == 1:
+            tries.append(("suit", off[:1]))
+        for kind, cards in tries:
+            if kind in kinds:
+                continue
+            reason = engine_refusal(m, cards)
+            tap_cards(page, cards)
+            page.locator('#controls [data-action="play"]').click()
+            page.wait_for_selector("#notice:not([hidden])")
+            assert reason in notice(page), (reason, notice(page))
+            tap_cards(page, cards)
+            kinds.add(kind)
+        page.locator('#controls [data-action="hint"]').click()
+        acted(page, lambda: page.locator('#controls [data-action="play"]').click())
+        if {"count", "suit"} <= kinds:
+            break
+    assert {"count", "suit"} <= kinds, kinds
+
+
+FRAMES = """(n) => new Promise(done => { const tick = () => --n ? requestAnimationFrame(tick)
+                                                           : done(); tick(); })"""
+
+
+def test_the_deal_waits_while_a_dialog_is_open_and_trumps_are_one_tap_away(
+        new_context, site_url, wait_ready):
+    page = open_page(new_context, site_url, wait_ready, "?speed=slow&seed=5")
+    page.locator('#controls [data-action="trumps"]').click()
+    dialog = page.locator("dialog#dialog")
+    assert dialog.is_visible()
+    text = dialog.inner_text()
+    assert "This round's trumps" in text and "jokers and every level card are trumps" in text
+    page.wait_for_selector('html[data-paused="1"]')
+    before = int(data(page, "actions"))
+    page.evaluate(FRAMES, 60)  # about a second of frames: the slow deal would have moved
+    assert int(data(page, "actions")) == before and dialog.is_visible()
+    dialog.locator('[data-action="close"]').click()
+    page.wait_for_function("(n) => Number(document.documentElement.dataset.actions) > n",
+                           arg=before)
+    # the direction of play is on the table, in words
+    assert "Counter-clockwise" in page.locator("#direction").inner_text()

@@ -1,0 +1,212 @@
+"""The guided first hand (ui.tutorial) and the explanations (ui.explain), on CPython."""
+
+import json
+
+import pytest
+
+from engine.actions import Bury, Play, action_to_json
+from engine.cards import parse_cards
+from engine.match import Match
+from engine.rules import classify
+from engine.view import TrickView
+from tools.tutorial_script import script
+from ui import explain, render
+from ui.players import make_players
+from ui.screen import Screen
+from ui.tutorial import (
+    SEED,
+    TIERS,
+    Tutorial,
+    TutorialRefusal,
+    clock,
+    same_move,
+    steps,
+    task,
+)
+from ui.tutorial_script import SCRIPT
+
+
+def play_through(tutorial):
+    """Play the guided hand to its end as the page does: the due move, else a table step;
+    returns every event."""
+    table, events = tutorial.table, []
+    while not table.phase.round_over:
+        if table.waiting_for_player():
+            due = table.expected()
+            assert due is not None, "the player is asked for a move the script does not have"
+            new = table.act(due[0])
+        else:
+            new = table.step()
+        tutorial.observe(new)
+        events += new
+    return events
+
+
+def new_tutorial():
+    return Tutorial.new(*make_players(TIERS, SEED))
+
+
+def test_the_script_is_what_the_tool_writes():
+    """Regenerated from the seed with today's bots, the script is the same (else rerun
+    `python -m tools.tutorial_script > s.py && mv s.py ui/tutorial_script.py`)."""
+    assert [tuple(s) for s in script()] == [(at, list(a), k) for at, a, k in SCRIPT]
+
+
+def test_the_guided_hand_teaches_what_it_promises():
+    tutorial = new_tutorial()
+    events = play_through(tutorial)
+    kinds = [e.kind for e in events]
+    m = tutorial.table.match
+    assert m.round.dealer == 0, "the player becomes 庄家"
+    assert any(e.kind == "BidMade" and e.seat == 0 and e.overcall for e in events)
+    assert any(e.kind == "KittyBuried" and e.seat == 0 for e in events)
+    led = [classify(e.cards, m.round.decided_trump) for e in events
+           if e.kind == "CardsPlayed" and e.lead]
+    assert any(len(u) == 1 and u[0].kind == "pair" for u in led)
+    assert any(len(u) == 1 and u[0].kind == "tractor" for u in led)
+    assert any(e.kind == "ThrowFailed" and e.seat == 0 for e in events)
+    assert any(e.kind == "KittyScored" and e.points > 0 for e in events)
+    assert "RoundSettled" in kinds
+    assert {"TrumpDecided", "ThrowFailed", "KittyScored", "RoundSettled"} <= tutorial.seen
+    assert {key for _, _, key in SCRIPT} >= {"bid", "bury", "tractor", "throw-fail", "pair"}
+
+
+def test_another_move_is_refused_kindly_and_an_illegal_one_with_the_engines_reason():
+    tutorial = new_tutorial()
+    table = tutorial.table
+    while table.expected() is None or not isinstance(table.expected()[0], Play):
+        if table.waiting_for_player():
+            table.act(table.expected()[0])
+        else:
+            table.step()
+    due, _ = table.expected()
+    before = clock(table.match)
+    other = next(c for c in table.match.hand(0) if c not in due.cards)
+    with pytest.raises(TutorialRefusal) as refusal:
+        table.act(Play(0, (other,)))
+    assert "in this guided hand" in refusal.value.en and refusal.value.zh
+    with pytest.raises(Exception) as illegal:  # two cards of different suits: the engine says
+        mixed = (other, *due.cards)
+        table.act(Play(0, mixed))
+    assert not isinstance(illegal.value, TutorialRefusal)
+    assert clock(table.match) == before, "nothing changed"
+    assert table.hint() == due
+    assert len(table.marked_positions()) == len(due.cards)
+
+
+def test_progress_saves_under_its_own_key_and_resumes_where_it_was():
+    tutorial = new_tutorial()
+    table = tutorial.table
+    while not isinstance((table.expected() or (None,))[0], Bury):
+        if table.waiting_for_player():
+            table.act(table.expected()[0])
+        else:
+            table.step()
+    text = tutorial.save()
+    again = Tutorial.restore(text, *make_players(TIERS, SEED))
+    assert clock(again.table.match) == clock(table.match)
+    assert again.table.expected()[0] == table.expected()[0]
+    assert json.loads(text)["state"] == "running"
+    for bad in ("[]", '{"state": "x"}', json.dumps({"state": "running", "match": "{}"})):
+        with pytest.raises(ValueError):
+            Tutorial.restore(bad, *make_players(TIERS, SEED))
+    other = json.loads(text)
+    other["match"] = other["match"].replace(f'"seed":{SEED}', '"seed":7')
+    with pytest.raises(ValueError):
+        Tutorial.restore(json.dumps(other), *make_players(TIERS, SEED))
+
+
+def test_moves_compare_as_multisets_and_every_step_has_words():
+    a = Bury(0, tuple(parse_cards("S3 S4 S3")))
+    assert same_move(a, Bury(0, tuple(parse_cards("S3 S3 S4"))))
+    assert not same_move(a, Bury(0, tuple(parse_cards("S3 S4 S4"))))
+    assert not same_move(a, Play(0, a.cards))
+    for step in steps():
+        for lang in ("en", "zh"):
+            assert task(step[1:], lang)
+    assert [action_to_json(a) for _, a, _ in steps()] == [list(m) for _, m, _ in SCRIPT]
+
+
+# --- ui.explain -------------------------------------------------------------------------------
+
+def test_dimmed_positions_are_the_cards_not_usable():
+    hand = tuple(parse_cards("S3 S4 H5 H5"))
+    assert explain.dimmed_positions(hand, None) == set()
+    assert explain.dimmed_positions(hand, set(parse_cards("H5"))) == {0, 1}
+
+
+def test_trick_caption_says_why_and_a_failed_throw_says_who_blocked_it():
+    tutorial = new_tutorial()
+    events = play_through(tutorial)
+    view = tutorial.table.view()
+    screen = Screen()
+    screen.remember(events)
+    failed = next(tr for tr in view.tricks if tr.failed_throw)
+    index = view.tricks.index(failed)
+    shown = view.__class__(**{**view.__dict__, "tricks": view.tricks[:index + 1]})
+    html = render.trick_html(shown, screen)
+    assert "Your throw failed: North holds a higher ♥ single, so only ♥K is led" in html
+    assert 'class="reason"' in html
+    for lang in ("en", "zh"):
+        assert explain.trick_reason_text(failed, view.trump, lang)
+    on = TrickView(0, ((0, tuple(parse_cards("S3"))),), None, 0, None)
+    assert explain.trick_reason_text(on, view.trump, "en") is None
+
+
+def test_result_in_words_with_the_rules_target():
+    tutorial = new_tutorial()
+    play_through(tutorial)
+    view = tutorial.table.view()
+    lines = explain.result_lines(view, "en")
+    assert lines[0].startswith("You were on the declarers' side")
+    assert f"needed {view.rules.threshold} points" in lines[1]
+    assert "kitty 5 × 2 = 10" in lines[2] and "from tricks: 70" in lines[2]
+    assert lines[3] == "Your side won this round!"
+    assert all(explain.result_lines(view, "zh"))
+    html = render.result_html(view, "en")
+    assert 'data-glossary="kitty"' in html and "Your side won" in html
+
+
+def test_trumps_panel_lists_the_ranking_and_names_the_suit():
+    tutorial = new_tutorial()
+    play_through(tutorial)
+    view = tutorial.table.view()
+    html = explain.trumps_html(view, "en", render.card_html)
+    assert "Trump suit: diamonds (♦); level: 2." in html
+    groups = view.trump.ranking()
+    assert html.count("<li>") == len(groups)
+    assert html.index('data-card="BJ"') < html.index('data-card="LJ"') < html.index(
+        'data-card="D2"') < html.index('data-card="S2"') < html.index('data-card="DA"')
+    assert "equal" in html  # the other 2s are equal
+    undecided = Match(1).view(0)
+    assert "not decided yet" in explain.trumps_html(undecided, "en", render.card_html)
+
+
+def test_bid_missing_text_only_when_no_bid_is_listed():
+    m = Match(SEED)
+    view = m.view(0)
+    assert explain.bid_missing_text(view, [("x",)], "en") is None
+    line = explain.bid_missing_text(view, [], "en")
+    assert line.startswith("You cannot bid now: a 2 of any suit would make a bid")
+    assert explain.bid_missing_text(view, [], "zh").startswith("你现在不能叫主")
+
+
+def test_help_has_an_anchored_glossary_in_both_languages():
+    for lang in ("en", "zh"):
+        html = render.help_html(lang)
+        for key in ("level", "trump", "kitty", "snatch", "overcall", "sides", "throw", "pair",
+                    "points", "rise", "direction"):
+            assert f'id="g-{key}"' in html
+
+
+def test_bid_offer_says_what_the_strongest_bid_listed_would_do():
+    tutorial = new_tutorial()
+    table = tutorial.table
+    while table.expected() is None:
+        table.step()
+    view, bids = table.view(), table.bid_choices()
+    assert bids[-1] == tuple(parse_cards("D2 D2"))
+    line = explain.bid_offer_text(view, bids, "en")
+    assert line == "You may overcall: ♦2 ♦2 is stronger than West's bid and makes ♦ trump"
+    assert explain.bid_offer_text(view, bids, "zh").startswith("可以反主")
+    assert explain.bid_offer_text(view, [], "en") is None

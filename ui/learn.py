@@ -1,0 +1,157 @@
+"""The guided first hand on the page: offered on the first visit and in the menu, run in place
+of the player's match (which is kept aside, untouched, and comes back on skip or at the end),
+with a coach box (#coach) that says what just happened and what to do. `html[data-tutorial]`
+is set while it runs. Runs under PyScript (main thread); the logic is ui.tutorial's."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+import js
+
+from . import storage
+from .dom import by_id, listen, show_notice
+from .i18n import t
+from .players import make_players
+from .tutorial import DONE, KEY, RUNNING, SEED, SKIPPED, TIERS, Tutorial, clock, task
+
+
+class Learn:
+    def __init__(self, page) -> None:
+        self.page = page
+        self.tutorial: Tutorial | None = None
+        self.main = None  # the player's own table, while the guided hand runs
+        self.offer = False  # a first visit: the guided hand is offered in the coach box
+
+    @property
+    def active(self) -> bool:
+        return self.tutorial is not None
+
+    def listen(self) -> None:
+        listen(by_id("coach"), "click", self._click)
+
+    def _click(self, event) -> None:
+        button = event.target.closest("button[data-action]")
+        action = button.getAttribute("data-action") if button else None
+        if action == "learn":
+            self.start()
+        elif action == "learn-skip":
+            self.stop(SKIPPED)
+        elif action == "learn-done":
+            self.stop(DONE)
+        elif action == "learn-no":
+            self.offer = False
+            storage.save(KEY, '{"state": "skipped"}')
+            self.page.render()
+
+    def resume(self, first_visit: bool) -> None:
+        """At page load: continue a guided hand that was running, or offer it on a first
+        visit (no saved match, never offered)."""
+        ok, text = storage.load(KEY)
+        if ok and text and _state(text) == RUNNING:
+            self.start()
+        elif first_visit and ok and not text:
+            self.offer = True
+
+    def _load(self) -> Tutorial:
+        bots, adviser = make_players(TIERS, SEED)
+        ok, text = storage.load(KEY)
+        if ok and text:
+            try:
+                tutorial = Tutorial.restore(text, bots, adviser)
+                if tutorial.state in (RUNNING, SKIPPED):  # skipped: resumed from the menu
+                    tutorial.state = RUNNING
+                    return tutorial
+            except (ValueError, KeyError, TypeError):
+                storage.set_aside(KEY, text)  # kept, not lost
+        return Tutorial.new(bots, adviser)
+
+    def start(self) -> None:
+        """Open the guided hand (where it was left, if it was left running)."""
+        page = self.page
+        self.offer = False
+        if self.tutorial is None:
+            self.tutorial = self._load()
+            self.main, page.table = page.table, self.tutorial.table
+        js.document.documentElement.dataset.tutorial = "1"
+        page.screen.log, page.screen.throws = [], []
+        page.after_player_action([])
+
+    def stop(self, state: str) -> None:
+        """Leave the guided hand (skipped: it can be resumed from the menu; done: it starts
+        over next time) and give the player their own match back as it was."""
+        if self.tutorial is None:
+            return
+        self.tutorial.state = state
+        storage.save(KEY, self.tutorial.save() if state == SKIPPED else '{"state": "done"}')
+        self.page.table, self.main, self.tutorial = self.main, None, None
+        js.document.documentElement.removeAttribute("data-tutorial")
+        self.page.screen.log, self.page.screen.throws = [], []
+        self.page.after_player_action([])
+
+    def save(self) -> bool:
+        """Save the guided hand's progress under its own key (never the match's)."""
+        if self.tutorial is None:
+            return False
+        if not storage.save(KEY, self.tutorial.save()) and storage.notice():
+            show_notice(storage.notice(), "storage")
+        return True
+
+    def observe(self, events) -> None:
+        if self.tutorial is not None:
+            self.tutorial.observe(events)
+
+    def render(self, lang: str) -> None:
+        box = by_id("coach")
+        box.innerHTML = coach_html(self.tutorial, self.offer, lang)
+        box.hidden = not (self.tutorial or self.offer)
+        root = js.document.documentElement
+        if self.offer:  # (the menu's Learn button is marked too: the small frame hides the box)
+            root.dataset.offer = "1"
+        else:
+            root.removeAttribute("data-offer")
+        # for tests: the clock of the move the guided hand waits for ("" when none)
+        due = self.tutorial.table.expected() if self.tutorial else None
+        js.document.documentElement.dataset.learnStep = (
+            str(clock(self.tutorial.table.match)) if due else "")
+
+
+def _state(text: str) -> str | None:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    return data.get("state") if isinstance(data, dict) else None
+
+
+def _button(action: str, label: str, primary: bool = False) -> str:
+    cls = ' class="primary"' if primary else ""
+    return f'<button type="button" data-action="{action}"{cls}>{escape(label)}</button>'
+
+
+def coach_html(tutorial: Tutorial | None, offer: bool, lang: str) -> str:
+    """The coach box: the offer on a first visit; while the guided hand runs, what to do now
+    (first: a small frame shows only the top of the box) and what just happened (its
+    lessons), with a way out."""
+    if tutorial is None:
+        if not offer:
+            return ""
+        return (f'<p>{escape(t("learn.offer", lang))}</p>'
+                + _button("learn", t("learn.start", lang), primary=True)
+                + _button("learn-no", t("learn.no_thanks", lang)))
+    table = tutorial.table
+    notes = "".join(f'<p class="note">{escape(t(f"learn.event.{n}", lang))}</p>'
+                    for n in tutorial.notes)
+    due = table.expected()
+    if due is not None:
+        todo = task(due, lang)
+    elif tutorial.finished():
+        todo = ""
+    else:
+        todo = t("learn.watch", lang)
+    doing = f'<p class="task">{escape(todo)}</p>' if todo else ""
+    way_out = (_button("learn-done", t("learn.finish", lang), primary=True)
+               if tutorial.finished() else _button("learn-skip", t("learn.skip", lang)))
+    return (f'<h2>{escape(t("learn.title", lang))}</h2>{doing}{notes}'
+            f'<div class="coach-buttons">{way_out}</div>')
