@@ -36,10 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.actions import Pass  # noqa: E402
-from engine.match import Match  # noqa: E402
-from engine.save import save_match  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
 from engine.driver import play_match, play_round  # noqa: E402
+from engine.match import Match  # noqa: E402
+from engine.save import save_match  # noqa: E402
 
 SIZES = (DESKTOP, PHONE)
 SNAPSHOT_PATH = "e2e-deal-snapshot.html"
@@ -154,9 +154,13 @@ def test_contrast_when_the_player_may_snatch(new_context, site_url, wait_ready):
     assert not problems, "\n".join(problems)
 
 
+def random_players(seed: int):
+    return [make_bot("random", s, seed, bid_chance=0.05) for s in range(4)]
+
+
 def test_contrast_of_a_result_and_of_the_match_s_end(new_context, site_url, wait_ready):
     match = Match(2)
-    play_round(match, [make_bot("random", s, 2) for s in range(4)])
+    play_round(match, random_players(2))
     assert match.phase == "result"
     problems: list[str] = []
     page = open_with_save(new_context, site_url, wait_ready, save_match(match))
@@ -164,7 +168,7 @@ def test_contrast_of_a_result_and_of_the_match_s_end(new_context, site_url, wait
     check(page, "result", problems)
 
     over = Match(1)
-    play_match(over, [make_bot("random", s, 1) for s in range(4)])
+    play_match(over, random_players(1))
     assert over.phase == "match-over"
     page = open_with_save(new_context, site_url, wait_ready, save_match(over))
     assert wait_decision(page) == "match-over"

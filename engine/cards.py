@@ -117,6 +117,17 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def card_label(c: Card) -> str:
-    """A short human label with suit symbols (`♠6`, `小王`), for logs and accessible names."""
-    return JOKER_NAMES_ZH[c.rank] if c.suit is None else SUIT_SYMBOLS[c.suit] + c.rank
+JOKER_LABELS_EN = {"LJ": "SJ", "BJ": "BJ"}  # small joker, big joker
+
+
+def card_label(c: Card, lang: str = "zh") -> str:
+    """A short human label with suit symbols (`♠6`; a joker `小王`/`大王`, or in English
+    `SJ`/`BJ`), for logs, messages and the page."""
+    if c.suit is None:
+        return (JOKER_NAMES_ZH if lang == "zh" else JOKER_LABELS_EN)[c.rank]
+    return SUIT_SYMBOLS[c.suit] + c.rank
+
+
+def cards_label(cards: Iterable[Card], lang: str = "zh") -> str:
+    """Labels of several cards, in order: `♠6 ♠6 大王`."""
+    return " ".join(card_label(c, lang) for c in cards)

@@ -58,9 +58,10 @@ def seats_to_ask(match: Match) -> list[int]:
 
 
 def _player(players: Players, seat: int) -> Player | None:
-    if isinstance(players, Mapping):
-        return players.get(seat)
-    return players[seat]
+    try:  # a mapping may leave seats out (the page's human); a sequence holds all four
+        return players[seat]
+    except (KeyError, IndexError):
+        return None
 
 
 def decision_steps(player: Player, view: SeatView) -> Steps:
@@ -73,8 +74,10 @@ def decision_steps(player: Player, view: SeatView) -> Steps:
     return action
 
 
-def next_action_steps(match: Match, players: Players) -> Generator[object, None, Action]:
-    """`next_action` as steps (see `decision_steps`)."""
+def _table_action(match: Match, players: Players) -> Action | None:
+    """The protocol outside a seat's turn: during the deal, the first bid of a seat asked
+    (see `seats_to_ask`), else the next card; on the result screen, the next round. None in a
+    turn, when the seat to act must be asked."""
     phase = match.phase
     if phase == Phase.DEAL:
         for asked in seats_to_ask(match):
@@ -87,23 +90,45 @@ def next_action_steps(match: Match, players: Players) -> Generator[object, None,
         return Deal(1)
     if phase == Phase.RESULT:
         return NextRound()
+    return None
+
+
+def _seat_to_ask(match: Match, players: Players) -> tuple[int, Player]:
     seat = match.to_act
     if seat is None:
         raise IllegalAction("the match is over", "比赛已结束")
     player = _player(players, seat)
     if player is None:
         raise IllegalAction(f"seat {seat} has no player to ask", f"座位 {seat} 没有玩家")
-    action = yield from decision_steps(player, match.view(seat))
+    return seat, player
+
+
+def _answered(seat: int, phase: Phase, action: Action | None) -> Action:
     if action is None:
         raise IllegalAction(f"seat {seat} gave no action in phase {phase}",
                             f"座位 {seat} 在{phase}阶段没有操作")
     return action
 
 
+def next_action_steps(match: Match, players: Players) -> Generator[object, None, Action]:
+    """`next_action` as steps (see `decision_steps`): for a caller that must keep its thread
+    free while a player thinks (the page)."""
+    action = _table_action(match, players)
+    if action is not None:
+        return action
+    seat, player = _seat_to_ask(match, players)
+    return _answered(seat, match.phase,
+                     (yield from decision_steps(player, match.view(seat))))
+
+
 def next_action(match: Match, players: Players) -> Action:
     """The next action by the protocol above: a player's, or the table's (a card, the next
     round). The caller applies it; `Match.apply` validates it."""
-    return run_steps(next_action_steps(match, players))
+    action = _table_action(match, players)
+    if action is not None:
+        return action
+    seat, player = _seat_to_ask(match, players)
+    return _answered(seat, match.phase, player.choose(match.view(seat)))
 
 
 def run_steps(steps: Generator[object, None, Action]) -> Action:

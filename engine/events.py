@@ -131,12 +131,15 @@ class CardsPlayed(Event):
 
 @dataclass(frozen=True)
 class ThrowFailed(Event):
-    """R19: the attempted throw is shown to everyone; only `forced` is led."""
+    """R19: the attempted throw is shown to everyone; only `forced` is led. `blocker` is the
+    first seat after the thrower who holds something that beats it (what made it fail)."""
 
     seat: int
     attempted: tuple[Card, ...]
     forced: tuple[Card, ...]
     penalty: int
+    blocker: int
+    forced_kind: str  # "single" | "pair" | "tractor" (R16)
 
 
 @dataclass(frozen=True)

@@ -22,9 +22,17 @@ from .config import DEFAULT_RULES, RulesConfig
 from .errors import GameError, IllegalAction
 from .options import bid_options, cheap_first, follow_options, lead_options
 from .phase import Phase
-from .rules import Trump, check_follow, check_throw, classify, playable_cards, trick_winner
+from .rules import (
+    Trump,
+    check_follow,
+    check_throw,
+    classify,
+    playable_cards,
+    throw_blocker,
+    trick_winner,
+)
 from .scoring import JOKER_LEVELS, LADDER, band, raise_level, settle
-from .view import SeatView, TrickView, seat_view
+from .view import AuctionEntry, BidView, SeatView, TrickView, seat_view
 
 SEATS = (0, 1, 2, 3)
 
@@ -76,17 +84,6 @@ class Start:
 DEFAULT_START = Start()
 
 
-@dataclass(frozen=True)
-class StandingBid:
-    """The bid (or snatch) that stands so far in the round."""
-
-    seat: int
-    cards: tuple[Card, ...]
-    level_rank: str
-    trump_suit: str | None
-    snatch: bool = False  # 抄底: this seat also took up the kitty and buried again (R15)
-
-
 @dataclass
 class TrickRecord:
     """A trick as it is played: the leader, each play, and once complete its winner."""
@@ -112,9 +109,9 @@ class RoundState:
     dealt: int = 0
     hands: list[list[Card]] = field(default_factory=lambda: [[], [], [], []])
     kitty: list[Card] = field(default_factory=list)
-    standing: StandingBid | None = None
-    bids: list[StandingBid] = field(default_factory=list)
-    auction: list[tuple[int, Phase, StandingBid | None]] = field(default_factory=list)
+    standing: BidView | None = None  # the bid (or snatch) that stands so far
+    bids: list[BidView] = field(default_factory=list)
+    auction: list[AuctionEntry] = field(default_factory=list)  # bids, snatches and passes
     turn: int | None = None
     passes: set[int] = field(default_factory=set)
     burier: int | None = None
@@ -122,6 +119,7 @@ class RoundState:
     taken: tuple[Card, ...] = ()  # the kitty as the last burier took it up
     trump: Trump | None = None
     tricks: list[TrickRecord] = field(default_factory=list)
+    finished_tricks: tuple[TrickView, ...] = ()  # every complete trick, as all seats see it
     points: list[int] = field(default_factory=lambda: [0, 0])
     penalties: list[int] = field(default_factory=lambda: [0, 0])
     kitty_bonus: int = 0
@@ -417,9 +415,9 @@ class Match:
         r = self.round
         rank, suit = self._bid_naming(action.cards, action.rank, action.suit)
         overcall = r.standing is not None
-        r.standing = StandingBid(action.seat, tuple(action.cards), rank, suit)
+        r.standing = BidView(action.seat, tuple(action.cards), rank, suit)
         r.bids.append(r.standing)
-        r.auction.append((action.seat, self.phase, r.standing))
+        r.auction.append(AuctionEntry(action.seat, self.phase, r.standing))
         out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank,
                                           overcall=overcall)]
         if self.phase == Phase.BID:
@@ -435,7 +433,7 @@ class Match:
     def _apply_pass(self, action: Pass) -> list[ev.Event]:
         r = self.round
         out: list[ev.Event] = [ev.Passed(action.seat, self.phase)]
-        r.auction.append((action.seat, self.phase, None))
+        r.auction.append(AuctionEntry(action.seat, self.phase, None))
         r.passes.add(action.seat)
         r.turn = next_seat(action.seat)
         if self.phase == Phase.BID:
@@ -521,9 +519,9 @@ class Match:
     def _apply_snatch(self, action: Snatch) -> list[ev.Event]:
         r = self.round
         rank, suit = self._bid_naming(action.cards, action.rank, action.suit)
-        r.standing = StandingBid(action.seat, tuple(action.cards), rank, suit, snatch=True)
+        r.standing = BidView(action.seat, tuple(action.cards), rank, suit, snatch=True)
         r.bids.append(r.standing)
-        r.auction.append((action.seat, Phase.SNATCH, r.standing))
+        r.auction.append(AuctionEntry(action.seat, Phase.SNATCH, r.standing))
         r.trump = Trump(rank, suit)  # 视同反主: trump changes; the 庄家 does not
         out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank,
                                           snatch=True, overcall=True)]
@@ -555,13 +553,16 @@ class Match:
         if trick is None:
             trick = TrickRecord(leader=seat, plays=[])
             r.tricks.append(trick)
-            others = [r.hands[s] for s in SEATS if s != seat]
+            order = [(seat + k) % 4 for k in (1, 2, 3)]  # the others, in play order
+            others = [r.hands[s] for s in order]
             forced = check_throw(cards, others, r.decided_trump)
             if forced is not None:  # R19: shown to all, one beatable unit is led instead
                 penalty = self.rules.throw_penalty_per_card * (len(cards) - len(forced))
                 r.penalties[1 - team_of(seat)] += penalty
                 trick.failed_throw = cards
-                out.append(ev.ThrowFailed(seat, cards, tuple(forced), penalty))
+                blocker = order[throw_blocker(forced, others, r.decided_trump)]
+                kind = classify(forced, r.decided_trump)[0].kind
+                out.append(ev.ThrowFailed(seat, cards, tuple(forced), penalty, blocker, kind))
                 cards = tuple(forced)
         r.hands[seat] = _rebuild(r.hands[seat], cards)
         trick.plays.append((seat, cards))
@@ -577,6 +578,7 @@ class Match:
         trick.points = sum(points_of(p) for p in plays)
         trick.public = TrickView(trick.leader, tuple(trick.plays), trick.winner, trick.points,
                                  trick.failed_throw)
+        r.finished_tricks += (trick.public,)
         r.points[team_of(trick.winner)] += trick.points  # R24
         out: list[ev.Event] = [ev.TrickWon(trick.winner, len(r.tricks), trick.points,
                                            r.attackers_score())]

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
 
-from .cards import ALL_CARDS, RANKS, SUITS, Card, format_cards
-from .errors import IllegalPlay
+from .cards import ALL_CARDS, RANKS, SUITS, Card, card_label, cards_label, format_cards
+from .errors import IllegalPlay as IllegalPlay  # part of the stable rules API (DESIGN.md)
 
 TRUMP = "T"  # the play-suit of all trumps (R6)
 SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
@@ -72,6 +72,18 @@ class Trump:
             and self.play_suits[low.index] == self.play_suits[high.index]
         )
 
+    def ranking(self) -> list[tuple[Card, ...]]:
+        """The trumps from strongest to weakest (R7), cards of equal strength grouped: 大王,
+        小王, the trump suit's level card, the other level cards (equal), then the trump suit
+        A..2. (No-trump: jokers and level cards only.)"""
+        groups: list[tuple[Card, ...]] = []
+        for c in self.by_suit[TRUMP]:
+            if groups and self.strengths[groups[-1][0].index] == self.strengths[c.index]:
+                groups[-1] = (*groups[-1], c)
+            else:
+                groups.append((c,))
+        return groups
+
     def sort_key(self, c: Card) -> int:
         """Display order for a hand: side suits by bidding order, trumps together last, each
         group low to high."""
@@ -125,16 +137,42 @@ class Unit:
 
 
 def play_suit_of(cards: Sequence[Card], trump: Trump) -> str:
-    """The one play-suit of `cards`, or IllegalPlay if they are empty or mixed."""
+    """The one play-suit of `cards`, or IllegalPlay (saying which card is out) if they are
+    empty or mixed."""
     if not cards:
         raise IllegalPlay("no cards played", "没有出牌")
     suits = {trump.suit_of(c) for c in cards}
     if len(suits) != 1:
-        raise IllegalPlay(
-            "a lead must be all of one suit (trumps count as one suit)",
-            "首家出牌必须是同一花色（主牌算一门）",
-        )
+        raise _mixed_lead(cards, trump)
     return suits.pop()
+
+
+SUIT_WORDS = {"S": ("spades", "黑桃"), "H": ("hearts", "红桃"), "C": ("clubs", "梅花"),
+              "D": ("diamonds", "方块"), TRUMP: ("trumps", "主牌")}
+
+
+def _mixed_lead(cards: Sequence[Card], trump: Trump) -> IllegalPlay:
+    """R6/R18: why a lead of several play-suits is refused, naming the card that is out."""
+    sides = [c for c in cards if not trump.is_trump(c)]
+    trumps = [c for c in cards if trump.is_trump(c)]
+    if trumps and sides:
+        side_suits = {c.suit for c in sides}
+        level_card = next((c for c in trumps if c.suit in side_suits), None)
+        if level_card is not None and level_card.suit is not None:  # ♠2 with spades, at 2
+            en, zh = SUIT_WORDS[level_card.suit]
+            return IllegalPlay(
+                f"{card_label(level_card, 'en')} is a trump here (a level card), so it cannot be "
+                f"led with your other {en}",
+                f"{card_label(level_card)} 在本局是主牌（级牌），不能和{zh}一起出")
+        return IllegalPlay(
+            f"{card_label(trumps[0], 'en')} is a trump: a lead is all trumps or all of one suit",
+            f"{card_label(trumps[0])} 是主牌：首家出牌要么全是主牌，要么全是同一门副牌")
+    first = sides[0]
+    other = next(c for c in sides if c.suit != first.suit)
+    return IllegalPlay(
+        f"{card_label(first, 'en')} and {card_label(other, 'en')} are of different suits: "
+        "a lead is all of one suit",
+        f"{card_label(first)} 和 {card_label(other)} 不是同一门：首家出牌必须是同一门")
 
 
 def _runs_of(paired: list[Card], trump: Trump) -> list[list[Card]]:
@@ -247,7 +285,8 @@ def follow_key(play: Sequence[Card], lead_tp: int, lead_p: int, trump: Trump) ->
 
 def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card],
                  trump: Trump) -> None:
-    """None if `play` is a legal follow to `lead` from `hand` (R20/R21), else IllegalPlay."""
+    """None if `play` is a legal follow to `lead` from `hand` (R20/R21), else IllegalPlay
+    saying why, with the cards that make it so."""
     n = len(lead)
     if len(play) != n:
         raise IllegalPlay(f"play {n} cards, as many as the lead",
@@ -257,20 +296,53 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
     led = play_suit_of(lead, trump)
     suit_cards = [c for c in hand if trump.suit_of(c) == led]
     in_suit = [c for c in play if trump.suit_of(c) == led]
+    en, zh = SUIT_WORDS[led]
     if len(suit_cards) <= n:
         if len(in_suit) != len(suit_cards):
-            raise IllegalPlay("you must play all your cards of the led suit",
-                              "必须先出完首家花色的牌")
+            held = _remove(suit_cards, in_suit) or []
+            raise IllegalPlay(
+                f"you still hold {cards_label(held, 'en')} of the led suit ({en}): play all of "
+                "them first",
+                f"你还有{zh} {cards_label(held)}，必须先出完首家这一门")
         return
     if len(in_suit) != n:
-        raise IllegalPlay("you must follow suit with every card", "有首家花色的牌必须跟该花色")
+        raise _not_following(next(c for c in play if trump.suit_of(c) != led), led, trump)
     lead_tp, lead_p = shape_counts(decompose(lead, trump))
     if (lead_tp or lead_p) and follow_key(play, lead_tp, lead_p, trump) != best_follow_key(
             suit_cards, n, lead_tp, lead_p, trump):
-        if lead_tp:
-            raise IllegalPlay("you must follow the tractor (then pairs) as far as you can",
-                              "有拖拉机必须跟拖拉机，有对必须跟对")
-        raise IllegalPlay("you must follow with pairs as far as you can", "有对必须跟对")
+        raise _wrong_shape(suit_cards, play, lead_tp, trump)
+
+
+def _not_following(card: Card, led: str, trump: Trump) -> IllegalPlay:
+    """R6/R20: a card of another play-suit played while the led one is still held."""
+    en, zh = SUIT_WORDS[led]
+    if card.suit == led:  # a level card of the led suit: a trump (R6), not of that suit
+        return IllegalPlay(
+            f"{card_label(card, 'en')} is a trump here, so it does not follow {en}",
+            f"{card_label(card)} 在本局是主牌，不算{zh}")
+    return IllegalPlay(f"{card_label(card, 'en')} is not of the led suit: you still hold {en}, "
+                       f"so follow with {en}",
+                       f"{card_label(card)} 不是{zh}：你还有{zh}，必须跟{zh}")
+
+
+def _wrong_shape(suit_cards: Sequence[Card], play: Sequence[Card], lead_tp: int,
+                 trump: Trump) -> IllegalPlay:
+    """R21: a follow that leaves out a pair (or tractor) the hand could have shown."""
+    runs = pair_runs(suit_cards, trump)
+    played = {c for r in pair_runs(play, trump) for c in r}
+    if lead_tp:
+        tractor = next((r for r in runs if len(r) >= MIN_TRACTOR_PAIRS), None)
+        if tractor is not None:
+            shown = cards_label([c for c in tractor for _ in (0, 1)], "en")
+            return IllegalPlay(
+                f"you hold the tractor {shown}: follow the lead's tractor with one, then pairs",
+                f"你有拖拉机 {cards_label([c for c in tractor for _ in (0, 1)])}：有拖拉机必须跟"
+                "拖拉机，有对必须跟对")
+    pair = next((c for r in runs for c in r if c not in played), runs[0][0])
+    return IllegalPlay(
+        f"you hold the pair {cards_label((pair, pair), 'en')}: follow the lead's pairs with "
+        "pairs as far as you can",
+        f"你有对子 {cards_label((pair, pair))}：有对必须跟对")
 
 
 def playable_cards(hand: Sequence[Card], lead: Sequence[Card] | None,
@@ -354,6 +426,19 @@ def check_throw(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
     forced = min(beaten, key=lambda u: (_KIND_ORDER[u.kind], u.pairs, _unit_rank(u, trump),
                                         -1 if u.top.suit is None else SUITS.index(u.top.suit)))
     return list(forced.cards)
+
+
+def throw_blocker(forced: Sequence[Card], other_hands: Sequence[Sequence[Card]],
+                  trump: Trump) -> int:
+    """Index of the first of `other_hands` holding something that beats `forced`, the unit a
+    failed throw leads instead (R19: someone can, or check_throw would not have forced it)."""
+    unit = classify(forced, trump)[0]
+    led = trump.suit_of(forced[0])
+    for i, hand in enumerate(other_hands):
+        held = [c for c in hand if trump.suit_of(c) == led]
+        if held and _beats_unit(unit, held, trump):
+            return i
+    raise ValueError(f"nobody beats {format_cards(forced)}: the throw did not fail")
 
 
 # --- the trick winner (R22/R23) -------------------------------------------------------------

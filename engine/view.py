@@ -13,12 +13,12 @@ from .phase import Phase
 from .rules import Trump
 
 if TYPE_CHECKING:  # engine.match imports this module
-    from .match import Match, StandingBid
+    from .match import Match, RoundState
 
 
 @dataclass(frozen=True)
 class BidView:
-    """A bid or snatch as every seat saw it."""
+    """A bid or snatch as every seat saw it (the match keeps its bids as these too)."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -104,8 +104,13 @@ class SeatView:
                      for _, cards in t.plays for c in cards if c.points)
 
 
-def _bid_view(b: StandingBid) -> BidView:
-    return BidView(b.seat, b.cards, b.level_rank, b.trump_suit, b.snatch)
+def _tricks(r: RoundState) -> tuple[TrickView, ...]:
+    """The complete tricks, then the one in progress (its view is rebuilt: it grows)."""
+    trick = r.current_trick
+    if trick is None:
+        return r.finished_tricks
+    return (*r.finished_tricks,
+            TrickView(trick.leader, tuple(trick.plays), None, 0, trick.failed_throw))
 
 
 def seat_view(match: Match, seat: int) -> SeatView:
@@ -130,9 +135,8 @@ def seat_view(match: Match, seat: int) -> SeatView:
         to_act=match.to_act,
         trump=r.trump,
         sort_trump=sort_trump,
-        bids=tuple(_bid_view(b) for b in r.bids),
-        auction=tuple(AuctionEntry(s, phase, None if b is None else _bid_view(b))
-                      for s, phase, b in r.auction),
+        bids=tuple(r.bids),
+        auction=tuple(r.auction),
         hand=hand,
         hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
         cards_left_to_deal=4 * match.rules.hand_size - r.dealt,
@@ -140,8 +144,7 @@ def seat_view(match: Match, seat: int) -> SeatView:
         kitty=tuple(r.kitty) if kitty_known else None,
         buried_by_me=r.buried_by.get(seat),
         kitty_taken=r.taken if match.phase == Phase.BURY and r.burier == seat else None,
-        tricks=tuple(t.public or TrickView(t.leader, tuple(t.plays), None, 0, t.failed_throw)
-                     for t in r.tricks),
+        tricks=_tricks(r),
         points=(points[0], points[1]),
         attackers_score=r.attackers_score(),
         kitty_bonus=r.kitty_bonus,

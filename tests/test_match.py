@@ -244,6 +244,7 @@ def test_r19_failed_throw_is_announced_and_the_forced_unit_is_led():
     events = m.apply(Play(0, tuple(cards("SK SQ"))))
     failed = next(e for e in events if isinstance(e, ev.ThrowFailed))
     assert failed.forced == tuple(cards("SQ")) and failed.penalty == 10
+    assert failed.blocker == 1 and failed.forced_kind == "single", "seat 1 holds ♠A"
     assert m.round.tricks[-1].plays == [(0, tuple(cards("SQ")))]
     assert cards("SK")[0] in m.hand(0)
     assert m.round.attackers_score() == 10, "the penalty goes to the other team"

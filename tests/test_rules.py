@@ -194,3 +194,58 @@ WINNER_CASES = [
 @pytest.mark.parametrize(("rule", "spec", "plays", "winner"), WINNER_CASES)
 def test_trick_winner(rule, spec, plays, winner):
     assert trick_winner([cards(p) for p in plays], trump(spec)) == winner
+
+
+# --- every refusal says why, naming the cards (R6, R18, R20, R21) -------------------------
+
+REASONS = [
+    # (trump, hand, lead, play, words in the English reason, words in the Chinese one)
+    ("2H", "S2 S3 S4 S5 H7", "SA", "S2", ["♠2 is a trump here", "does not follow spades"],
+     ["♠2 在本局是主牌", "不算黑桃"]),
+    ("2H", "S3 S4 C5 H7", "SA", "C5", ["♣5 is not of the led suit", "still hold spades"],
+     ["♣5 不是黑桃"]),
+    ("2H", "H3 H4 C5 S7", "H9", "C5", ["♣5 is not of the led suit", "still hold trumps"],
+     ["主牌"]),
+    ("2H", "S3 S4 C5 C6", "SA SK SQ", "S3 C5 C6", ["still hold ♠4", "spades"],
+     ["♠4", "必须先出完"]),
+    ("2H", "SK SK S5 S6", "S7 S7", "SK S5", ["pair ♠K ♠K", "pairs"], ["对子 ♠K ♠K"]),
+    ("2H", "S3 S3 S4 S4 S5 S5 S9 SJ", "S7 S7 S8 S8 S9 S9", "S3 S3 S4 S4 S9 SJ",
+     ["tractor ♠3 ♠3 ♠4 ♠4 ♠5 ♠5"], ["拖拉机"]),
+    ("2H", "BJ LJ S3", "BJ", "S3", ["♠3 is not of the led suit", "trumps"], ["主牌"]),
+]
+
+
+@pytest.mark.parametrize(("spec", "hand", "lead", "play", "en", "zh"), REASONS)
+def test_r20_r21_refused_follows_say_why_with_the_cards(spec, hand, lead, play, en, zh):
+    with pytest.raises(IllegalPlay) as refused:
+        check_follow(cards(hand), cards(lead), cards(play), trump(spec))
+    for words in en:
+        assert words in refused.value.en, refused.value.en
+    for words in zh:
+        assert words in refused.value.zh, refused.value.zh
+
+
+@pytest.mark.parametrize(("spec", "lead", "en", "zh"), [
+    ("2H", "S2 SA", ["♠2 is a trump here (a level card)", "spades"], ["♠2 在本局是主牌"]),
+    ("2H", "BJ SA", ["BJ is a trump"], ["大王 是主牌"]),
+    ("2H", "SA CK", ["♠A and ♣K are of different suits"], ["不是同一门"]),
+])
+def test_r18_mixed_leads_say_which_card_is_out(spec, lead, en, zh):
+    with pytest.raises(IllegalPlay) as refused:
+        classify(cards(lead), trump(spec))
+    assert all(w in refused.value.en for w in en), refused.value.en
+    assert all(w in refused.value.zh for w in zh), refused.value.zh
+
+
+@pytest.mark.parametrize(("spec", "top"), [
+    ("2H", "BJ | LJ | H2 | S2 C2 D2 | HA | HK"),
+    ("10-", "BJ | LJ | S10 C10 H10 D10"),
+])
+def test_r7_trumps_ranked_strongest_first_with_equal_cards_together(spec, top):
+    ranking = trump(spec).ranking()
+    groups = [sorted(cards(g), key=lambda c: c.index) for g in top.split(" | ")]
+    assert [sorted(g, key=lambda c: c.index) for g in ranking[:len(groups)]] == groups
+    if spec.endswith("-"):
+        assert len(ranking) == 3, "no-trump: jokers and level cards only"
+    else:
+        assert len(ranking) == 2 + 1 + 1 + 12  # jokers, trump level, other levels, A..3

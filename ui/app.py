@@ -27,8 +27,10 @@ from .controls import Controls
 from .dialogs import Dialogs
 from .dom import by_id, clear_notice, position_of, show_notice, url_param
 from .i18n import preferred_language, t
+from .motion import Motion
 from .players import make_players
 from .screen import Screen
+from .sound import Sound
 from .table import HUMAN, Table
 
 SAVE_KEY = "chaodipi.match"
@@ -47,6 +49,9 @@ class App:
         speed = url_param("speed")  # ?speed=instant overrides the setting, for this visit
         self.speed_override = speed if speed in pacing.SPEEDS else None
         self.dialogs = Dialogs(self)
+        self.motion = Motion()
+        self.sound = Sound(self.settings["sound"])
+        self.leaving_trick: int | None = None  # the winner of the trick still on the table
 
     def start(self) -> None:
         CardInput(self).listen()
@@ -99,12 +104,18 @@ class App:
     async def _run(self) -> None:
         while True:
             await self._linger()
+            if self.leaving_trick is not None:  # the finished trick goes to its winner
+                winner, self.leaving_trick = self.leaving_trick, None
+                if not self.skip:
+                    await self.motion.gather(winner, self._speed())
             if self.screen.final_trick:  # the round's last trick was seen: now its result
                 self.screen.final_trick = False
                 self.render()
             table = self.table
             if table.waiting_for_player() or table.phase == Phase.MATCH_OVER:
                 self.skip = False
+                if table.waiting_for_player():
+                    self.sound.your_turn()
                 self.wake.clear()
                 await self.wake.wait()
                 continue
@@ -147,7 +158,13 @@ class App:
         self._save()
         if any(e.kind == "RoundSettled" for e in events):
             self.screen.final_trick = not self.skip
+        won = [e for e in events if e.kind == "TrickWon"]
+        self.leaving_trick = won[-1].seat if won else None
+        self.motion.before()
         self.render()
+        if not self.skip:
+            self.motion.after(events, self._speed())
+            self.sound.on_events(events)
         self.linger_ms = 0 if self.skip else pacing.pause_ms(events, self._speed())
 
     async def _linger(self) -> None:
@@ -240,6 +257,8 @@ class App:
     def settings_changed(self, which: str) -> None:
         if which == "tiers":  # the new bots take over at once, seeded as the old ones were
             self.table.bots, self.table.adviser = self._players(self.table.seed)
+        elif which == "sound":
+            self.sound.enabled = self.settings["sound"]
         elif which == "lang":
             self.screen.lang = self.settings["lang"]
             self._set_document_language()

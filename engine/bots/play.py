@@ -249,15 +249,17 @@ def points(cards: Iterable[Card]) -> int:
 # --- who may still beat a play --------------------------------------------------------------
 
 
+def _share(ctx: PlayCtx, opp: int) -> float:
+    """The share of the cards `ctx.seat` cannot place that `opp` holds (unseen_total > 0)."""
+    return min(1.0, ctx.sizes[opp] / ctx.unseen_total)
+
+
 def _beat_prob(ctx: PlayCtx, opp: int, suit: str, kind: str, rank: int, lead_pairs: int) -> float:
     """Chance that seat `opp` holds, in play-suit `suit`, a unit of the lead's kind that beats
     rank `rank` (R7 order; natural rank of the top pair for tractors)."""
-    if suit in ctx.mem.void[opp]:
+    if suit in ctx.mem.void[opp] or ctx.unseen_total <= 0:
         return 0.0
-    total = ctx.unseen_total
-    if total <= 0:
-        return 0.0
-    share = min(1.0, ctx.sizes[opp] / total)
+    share = _share(ctx, opp)
     trump, unseen = ctx.trump, ctx.mem.unseen
     known = ctx.mem.known[opp]
     if kind == SINGLE:
@@ -293,10 +295,9 @@ def _beat_prob(ctx: PlayCtx, opp: int, suit: str, kind: str, rank: int, lead_pai
 def _void_prob(ctx: PlayCtx, opp: int, suit: str) -> float:
     if suit in ctx.mem.void[opp]:
         return 1.0
-    total = ctx.unseen_total
-    if total <= 0:
+    if ctx.unseen_total <= 0:
         return 0.0
-    share = min(1.0, ctx.sizes[opp] / total)
+    share = _share(ctx, opp)
     n = ctx.unseen_count(suit)
     return (1.0 - share) ** n
 

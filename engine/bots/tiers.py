@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..actions import Bid, Snatch
-from ..bidding import bid_names_suit
+from ..bidding import bid_names_rank, bid_names_suit
 from ..cards import RANKS, SUITS, Card
 from ..options import (
     bid_options,
@@ -39,16 +39,18 @@ class RandomBot(Bot):
     def _maybe_bid(self, view: SeatView, chance: float, snatch: bool = False) -> BidChoice | None:
         if chance <= 0:
             return None
-        rng = self.rng(view, "bid")
         standing = view.standing_bid.cards if view.standing_bid else None
         first_round = view.first_round and not snatch  # R15 ranks snatches by suit
         bids = bid_options(view.hand, standing, view.level, first_round, 2 if snatch else 1)
-        if not bids or rng.random() >= chance:
+        if not bids:
+            return None
+        rng = self.rng(view, "bid")  # (seeding is the dear part: only when there is a bid)
+        if rng.random() >= chance:
             return None
         cards = rng.choice(bids)
         rank: str | None = None
         suit: str | None = None
-        if view.level in JOKER_LEVELS:
+        if bid_names_rank(view.level):
             rank = rng.choice(RANKS)
             suit = rng.choice(SUITS) if bid_names_suit(cards, view.level) else None
         return cards, rank, suit
