@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from contrast import contrast_problems
 from game_helpers import (
     ARTIFACTS,
     DESKTOP,
@@ -222,7 +223,7 @@ def colour(page, selector: str) -> str:
 
 def test_four_colour_suits_apply_and_are_remembered(new_context, site_url, wait_ready, saves):
     page = open_save(new_context, site_url, wait_ready, saves["bury"])
-    black, red = "rgb(27, 27, 27)", "rgb(192, 22, 31)"
+    black, red = "rgb(27, 27, 27)", "rgb(173, 21, 32)"
     assert [colour(page, f"#hand .card.{s}") for s in ("spades", "hearts", "clubs", "diamonds")
             ] == [black, red, black, red]
     button(page, "settings").click()
@@ -231,10 +232,15 @@ def test_four_colour_suits_apply_and_are_remembered(new_context, site_url, wait_
     assert not box.is_checked()  # off by default
     box.check()
     dialog.locator('button[data-action="close"]').click()
-    four = [black, red, "rgb(23, 112, 43)", "rgb(20, 80, 180)"]
+    four = [black, red, "rgb(17, 98, 42)", "rgb(20, 80, 180)"]
     assert [colour(page, f"#hand .card.{s}") for s in ("spades", "hearts", "clubs", "diamonds")
             ] == four
     assert json.loads(saved(page, SETTINGS_KEY))["four_colour"] is True
+    problems = []
+    for scheme in SCHEMES:  # green and blue read as well as red and black, trumps' faces too
+        page.emulate_media(color_scheme=scheme)
+        problems += contrast_problems(page, f"four-colour {scheme}")
+    assert not problems, "\n".join(problems)
 
     page.reload()
     wait_ready(page)
