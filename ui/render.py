@@ -206,7 +206,8 @@ def trick_html(view: SeatView, screen: Screen) -> str:
         won = " winner" if trick.winner == seat else ""
         faces = "".join(card_html(c, lang=lang, extra_class="small", trump=trump(c))
                         for c in cards)
-        slots.append(f'<div class="play {POSITION[seat]}{won}" data-seat="{seat}">{faces}</div>')
+        slots.append(f'<div class="play {POSITION[seat]}{won}" data-seat="{seat}" '
+                     f'style="--n: {len(cards)}">{faces}</div>')
     lines = []
     if screen.show_last_trick:
         lines.append(t("caption.last_trick", lang, n=len(done)))
