@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: test test-engine lint typecheck bench test-e2e test-chromium test-firefox test-webkit \
+.PHONY: test test-engine lint typecheck bench soak test-e2e test-chromium test-firefox test-webkit \
 	site serve dist bench-web
 
 $(PY):
@@ -74,6 +74,13 @@ test-e2e: $(VENV)/.e2e-installed node_modules/.installed
 test-chromium: $(VENV)/.e2e-installed node_modules/.installed
 	$(PY) scripts/browser.py --install chromium
 	$(PY) -m pytest e2e -rs --engine chromium $(RERUN_CRASHED)
+
+## make soak: the monkey (e2e/test_monkey.py) long: thousands of random taps, keys, settings
+## changes and reloads on several seeds (make test runs a short one)
+soak: $(VENV)/.e2e-installed node_modules/.installed
+	$(PY) scripts/browser.py --install chromium
+	MONKEY_EVENTS=$${MONKEY_EVENTS:-3000} MONKEY_SEEDS=$${MONKEY_SEEDS:-1,2,3} \
+		$(PY) -m pytest e2e/test_monkey.py -rs -s --engine chromium
 
 ## make test-firefox / make test-webkit: the smoke suite (e2e/test_engines.py) in that engine
 test-firefox test-webkit: test-%: $(VENV)/.e2e-installed node_modules/.installed

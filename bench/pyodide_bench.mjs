@@ -1,7 +1,8 @@
 // Latency of bot decisions under Pyodide (Node.js): loads engine/ into Pyodide's file system
-// and runs tools.bots_bench there.
+// and runs tools.bots_bench there; with `saves` first, tools.save_bench (resuming long matches).
 //
 //   node bench/pyodide_bench.mjs [--rounds 3] [--tiers easy,normal,hard] [--budget-ms 250]
+//   node bench/pyodide_bench.mjs saves [--rounds 30]
 //
 // Pyodide comes from the npm package `pyodide`: $PYODIDE_DIR, else ../web/node_modules/pyodide
 // (the page's vendored runtime), else ./node_modules/pyodide (npm install pyodide in a scratch
@@ -39,12 +40,14 @@ function copyTree(src, dst) {
 copyTree(join(root, "engine"), "/home/pyodide/engine");
 copyTree(join(root, "tools"), "/home/pyodide/tools");
 
-const args = process.argv.slice(2);
+let args = process.argv.slice(2);
+const tool = args[0] === "saves" ? "save_bench" : "bots_bench";
+if (tool === "save_bench") args = args.slice(1);
 console.log(`pyodide ${version} (node ${process.version})`);
 py.globals.set("bench_args", py.toPy(args));
 await py.runPythonAsync(`
 import sys
 sys.path.insert(0, "/home/pyodide")
-from tools.bots_bench import main
+from tools.${tool} import main
 main(list(bench_args))
 `);

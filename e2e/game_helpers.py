@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.actions import Bid  # noqa: E402
+from engine.actions import Bid, action_to_json  # noqa: E402
 from engine.cards import parse_cards  # noqa: E402
 from engine.errors import IllegalPlay  # noqa: E402
 from engine.match import Match  # noqa: E402
@@ -107,7 +107,8 @@ def match_of(page) -> Match:
 
 
 def history(page) -> list:
-    return json.loads(saved(page))["history"]
+    """The whole saved history, in its JSON form (a save keeps the earlier rounds coded)."""
+    return [action_to_json(a) for a in match_of(page).history]
 
 
 def last_play(page, seat: int = 0) -> list[str]:
@@ -244,8 +245,33 @@ CONTAINED = """() => {
 }"""
 
 
+def laid_out(check: str) -> str:
+    """`check` (a JS function of no argument) run on the page as laid out, without the motion
+    of the cards (ui/motion.py): a card on its way to the hand or the table is judged where it
+    lands, not where it passes. Every running animation is set past its end for the check
+    (without its fill), then put back as it was, all in one task: the page never sees it."""
+    return f"""() => {{
+  const moving = document.getAnimations().filter((a) => a.playState === 'running').map((a) => {{
+    const was = {{a, time: a.currentTime, fill: a.effect.getTiming().fill}};
+    a.pause();
+    a.effect.updateTiming({{fill: 'none'}});
+    a.currentTime = a.effect.getComputedTiming().endTime + 1;
+    return was;
+  }});
+  try {{
+    return ({check})();
+  }} finally {{
+    for (const {{a, time, fill}} of moving) {{
+      a.effect.updateTiming({{fill}});
+      a.currentTime = time;
+      a.play();
+    }}
+  }}
+}}"""
+
+
 def check_contained(page, name: str) -> None:
-    problems = page.evaluate(CONTAINED)
+    problems = page.evaluate(laid_out(CONTAINED))
     if problems:
         size = page.viewport_size
         ARTIFACTS.mkdir(exist_ok=True)
@@ -257,7 +283,7 @@ def check_contained(page, name: str) -> None:
 def check_layout(page, name: str) -> dict:
     """No horizontal scroll; every visible control inside the viewport and not covered; a
     screenshot of what the player sees in e2e/artifacts/game-<W>x<H>-<name>.png."""
-    report = page.evaluate(LAYOUT)
+    report = page.evaluate(laid_out(LAYOUT))
     size = page.viewport_size
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"game-{size['width']}x{size['height']}-{name}.png"))

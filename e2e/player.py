@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 
 from drivers import Driver, DriverError
 
+from engine.actions import action_to_json
+from engine.save import load_match
+
 SAVE_KEY = "chaodipi.match"
 NOT_SAVED = "not being saved"
 CARD_STRIP = 6  # px from a card's left edge: the part of it that the next card leaves visible
@@ -72,7 +75,7 @@ def position(page: Driver) -> dict:
 def history(page: Driver) -> list:
     text = page.eval(f"localStorage.getItem({SAVE_KEY!r})")
     assert text, f"{page.engine}: the page has saved nothing"
-    return json.loads(text)["history"]
+    return [action_to_json(a) for a in load_match(text).history]  # earlier rounds are coded
 
 
 def notice_kind(page: Driver) -> str | None:

@@ -302,10 +302,20 @@ FEATURES = {
                         r"serviceWorker"),
     "IndexedDB": ("typeof indexedDB === 'object' && indexedDB !== null", r"indexedDB"),
     "WebAssembly": ("typeof WebAssembly === 'object'", r"pyodide"),
+    "Web Animations": ("typeof Element.prototype.animate === 'function'", r"\.animate\("),
+    "prefers-reduced-motion": ("matchMedia('(prefers-reduced-motion: reduce)').media "
+                               "!== 'not all'", r"prefers-reduced-motion"),
+    "Web Audio": ("typeof (window.AudioContext || window.webkitAudioContext) === 'function'",
+                  r"AudioContext"),
+    "Long Animation Frames API": ("(PerformanceObserver.supportedEntryTypes || [])"
+                                  ".includes('long-animation-frame')", "tests"),
 }
 PAGE_FILES = ("index.html", "boot.js", "sw.js", "pyscript.toml")
 WHERE_TESTS_USE = {"Long Tasks API": "e2e/test_game.py::test_bot_turns_never_block_the_page "
-                                     "(Playwright: Chromium only)"}
+                                     "(Playwright: Chromium only)",
+                   "Long Animation Frames API": "e2e/test_motion.py::test_no_long_animation_"
+                                                "frame_of_the_motion_s_doing (Playwright: "
+                                                "Chromium only)"}
 
 
 def page_uses(pattern: str) -> list[str]:

@@ -50,7 +50,7 @@ def seats_to_ask(match: Match) -> list[int]:
     """The seats that may want to bid now, during the deal, in the order they are asked: the
     seat that just received a card, or after a bid every other seat counter-clockwise from
     the bidder. Nobody else has learnt anything since they were last asked."""
-    last = match.history[-1] if match.history else None
+    last = match.last_action
     if isinstance(last, Bid):
         return [(last.seat + k) % 4 for k in (1, 2, 3)]
     r = match.round

@@ -170,10 +170,65 @@ class Match:
         self.rules = rules
         self.start = start
         self.levels = list(start.levels)  # by team (R5)
-        self.history: list[Action] = []
+        # The history is `_actions`, after the earlier rounds of a resumed save (`_earlier`:
+        # their count and how to decode them) until something reads them (see `history`).
+        self._actions: list[Action] = []
+        self._earlier: tuple[int, Callable[[], list[Action]]] | None = None
         self.winner: int | None = None
         self.phase = Phase.DEAL
         self.round = self._new_round(start.round_no, dealer=start.dealer)
+        # Where the current round began: its first action's index in `history`, and the
+        # position it was dealt from (what a save needs to resume without the earlier rounds).
+        self.round_start: tuple[int, Start] = (0, start)
+
+    @classmethod
+    def resume(cls, seed: int, rules: RulesConfig, start: Start, checkpoint: Start,
+               earlier_count: int, earlier: Callable[[], list[Action]]) -> Match:
+        """A match whose first `earlier_count` actions (from `start`) led to a round dealt from
+        `checkpoint`, rebuilt at that round without replaying them; `earlier()` gives them
+        when they are first read. The caller vouches for them, or checks them later by
+        replaying the whole history (engine.save.verify_steps)."""
+        match = cls(seed, rules, checkpoint)
+        match.start = start
+        match._earlier = (earlier_count, earlier)
+        match.round_start = (earlier_count, checkpoint)
+        return match
+
+    # --- the history --------------------------------------------------------------------
+
+    @property
+    def history(self) -> list[Action]:
+        """Every action applied since the match's start, consecutive deals as one. Reading
+        it decodes the earlier rounds of a resumed match (ValueError if they are not what
+        they claim to be); `history_length`, `last_action` and `history_since` do not."""
+        if self._earlier is not None:
+            count, decode = self._earlier
+            earlier = decode()
+            if len(earlier) != count:
+                raise ValueError(f"the earlier rounds hold {len(earlier)} actions, not {count}")
+            self._actions[:0] = earlier
+            self._earlier = None
+        return self._actions
+
+    @property
+    def history_length(self) -> int:
+        return self._packed_count() + len(self._actions)
+
+    @property
+    def last_action(self) -> Action | None:
+        if self._actions:
+            return self._actions[-1]
+        return NextRound() if self._earlier else None  # a resumed match resumes at a new round
+
+    def history_since(self, index: int) -> list[Action]:
+        """The actions from `index` on (the current round's: `history_since(round_start[0])`)."""
+        packed = self._packed_count()
+        if index < packed:
+            return self.history[index:]
+        return self._actions[index - packed:]
+
+    def _packed_count(self) -> int:
+        return self._earlier[0] if self._earlier else 0
 
     # --- reading the state --------------------------------------------------------------
 
@@ -280,7 +335,7 @@ class Match:
         """An independent copy (cards are shared immutable values)."""
         other = copy.copy(self)
         other.levels = list(self.levels)
-        other.history = list(self.history)
+        other._actions = list(self._actions)
         other.round = copy.deepcopy(self.round)
         return other
 
@@ -305,15 +360,19 @@ class Match:
         self.verify(action)
         events = self._APPLY[type(action)](self, action)
         self._record(action)
+        if isinstance(action, NextRound):
+            r = self.round
+            self.round_start = (self.history_length, Start(r.number, r.dealer,
+                                                         (self.levels[0], self.levels[1])))
         return events
 
     def _record(self, action: Action) -> None:
         # Consecutive deals are one history entry, so a save stays short and replays the same.
-        last = self.history[-1] if self.history else None
+        last = self._actions[-1] if self._actions else None
         if isinstance(action, Deal) and isinstance(last, Deal):
-            self.history[-1] = Deal(last.count + action.count)
+            self._actions[-1] = Deal(last.count + action.count)
         else:
-            self.history.append(action)
+            self._actions.append(action)
 
     # --- common checks ------------------------------------------------------------------
 

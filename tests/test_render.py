@@ -435,3 +435,19 @@ def test_the_page_draws_no_text_vertically():
 
     page = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
     assert "writing-mode" not in page
+
+
+def test_a_won_trick_that_went_to_its_winner_is_off_the_table_but_can_be_looked_back_at():
+    """ui/motion.py gathers a won trick toward its winner; the page then marks it gone
+    (Screen.trick_gone) and the table is empty until the next play ("last trick" shows it)."""
+    m = moment("play", mine=True)
+    players = [make_bot("random", s, 1, bid_chance=0.05) for s in range(4)]
+    while not (m.view(0).tricks and m.view(0).tricks[-1].winner is not None):
+        m.apply(next_action(m, players))
+    view = m.view(0)
+    assert render.table_html(view, render.Screen()).count('class="play') == 4
+    assert 'class="play' not in render.table_html(view, render.Screen(trick_gone=True))
+    looked = render.table_html(view, render.Screen(trick_gone=True, show_last_trick=True))
+    assert looked.count('class="play') == 4
+    m.apply(next_action(m, players))  # the next trick's lead: on the table whatever was gone
+    assert render.table_html(m.view(0), render.Screen(trick_gone=True)).count('class="play') == 1

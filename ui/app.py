@@ -12,7 +12,6 @@ ones with a reason that is shown as it is.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 
 import js
@@ -20,6 +19,7 @@ import js
 from engine.actions import Play
 from engine.errors import GameError, SaveError
 from engine.phase import Phase
+from engine.save import verify_steps
 
 from . import pacing, render, settings, storage
 from .card_input import CardInput
@@ -32,6 +32,7 @@ from .players import make_players
 from .screen import Screen
 from .sound import Sound
 from .table import HUMAN, Table
+from .tabs import Tabs
 
 SAVE_KEY = "chaodipi.match"
 
@@ -57,6 +58,11 @@ class App:
         CardInput(self).listen()
         Controls(self).listen()
         self.dialogs.listen()
+        self.tabs = Tabs(self, SAVE_KEY)
+        self._begin = asyncio.ensure_future(self._open())
+
+    async def _open(self) -> None:
+        await self.tabs.claim()  # else the game is open in another tab: shown, not played
         self._open_match()
         self.render()
         root = js.document.documentElement
@@ -71,17 +77,38 @@ class App:
     # --- the match and its save -------------------------------------------------------------
 
     def _open_match(self) -> None:
-        ok, text = storage.load(SAVE_KEY)
+        ok, text = self.tabs.read()
         if ok and text:
             try:
                 self.table = Table.restore(text, *self._players(json.loads(text)["seed"]))
+                self._checking = asyncio.ensure_future(self._check_save(text))
             except (SaveError, ValueError, KeyError, TypeError):
-                aside = storage.set_aside(SAVE_KEY, text)  # kept under another key, not lost
-                show_notice(t("notice.bad_save", self.screen.lang, key=aside or "-"), "bad-save")
+                self._set_aside(text)
         if self.table is None:
             self._new_table(url_param("seed"))
         if storage.notice():
             show_notice(storage.notice(), "storage")
+
+    def _set_aside(self, text: str) -> None:
+        aside = storage.set_aside(SAVE_KEY, text)  # kept under another key, not lost
+        show_notice(t("notice.bad_save", self.screen.lang, key=aside or "-"), "bad-save")
+
+    async def _check_save(self, text: str) -> None:
+        """Check the whole save once the table is up, in slices (a long match's earlier
+        rounds are not replayed on load): an edited one is set aside for a new match."""
+        try:
+            await pacing.in_slices(verify_steps(text), js.performance.now)
+        except SaveError:
+            self._set_aside(text)
+            self._new_table()
+            self.after_player_action([])
+
+    def reopen(self) -> None:
+        """This tab took the game over: play on from the save the other tab left."""
+        applied, self.table = self.table.actions if self.table else 0, None
+        self._open_match()
+        self.table.actions = max(self.table.actions, applied)  # data-actions only grows
+        self.after_player_action([])
 
     def _new_table(self, seed: str | None = None) -> None:
         """A new match: from `seed` (the page's ?seed=, for the first match only), else a
@@ -90,13 +117,19 @@ class App:
         applied = self.table.actions if self.table else 0
         self.table = Table.new(seed, *self._players(seed))
         self.table.actions = applied  # data-actions only grows, across new matches too
-        self._save()
+        self.save_now()
 
     def _players(self, seed: int):
         return make_players(self.settings["tiers"], seed)
 
-    def _save(self) -> None:
-        if not storage.save(SAVE_KEY, self.table.save()) and storage.notice():
+    def save_now(self) -> None:
+        """Save the match, unless another tab has the game (then this tab stops: ui.tabs)."""
+        if not self.tabs.may_write():
+            return
+        text = self.table.save()
+        if storage.save(SAVE_KEY, text):
+            self.tabs.wrote(text)
+        elif storage.notice():
             show_notice(storage.notice(), "storage")
 
     # --- the loop that deals and lets bots play ---------------------------------------------
@@ -106,13 +139,16 @@ class App:
             await self._linger()
             if self.leaving_trick is not None:  # the finished trick goes to its winner
                 winner, self.leaving_trick = self.leaving_trick, None
-                if not self.skip:
-                    await self.motion.gather(winner, self._speed())
+                if not self.skip and await self.motion.gather(winner, self._speed()):
+                    self.screen.trick_gone = True  # it went to its winner: off the table
+                    if not self.screen.final_trick:  # (else the result replaces it below)
+                        self.render()
             if self.screen.final_trick:  # the round's last trick was seen: now its result
                 self.screen.final_trick = False
                 self.render()
             table = self.table
-            if table.waiting_for_player() or table.phase == Phase.MATCH_OVER:
+            if (table.waiting_for_player() or table.phase == Phase.MATCH_OVER
+                    or not self.tabs.holding):
                 self.skip = False
                 if table.waiting_for_player():
                     self.sound.your_turn()
@@ -133,10 +169,11 @@ class App:
         shown together (pacing.cards_per_frame); when skipping, everything up to the player's
         next decision, giving the browser its main thread back every slice."""
         speed = self._speed()
-        events = await pacing.step_in_slices(table, js.performance.now)
+        holding = self.tabs.is_holding
+        events = await pacing.step_in_slices(table, js.performance.now, going_on=holding)
         burst = 10_000 if self.skip else pacing.cards_per_frame(speed)
         started = js.performance.now()
-        while (pacing.cards_dealt(events) < burst and pacing.only_dealing(events)
+        while (pacing.cards_dealt(events) < burst and pacing.only_dealing(events) and holding()
                and not table.waiting_for_player() and table.phase == Phase.DEAL):
             if js.performance.now() - started >= pacing.SLICE_MS:
                 if not self.skip:
@@ -144,7 +181,7 @@ class App:
                 self.render()  # show progress while skipping, and let the browser breathe
                 await asyncio.sleep(0)
                 started = js.performance.now()
-            events += await pacing.step_in_slices(table, js.performance.now)
+            events += await pacing.step_in_slices(table, js.performance.now, going_on=holding)
         return events
 
     def _speed(self) -> str:
@@ -155,12 +192,13 @@ class App:
         a trick stays on the table with its winner marked whoever closed it; the round's last
         trick is shown before the result."""
         self._tell(events)
-        self._save()
+        self.save_now()
+        self.screen.trick_gone = False
         if any(e.kind == "RoundSettled" for e in events):
             self.screen.final_trick = not self.skip
         won = [e for e in events if e.kind == "TrickWon"]
         self.leaving_trick = won[-1].seat if won else None
-        self.motion.before()
+        self.motion.before(events, self._speed())
         self.render()
         if not self.skip:
             self.motion.after(events, self._speed())
@@ -172,8 +210,13 @@ class App:
         if self.linger_ms <= 0:
             return
         self.hurry.clear()
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(self.hurry.wait(), self.linger_ms / 1000)
+        # (not asyncio.wait_for: its timeout is an absolute time, and Pyodide's loop raises
+        # "Can't schedule in the past" when that time passes while it is being set, which on
+        # a busy machine killed this loop in the deal's 20 ms pauses; asyncio.wait's delay
+        # is relative, never in the past)
+        hurried = asyncio.ensure_future(self.hurry.wait())
+        await asyncio.wait([hurried], timeout=self.linger_ms / 1000)
+        hurried.cancel()
         self.linger_ms = 0
 
     def _tell(self, events) -> None:
@@ -219,6 +262,9 @@ class App:
     # --- the player's actions, from the cards, the buttons and the keyboard -----------------
 
     def do(self, action) -> bool:
+        if not self.tabs.holding:
+            show_notice(t("tabs.elsewhere", self.screen.lang), "elsewhere")
+            return False
         try:
             events = self.table.act(action)
         except GameError as err:
@@ -251,6 +297,9 @@ class App:
     # --- called by ui.dialogs ---------------------------------------------------------------
 
     def new_match(self) -> None:
+        if not self.tabs.holding:  # the match is another tab's: never replace it from here
+            show_notice(t("tabs.elsewhere", self.screen.lang), "elsewhere")
+            return
         self._new_table()
         self.after_player_action([])
 
@@ -262,6 +311,7 @@ class App:
         elif which == "lang":
             self.screen.lang = self.settings["lang"]
             self._set_document_language()
+            self.tabs.render()
         settings.save(self.settings)
         self.render()
 

@@ -115,6 +115,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "notice.bad_save": ("存档无法读取，已另存为 {key}，开始新比赛",
                         "The save could not be read; it was kept as {key}. A new match starts"),
     "notice.illegal": ("不能这样出：{reason}", "Not allowed: {reason}"),
+    "tabs.elsewhere": ("这局游戏已在另一个标签页中打开，在那里继续，或在这里接着玩",
+                       "This game is open in another tab. Play on there, or take it over here"),
+    "tabs.take_over": ("在这里接着玩", "Take over here"),
     # settings
     "settings.title": ("设置", "Settings"),
     "settings.tier": ("{seat}：电脑水平", "{seat}: bot strength"),

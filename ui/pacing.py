@@ -46,11 +46,20 @@ def only_dealing(events) -> bool:
     return all(e.kind in ("CardDealt", "PhaseChanged") for e in events) and bool(events)
 
 
-async def step_in_slices(table, now: Callable[[], float], slice_ms: float = SLICE_MS):
+async def step_in_slices(table, now: Callable[[], float], slice_ms: float = SLICE_MS,
+                         going_on: Callable[[], bool] = lambda: True):
     """The table's next automatic step (its events), handing the event loop back every
     `slice_ms` of `now()` while a searching bot thinks: in the browser that is the main thread,
-    so the page never has a long task and stays responsive."""
-    steps = table.step_in_slices()
+    so the page never has a long task and stays responsive. If `going_on()` turns false in
+    the meantime (the page lost the game to another tab), nothing is applied: no events."""
+    done = await in_slices(table.step_in_slices(), now, slice_ms, going_on)
+    return [] if done is None else done
+
+
+async def in_slices(steps, now: Callable[[], float], slice_ms: float = SLICE_MS,
+                    going_on: Callable[[], bool] = lambda: True):
+    """Run the generator `steps` to its end, giving the event loop back every `slice_ms`;
+    its return value, or None if `going_on()` turned false at a break (it is then closed)."""
     started = now()
     while True:
         try:
@@ -59,4 +68,7 @@ async def step_in_slices(table, now: Callable[[], float], slice_ms: float = SLIC
             return done.value
         if now() - started >= slice_ms:
             await asyncio.sleep(0)
+            if not going_on():
+                steps.close()
+                return None
             started = now()

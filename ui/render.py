@@ -198,8 +198,9 @@ def trick_html(view: SeatView, screen: Screen) -> str:
         trick = done[-1] if done else None
     else:
         trick = view.tricks[-1] if view.tricks else None
-    if trick is None:
-        return ""
+    if trick is None or (trick.winner is not None and screen.trick_gone
+                         and not screen.show_last_trick):
+        return ""  # (a finished trick that has gone to its winner is off the table)
     slots = []
     trump = is_trump(view)
     for seat, cards in trick.plays:

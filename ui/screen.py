@@ -19,6 +19,7 @@ class Screen:
     bury: list[int] = field(default_factory=list)  # positions for the kitty, in the order chosen
     show_last_trick: bool = False
     final_trick: bool = False  # the round is over, but its last trick is still shown
+    trick_gone: bool = False  # the finished trick on the table went to its winner (motion)
     log: list = field(default_factory=list)  # recent events (engine Events), for the log
 
     def remember(self, events) -> None:

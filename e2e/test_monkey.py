@@ -1,0 +1,190 @@
+"""A monkey at the table: seeded random taps, drags, keys, settings and language changes, new
+games and reloads through every phase. Reproducible from its seed (MONKEY_SEED), it checks that
+the page never errs, is never stuck (the player's next decision always comes), that
+`data-actions` never goes back within a page's life, and that after every reload the table is
+the save. `make test` runs a short one; `make soak` a long one (MONKEY_EVENTS, MONKEY_SEEDS).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+from game_helpers import DECISION, DESKTOP, PHONE, SAVE_KEY, actions, data, hand
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from engine.save import load_match
+
+EVENTS = int(os.environ.get("MONKEY_EVENTS", "150"))
+SEEDS = [int(s) for s in os.environ.get("MONKEY_SEEDS", "1").split(",")]
+KEYS = ["h", "p", "ArrowLeft", "ArrowRight", " ", "Enter", "Tab", "Escape"]
+MENU = ("settings", "help", "new-game")
+SETTLED = f"() => !document.querySelector('dialog#dialog').open && ({DECISION})()"
+
+
+class Monkey:
+    def __init__(self, page, rng: random.Random, touch: bool) -> None:
+        self.page, self.rng, self.touch = page, rng, touch
+        self.errors: list[str] = []
+        self.seen_actions = 0
+        self.reloads = 0
+        self.phases: set[str] = set()
+        page.on("pageerror", lambda err: self.errors.append(f"page error: {err}"))
+        page.on("console", lambda msg: msg.type == "error" and self.errors.append(
+            f"console: {msg.text}"))
+
+    # --- what the monkey does ------------------------------------------------------------
+
+    def poke(self, locator, how: str = "click") -> bool:
+        """Tap, click or drag `locator`; False if it went away first (the page moved on:
+        the skip button once the deal is over, a card just played), which is no failure."""
+        try:
+            if how == "drag":
+                locator.drag_to(self.page.locator("#table"), timeout=1500, force=True)
+            else:
+                getattr(locator, "tap" if self.touch and how == "click" else how)(
+                    timeout=1500, force=True)
+        except PlaywrightTimeout:
+            return False
+        return True
+
+    def act(self) -> str:
+        if self.page.locator("dialog#dialog[open]").count():
+            return self.in_dialog()
+        kind = self.rng.choices(
+            ["card", "control", "drag", "key", "hint_and_go", "table", "menu", "reload"],
+            weights=[22, 25, 6, 15, 22, 4, 4, 2])[0]
+        return getattr(self, kind)()
+
+    def card(self) -> str:
+        cards = self.page.locator("#hand [data-card]")
+        n = cards.count()
+        if not n:
+            return "card: none"
+        return "card" if self.poke(cards.nth(self.rng.randrange(n))) else "card: gone"
+
+    def control(self) -> str:
+        names = self.page.locator("#controls button[data-action]:not([disabled])").evaluate_all(
+            "els => els.map(e => e.dataset.action)")
+        names = [n for n in names if n not in MENU]
+        if not names:
+            return "control: none"
+        name = self.rng.choice(names)
+        button = self.page.locator(f'#controls button[data-action="{name}"]').first
+        return f"control {name}" if self.poke(button) else f"control {name}: gone"
+
+    def drag(self) -> str:
+        cards = self.page.locator("#hand [data-card]")
+        if not cards.count() or self.touch:
+            return self.card()
+        card = cards.nth(self.rng.randrange(cards.count()))
+        return "drag" if self.poke(card, "drag") else "drag: gone"
+
+    def key(self) -> str:
+        key = self.rng.choice(KEYS)
+        self.page.keyboard.press(key)
+        return f"key {key!r}"
+
+    def hint_and_go(self) -> str:
+        """H, then the control that acts on the hint (so that the monkey gets somewhere)."""
+        self.page.keyboard.press("h")
+        for name in ("play", "bury", "next-round", "pass"):
+            button = self.page.locator(f'#controls button[data-action="{name}"]:not([disabled])')
+            if button.count() and self.poke(button.first):
+                return f"hint and {name}"
+        return "hint"
+
+    def table(self) -> str:
+        self.poke(self.page.locator("#table"))
+        return "table"
+
+    def menu(self) -> str:
+        name = self.rng.choice(MENU)
+        button = self.page.locator(f'button[data-action="{name}"]').first
+        return f"menu {name}" if self.poke(button) else f"menu {name}: gone"
+
+    def in_dialog(self) -> str:
+        dialog = self.page.locator("dialog#dialog")
+        selects = dialog.locator("select")
+        switches = dialog.locator("input[type=checkbox]")
+        choice = self.rng.random()
+        if choice < 0.3 and selects.count():
+            select = selects.nth(self.rng.randrange(selects.count()))
+            values = select.locator("option").evaluate_all("os => os.map(o => o.value)")
+            select.select_option(self.rng.choice(values))
+            return "dialog: select"
+        if choice < 0.45 and switches.count():
+            switches.nth(self.rng.randrange(switches.count())).click()
+            return "dialog: switch"
+        buttons = dialog.locator("button[data-action]")
+        if choice < 0.9 and buttons.count():
+            buttons.nth(self.rng.randrange(buttons.count())).click()
+            return "dialog: button"
+        self.page.keyboard.press("Escape")
+        return "dialog: escape"
+
+    def reload(self) -> str:
+        """At a settled moment (nothing moves while the player thinks), reload: the table
+        that comes back is the save, and the save is unchanged."""
+        self.settle()
+        before = self.page.evaluate(f"localStorage.getItem({SAVE_KEY!r})")
+        self.page.reload()
+        self.page.wait_for_function("document.documentElement.dataset.ready === '1'")
+        self.seen_actions = 0
+        self.reloads += 1
+        self.settle()
+        after = self.page.evaluate(f"localStorage.getItem({SAVE_KEY!r})")
+        assert json.loads(after) == json.loads(before), "a reload changed the save"
+        match = load_match(after)
+        assert sorted(hand(self.page)) == sorted(str(c) for c in match.hand(0)), \
+            "after a reload the table is not the save"
+        return "reload"
+
+    # --- what must always hold -----------------------------------------------------------
+
+    def settle(self) -> None:
+        """Close any dialog, then the player's next decision must come (never stuck)."""
+        for _ in range(3):
+            if not self.page.locator("dialog#dialog[open]").count():
+                break
+            self.page.keyboard.press("Escape")
+        self.page.wait_for_function(SETTLED, timeout=60_000)
+        if data(self.page, "phase") == "match-over":
+            self.page.locator('button[data-action="new-game"]').first.click()
+            self.page.locator('dialog#dialog button[data-action="confirm-new"]').click()
+            self.page.wait_for_function(SETTLED, timeout=60_000)
+
+    def check(self, done: str) -> None:
+        assert not self.errors, (done, self.errors)
+        now = actions(self.page)
+        assert now >= self.seen_actions, f"data-actions went back after {done}"
+        self.seen_actions = now
+        self.phases.add(data(self.page, "phase"))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_a_monkey_at_the_table_never_breaks_the_game(new_context, site_url, wait_ready,
+                                                     seed, device):
+    touch = device == "phone"
+    options = ({"viewport": PHONE, "has_touch": True, "is_mobile": True} if touch
+               else {"viewport": DESKTOP})
+    page = new_context(**options).new_page()
+    page.goto(f"{site_url}?seed={seed}")  # at the set pace, which the monkey may change
+    wait_ready(page)
+    rng = random.Random(f"{seed}-{device}")
+    monkey = Monkey(page, rng, touch)
+    log: list[str] = []
+    for number in range(EVENTS):
+        done = monkey.act()
+        log.append(done)
+        monkey.check(f"event {number} ({done}); the last ones: {log[-8:]}")
+        if number % 25 == 24:
+            monkey.settle()
+    monkey.settle()
+    monkey.check("the end")
+    print(f"monkey {device} seed {seed}: {EVENTS} events, {monkey.reloads} reloads, "
+          f"phases {sorted(monkey.phases)}, {actions(page)} actions since the last load")
+    assert len(monkey.phases) >= 2, monkey.phases

@@ -1,0 +1,164 @@
+"""One tab plays a save at a time, and no action applied in any tab is lost (ui/tabs.py,
+tabs.js): two pages in one browser context, and a same-site embed beside a tab."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from urllib.parse import quote
+
+import pytest
+from game_helpers import (
+    DESKTOP,
+    actions,
+    data,
+    history,
+    notice,
+    saved,
+    take_decision,
+    wait_decision,
+)
+from test_web_page import game_frame
+
+GAME = "?speed=instant&seed=23"
+ELSEWHERE = "open in another tab"
+
+
+def open_tab(context, site_url, wait_ready, query=GAME):
+    page = context.new_page()
+    page.goto(site_url + query)
+    wait_ready(page)
+    return page
+
+
+def moves(page) -> list:
+    """Every action of the saved match, from its start (the save keeps earlier rounds coded)."""
+    return history(page)
+
+
+def play_some(page, decisions: int) -> None:
+    for _ in range(decisions):
+        take_decision(page, wait_decision(page))
+
+
+def try_every_control(page) -> None:
+    """Hint, then every button that acts on the game (play, pass, bid, bury …), and keys."""
+    page.keyboard.press("h")
+    page.keyboard.press("p")
+    for action in page.locator("#controls button[data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)"):
+        if action not in ("new-game", "settings", "help", "skip", "last-trick"):
+            page.locator(f'#controls button[data-action="{action}"]').first.click(force=True)
+
+
+def holds(page) -> bool:
+    return data(page, "tab") == "holding"
+
+
+def test_a_second_tab_shows_the_game_elsewhere_and_cannot_play_it(new_context, site_url,
+                                                                   wait_ready):
+    context = new_context(viewport=DESKTOP)
+    first = open_tab(context, site_url, wait_ready)
+    play_some(first, 2)
+    second = open_tab(context, site_url, wait_ready)
+    assert holds(first) and data(second, "tab") == "elsewhere"
+    box = second.locator("#elsewhere")
+    assert box.is_visible() and ELSEWHERE in box.inner_text()
+    assert box.locator('button[data-action="take-over"]').is_visible()
+    # the second tab shows the match as saved, and its controls apply nothing
+    assert second.locator("#hand [data-card]").count() > 0
+    before = saved(first)
+    try_every_control(second)
+    assert saved(second) == before
+    # the first plays on, undisturbed
+    play_some(first, 3)
+    assert saved(first) != before and holds(first)
+
+
+NO_WEB_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', {get: () => undefined});"
+
+
+@pytest.mark.parametrize("locks", ["web-locks", "broadcast-channel"])
+def test_taking_over_loads_the_latest_save_and_the_old_tab_stops(new_context, site_url,
+                                                                  wait_ready, locks):
+    context = new_context(viewport=DESKTOP)
+    if locks != "web-locks":
+        context.add_init_script(NO_WEB_LOCKS)
+    first = open_tab(context, site_url, wait_ready)
+    play_some(first, 3)
+    second = open_tab(context, site_url, wait_ready)
+    assert data(first, "tabLock") == data(second, "tabLock") == locks
+    play_some(first, 2)  # played after the second tab read the save
+    latest = moves(first)
+    before = actions(second)
+
+    second.locator('#elsewhere button[data-action="take-over"]').click()
+    second.wait_for_function("document.documentElement.dataset.tab === 'holding'")
+    second.wait_for_function("(n) => Number(document.documentElement.dataset.actions) >= n",
+                             arg=before)
+    first.wait_for_function("document.documentElement.dataset.tab === 'elsewhere'")
+    now = moves(second)  # (its bots may have played on already)
+    assert now[:len(latest)] == latest, "the new tab plays on from the old tab's last action"
+    assert first.locator("#elsewhere").is_visible()
+    assert ELSEWHERE in first.locator("#elsewhere").inner_text()
+
+    # the old tab refuses to act and writes nothing; the new one plays on
+    kept = saved(second)
+    try_every_control(first)
+    assert saved(first) == kept and notice(first) and ELSEWHERE in notice(first)
+    play_some(second, 3)
+    after = moves(second)
+    assert after[:len(latest)] == latest[:len(after)] and after != latest
+
+    # and back: the first tab takes over again, with everything the second did
+    first.locator('#elsewhere button[data-action="take-over"]').click()
+    first.wait_for_function("document.documentElement.dataset.tab === 'holding'")
+    second.wait_for_function("document.documentElement.dataset.tab === 'elsewhere'")
+    assert moves(first)[:len(after)] == after
+    play_some(first, 2)
+    assert moves(first)[:len(after)] == after[:len(moves(first))]
+
+
+def test_a_tab_whose_save_was_overwritten_stops_instead_of_overwriting_it(
+        new_context, site_url, wait_ready):
+    """The last guard, for browsers with neither Web Locks nor BroadcastChannel: a tab never
+    writes over a save another wrote; it says the game is elsewhere."""
+    context = new_context(viewport=DESKTOP)
+    page = open_tab(context, site_url, wait_ready)
+    play_some(page, 2)
+    other = json.loads(saved(page))
+    other["seed"] += 1  # as if another tab had started a new match meanwhile
+    other["history"] = other["history"][:1]
+    foreign = json.dumps(other)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["chaodipi.match", foreign])
+    take_decision_quietly(page, wait_decision(page))  # an action, then a save
+    page.wait_for_function("document.documentElement.dataset.tab === 'elsewhere'")
+    assert saved(page) == foreign
+
+
+def take_decision_quietly(page, phase: str) -> None:
+    """Try the plain decision; the page may already have stopped (then nothing happens)."""
+    with contextlib.suppress(AssertionError):
+        take_decision(page, phase, from_save=False, quiet=False)
+
+
+def test_a_same_site_embed_beside_a_tab_takes_over_and_gives_back(
+        new_context, site_url, host_dir, serve_dir, wait_ready):
+    context = new_context(viewport=DESKTOP)
+    tab = open_tab(context, site_url, wait_ready)
+    play_some(tab, 2)
+    _, host = serve_dir(host_dir)  # 127.0.0.1 on another port: same site
+    blog = context.new_page()
+    blog.goto(f"{host}host.html?src={quote(site_url + 'index.html?embed=1&' + GAME[1:])}")
+    game = game_frame(blog, site_url)
+    wait_ready(game)
+    assert data(game, "tab") == "elsewhere"
+    frame = blog.frame_locator("#game")
+    assert ELSEWHERE in frame.locator("#elsewhere").inner_text()
+    frame.locator('#elsewhere button[data-action="take-over"]').click()
+    game.wait_for_function("document.documentElement.dataset.tab === 'holding'")
+    tab.wait_for_function("document.documentElement.dataset.tab === 'elsewhere'")
+    assert notice(tab) is None or ELSEWHERE in (notice(tab) or "")
+    latest = moves(tab)
+    play_some(game, 2)
+    assert moves(game)[:len(latest)] == latest

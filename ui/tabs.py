@@ -1,0 +1,122 @@
+"""One tab plays a save at a time, and no action applied in any tab is ever lost.
+
+tabs.js says which tab holds the game (a Web Lock, or a BroadcastChannel where locks are
+missing) and carries a take-over from one tab to another. This module is the page's side of
+it: a tab that does not hold the game shows it as it stands, says it is open elsewhere and
+offers to take it over (`data-action="take-over"`); a tab that loses it saves what it has
+not saved yet, stops accepting actions and says so. `html[data-tab]` is "holding" or
+"elsewhere".
+
+Behind both, a tab never writes its save over one it did not write: before each save it
+reads the stored one, and if another tab changed it, this tab has lost the game (that holds
+even where neither Web Locks nor BroadcastChannel exist).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import js
+from pyodide.ffi import create_proxy
+
+from . import storage
+from .dom import by_id, clear_notice, listen
+from .i18n import t
+
+HOLDING, ELSEWHERE = "holding", "elsewhere"
+
+
+class Page(Protocol):
+    screen: object
+
+    def save_now(self) -> None: ...
+    def reopen(self) -> None: ...
+
+
+class Tabs:
+    def __init__(self, page: Page, key: str) -> None:
+        self.page = page
+        self.key = key
+        self.holding = False
+        self.written: str | None = None  # the save as this tab last read or wrote it
+        self._lost_proxy = create_proxy(self._lost)  # kept: JS calls it later
+        js.chaodipiTab.onLost = self._lost_proxy
+        listen(by_id("elsewhere"), "click", self._click)
+
+    async def claim(self) -> bool:
+        """Whether this tab holds the game now (else it shows where it is)."""
+        if storage.state() == storage.DENIED:  # nothing is shared: nothing to hold
+            self.holding = True
+        else:
+            self.holding = bool(await js.chaodipiTab.claim())
+        js.document.documentElement.dataset.tabLock = js.chaodipiTab.kind
+        self._show()
+        return self.holding
+
+    def is_holding(self) -> bool:
+        return self.holding
+
+    # --- the save ---------------------------------------------------------------------------
+
+    def read(self) -> tuple[bool, str | None]:
+        ok, text = storage.load(self.key)
+        if ok:
+            self.written = text
+        return ok, text
+
+    def may_write(self) -> bool:
+        """Whether this tab may write its save now: it holds the game, and the stored save is
+        the one it last read or wrote (else another tab has played on: this one lost)."""
+        if not self.holding:
+            return False
+        ok, stored = storage.load(self.key)
+        if ok and stored is not None and self.written is not None and stored != self.written:
+            self._stop()
+            return False
+        return True
+
+    def wrote(self, text: str) -> None:
+        self.written = text
+
+    # --- losing and taking over -------------------------------------------------------------
+
+    def _lost(self) -> None:
+        """tabs.js: another tab is taking the game. Save what this one has not saved yet (it
+        waits for that), then stop."""
+        if self.holding:
+            self.page.save_now()
+        self._stop()
+
+    def _stop(self) -> None:
+        if self.holding:
+            self.holding = False
+            self._show()
+        js.chaodipiTab.released()
+
+    def _click(self, event) -> None:
+        button = event.target.closest('button[data-action="take-over"]')
+        if button and not button.disabled:
+            button.disabled = True
+            js.chaodipiTab.takeOver().then(create_proxy(self._taken))
+
+    def _taken(self, _ok=None) -> None:
+        self.holding = True
+        clear_notice("elsewhere")
+        self.page.reopen()  # the latest save, as the other tab left it
+        self._show()
+
+    def _show(self) -> None:
+        js.document.documentElement.dataset.tab = HOLDING if self.holding else ELSEWHERE
+        box = by_id("elsewhere")
+        box.hidden = self.holding
+        if not self.holding:
+            self.render()
+
+    def render(self) -> None:
+        """The words of the box, in the page's language."""
+        lang = self.page.screen.lang
+        box = by_id("elsewhere")
+        box.querySelector("p").textContent = t("tabs.elsewhere", lang)
+        button = box.querySelector("button")
+        button.textContent = t("tabs.take_over", lang)
+        button.disabled = False
