@@ -1,6 +1,6 @@
 """Every text on every screen and dialog at a contrast of at least 4.5:1 against what is behind
 it (e2e/contrast.py: axe-core's color-contrast rule, and the pixels where axe cannot decide),
-at 1280x800 and 360x640.
+at 1280x800 and 360x640, in the light and the dark scheme.
 
 The screens are reached as a player reaches them (the deal, a bid, burying, playing, the
 dialogs), or from a save built on CPython with the engine and put into localStorage before
@@ -42,6 +42,7 @@ from engine.match import Match  # noqa: E402
 from engine.save import save_match  # noqa: E402
 
 SIZES = (DESKTOP, PHONE)
+SCHEMES = ("light", "dark")  # prefers-color-scheme, emulated
 SNAPSHOT_PATH = "e2e-deal-snapshot.html"
 # The page as it is during the deal (once the player holds 10 cards), without its scripts
 # (and the preloads of the runtime's); null before that.
@@ -56,13 +57,17 @@ SNAPSHOT = """() => {
 
 
 def check(page, screen: str, problems: list[str]) -> None:
-    """The contrast of `screen` at both sizes (a screenshot of each in e2e/artifacts/)."""
-    for size in SIZES:
-        page.set_viewport_size(size)
-        name = f"{screen} {size['width']}x{size['height']}"
-        problems += contrast_problems(page, name)
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"contrast-{name.replace(' ', '-')}.png"))
+    """The contrast of `screen` at both sizes, in the light and the dark scheme (the page
+    follows the system's; a screenshot of each in e2e/artifacts/)."""
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        for size in SIZES:
+            page.set_viewport_size(size)
+            name = f"{screen} {size['width']}x{size['height']} {scheme}"
+            problems += contrast_problems(page, name)
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"contrast-{name.replace(' ', '-')}.png"))
+    page.emulate_media(color_scheme="light")
     page.set_viewport_size(DESKTOP)
 
 

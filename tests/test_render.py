@@ -6,6 +6,7 @@ from html import unescape
 
 from engine.actions import Bury, Deal, Pass
 from engine.bots import make_bot
+from engine.cards import parse_card, parse_cards
 from engine.driver import next_action
 from engine.match import Match
 from engine.phase import Phase
@@ -336,6 +337,104 @@ def test_status_shows_the_point_cards_the_attackers_captured():
     won = view.point_cards_won(1 - view.declarers)
     assert html.count('class="chip') == len(won)
     assert f"Attackers {view.attackers_score}" in html and 'title="attacking:' in html
+
+
+# --- cards: faces, trumps, jokers, the hand's groups -------------------------------------------
+
+CARD_RE = re.compile(r'<span class="([^"]*)" data-card="([^"]+)"')
+
+
+def marked(html):
+    """(card, whether it is marked `trump`) for every card in `html`, in order."""
+    return [(card, "trump" in classes.split()) for classes, card in CARD_RE.findall(html)]
+
+
+def test_trump_class_marks_exactly_the_engines_trumps_in_hand_trick_and_kitty():
+    """Through a whole round, every card shown (hand, trick, kitty) is `card trump` exactly
+    when the engine's view.trump (view.sort_trump while bidding) says it is a trump."""
+    m = Match(5)
+    players = [make_bot("random", s, 5, bid_chance=0.3) for s in range(4)]
+    seen = {"hand": [0, 0], "trick": [0, 0], "kitty": [0, 0], "bidding": [0, 0]}
+    while m.phase != "result":
+        m.apply(next_action(m, players))
+        view = m.view(0)
+        trump = view.trump or view.sort_trump
+        zones = {"hand": render.hand_html(view, render.Screen()),
+                 "trick": render.trick_html(view, render.Screen()),
+                 "kitty": render.kitty_html(view, render.Screen())}
+        for zone, html in zones.items():
+            for card, is_marked in marked(html):
+                expected = trump is not None and trump.is_trump(parse_card(card))
+                assert is_marked == expected, (zone, card, view.phase, trump)
+                key = "bidding" if view.trump is None and zone == "hand" else zone
+                seen[key][expected] += 1
+    # both kinds were seen in every zone (and trumps while bidding, from sort_trump)
+    assert all(n > 0 for counts in seen.values() for n in counts), seen
+
+
+def test_the_hand_is_one_group_per_play_suit_in_the_engines_order():
+    for phase in ("bid", "bury", "play"):
+        m = moment(phase, mine=True)
+        view = m.view(0)
+        trump = view.trump or view.sort_trump
+        html = render.hand_html(view, render.Screen(lang="en"))
+        groups = re.findall(r'<div class="group" role="group" data-suit="(\w)" '
+                            r'aria-label="([^"]+)">(.*?)</div>', html)
+        # the cards in the engine's order, cut where the play-suit changes, never joined again
+        assert [c for _, _, g in groups for c in re.findall(r'data-card="([^"]+)"', g)] == [
+            str(c) for c in view.hand]
+        suits = [s for s, _, _ in groups]
+        assert len(suits) == len(set(suits)), suits
+        for suit, label, g in groups:
+            cards = [parse_card(c) for c in re.findall(r'data-card="([^"]+)"', g)]
+            assert {trump.suit_of(c) for c in cards} == {suit}
+            assert label == ("Trumps" if suit == "T" else
+                             {"S": "Spades", "H": "Hearts", "C": "Clubs", "D": "Diamonds"}[suit])
+        assert suits[-1] == "T", "the trumps are together, last (the engine sorts them so)"
+    zh = render.hand_html(moment("play", mine=True).view(0), render.Screen(lang="zh"))
+    assert 'aria-label="主牌"' in zh
+
+
+def test_the_hand_before_any_trump_is_grouped_by_printed_suit():
+    view = replace(Match(3).view(0), sort_trump=None)
+    view = replace(view, hand=tuple(parse_cards("S3 S4 H5 BJ LJ")))
+    html = render.hand_html(view, render.Screen())
+    assert re.findall(r'data-suit="(\w)"', html) == ["S", "H", "J"]
+    assert "trump" not in html
+
+
+def test_jokers_are_labelled_in_both_languages_horizontally_and_in_their_colours():
+    big, small = parse_card("BJ"), parse_card("LJ")
+    for card, zh, en, colour in ((big, "大王", "BJ", "joker-big"),
+                                 (small, "小王", "SJ", "joker-small")):
+        for lang, word in (("zh", zh), ("en", en)):
+            html = render.card_html(card, lang=lang)
+            assert f'<span class="rank">{word}</span><span class="suit">★</span>' in html
+            assert colour in html.split('"')[1].split()
+            name = unescape(re.search(r'aria-label="([^"]+)"', html).group(1))
+            assert word in name, "the accessible name holds what the face says"
+        assert "joker" in render.card_html(card, lang="en").split('"')[1]
+    assert render.card_html(big, lang="en") != render.card_html(small, lang="en")
+    assert 'aria-label="BJ (big joker)"' in render.card_html(big, lang="en")
+
+
+def test_a_card_face_is_its_index_rank_over_suit_and_a_pip_with_suit_classes():
+    html = render.card_html(parse_card("D10"), 3, True, "en", trump=True)
+    assert ('<span class="index"><span class="rank">10</span><span class="suit">♦</span>'
+            '</span><span class="pip" aria-hidden="true">♦</span>') in html
+    classes = html.split('"')[1].split()
+    assert classes == ["card", "red", "diamonds", "trump"]
+    assert 'data-i="3"' in html and 'role="option"' in html and 'aria-selected="true"' in html
+    assert 'tabindex="-1"' in html
+    assert "trump" not in render.card_html(parse_card("D10"), lang="en")
+
+
+def test_the_page_draws_no_text_vertically():
+    """Vertical text (writing-mode) drew 大 over 王 in Firefox: no rule of the page uses it."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
+    assert "writing-mode" not in page
 
 
 def test_a_won_trick_that_went_to_its_winner_is_off_the_table_but_can_be_looked_back_at():

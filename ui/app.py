@@ -248,6 +248,7 @@ class App:
         root.dataset.phase = view.phase
         root.dataset.turn = "" if view.to_act is None else str(view.to_act)
         root.dataset.actions = str(self.table.actions)  # grows with every applied action
+        root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
         by_id("status").innerHTML = render.status_html(view, lang)
         by_id("direction").textContent = t("direction.short", lang)  # counter-clockwise
         for seat in (1, 2, 3):

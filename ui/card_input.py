@@ -16,7 +16,7 @@ import js
 from engine.phase import Phase
 
 from .dom import by_id, listen, position_of
-from .render import card_html
+from .render import card_html, is_trump
 from .screen import Screen
 from .table import HUMAN, Table
 
@@ -165,7 +165,9 @@ class CardInput:
             screen.selected.add(pos)
             self.page.render()
         positions = sorted(screen.selected) if view.phase == Phase.PLAY else [pos]
-        return "".join(card_html(view.hand[i], lang=screen.lang) for i in positions)
+        trump = is_trump(view)
+        return "".join(card_html(view.hand[i], lang=screen.lang, trump=trump(view.hand[i]))
+                       for i in positions)
 
     # --- keyboard ---------------------------------------------------------------------------
 

@@ -119,7 +119,7 @@ def trumps_html(view: SeatView, lang: str, card_html) -> str:
     if trump is not None:
         rows = "".join(
             f'<li><span class="rank-no">{n}</span>'
-            + "".join(card_html(c, lang=lang, extra_class="small") for c in group)
+            + "".join(card_html(c, lang=lang, extra_class="small", trump=True) for c in group)
             + (f' <span class="equal">{escape(t("trumps.equal", lang))}</span>'
                if len(group) > 1 else "") + "</li>"
             for n, group in enumerate(trump.ranking(), start=1))

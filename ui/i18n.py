@@ -376,6 +376,11 @@ GLOSSARY: dict[str, tuple[str, str, str, str]] = {  # anchor: zh term, zh, en te
 SUIT_NAMES = {"S": ("黑桃", "spades"), "H": ("红桃", "hearts"), "C": ("梅花", "clubs"),
               "D": ("方块", "diamonds")}
 JOKER_NAMES = {"LJ": ("小王", "small joker"), "BJ": ("大王", "big joker")}
+# What a joker's face says (its index, over a star): Chinese, or a short English label.
+JOKER_FACES = {"LJ": ("小王", "SJ"), "BJ": ("大王", "BJ")}
+# A hand's groups, by play-suit ("T": the trumps; "J": the jokers when there is no trump yet).
+GROUP_NAMES = {"T": ("主牌", "Trumps"), "J": ("王", "Jokers"),
+               **{s: (zh, en.capitalize()) for s, (zh, en) in SUIT_NAMES.items()}}
 LEVEL_NAMES = {"LJ": ("小王", "SJ"), "BJ": ("大王", "BJ")}
 
 
@@ -393,11 +398,25 @@ def t_seat(key: str, seat: int, lang: str = "en", **values) -> str:
 
 
 def card_name(card, lang: str = "en") -> str:
-    """An accessible name: '黑桃 6' / '6 of spades', '大王' / 'big joker'."""
+    """An accessible name: '黑桃 6' / '6 of spades', '大王' / 'BJ (big joker)' (a joker's name
+    starts with what its face says)."""
     if card.suit is None:
-        return JOKER_NAMES[card.rank][0 if lang == "zh" else 1]
+        if lang == "zh":
+            return JOKER_NAMES[card.rank][0]
+        return f"{joker_face(card.rank, lang)} ({JOKER_NAMES[card.rank][1]})"
     zh, en = SUIT_NAMES[card.suit]
     return f"{zh} {card.rank}" if lang == "zh" else f"{card.rank} of {en}"
+
+
+def joker_face(rank: str, lang: str = "en") -> str:
+    """What the joker of `rank` ("LJ" or "BJ") says on its face: 小王/大王, or SJ/BJ."""
+    return JOKER_FACES[rank][0 if lang == "zh" else 1]
+
+
+def group_name(play_suit: str, lang: str = "en") -> str:
+    """A group of the hand: '主牌' / 'Trumps', '黑桃' / 'Spades'..."""
+    zh, en = GROUP_NAMES[play_suit]
+    return zh if lang == "zh" else en
 
 
 def cards_short(cards) -> str:

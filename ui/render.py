@@ -21,6 +21,8 @@ from .i18n import (
     HELP,
     card_name,
     cards_short,
+    group_name,
+    joker_face,
     level_name,
     seat_name,
     t,
@@ -34,36 +36,83 @@ from .table import positions_in
 POSITION = {0: "south", 1: "east", 2: "north", 3: "west"}
 LOG_LINES = 4  # recent events kept readable below the table
 SUIT_COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black", None: "joker"}
+# A class per suit, for the four-colour option (html.four-colour: ♣ green, ♦ blue) and per joker.
+SUIT_CLASS = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
+JOKER_CLASS = {"BJ": "joker-big", "LJ": "joker-small"}
+JOKER_STAR = "★"  # what stands for a suit on a joker's face
 
 
 def card_html(c, position: int | None = None, selected: bool = False, lang: str = "en",
-              extra_class: str = "", disabled: bool = False) -> str:
-    classes = " ".join(x for x in ("card", SUIT_COLOUR[c.suit], extra_class) if x)
+              extra_class: str = "", *, trump: bool = False, disabled: bool = False) -> str:
+    """One card, face up: its index (rank over suit, in the top corner: what shows when cards
+    overlap) and a large pip. `trump` (asked of the engine by the caller) marks it `trump`;
+    `disabled`, a card that cannot be played (or bid) now, as the engine says, is dimmed.
+    With a `position` it is a card of the hand (an option of its listbox)."""
+    kind = SUIT_CLASS[c.suit] if c.suit else JOKER_CLASS[c.rank]
+    classes = " ".join(x for x in ("card", SUIT_COLOUR[c.suit], kind, "trump" if trump else "",
+                                   extra_class) if x)
     attrs = [f'class="{classes}"', f'data-card="{c}"',
              f'aria-label="{escape(card_name(c, lang))}"']
     if position is not None:
         attrs += [f'data-i="{position}"', 'role="option"', 'tabindex="-1"',
                   f'aria-selected="{"true" if selected else "false"}"']
-    if disabled:  # cannot be played (or bid) now, as the engine says: dimmed
+    if disabled:
         attrs.append('aria-disabled="true"')
-    face = escape(card_label(c))
-    if c.suit is not None:
-        face = f'<span class="rank">{escape(c.rank)}</span><span class="suit">{face[0]}</span>'
+    rank, symbol = ((c.rank, SUIT_SYMBOLS[c.suit]) if c.suit
+                    else (joker_face(c.rank, lang), JOKER_STAR))
+    face = (f'<span class="index"><span class="rank">{escape(rank)}</span>'
+            f'<span class="suit">{symbol}</span></span>'
+            f'<span class="pip" aria-hidden="true">{symbol}</span>')
     return f"<span {' '.join(attrs)}>{face}</span>"
+
+
+def trump_of(view: SeatView) -> Trump | None:
+    """The trump as the engine has it: decided, or while bidding as the standing bid (or the
+    round's level alone) would make it; None while nothing is known."""
+    return view.trump or view.sort_trump
+
+
+def is_trump(view: SeatView):
+    """`card -> bool`: whether the engine counts the card a trump now (see trump_of)."""
+    trump = trump_of(view)
+    return trump.is_trump if trump else (lambda c: False)
+
+
+def hand_groups(view: SeatView) -> list[tuple[str, list[int]]]:
+    """The hand's positions in the engine's order, cut where the play-suit changes: one group
+    per play-suit ("T" for the trumps), so trumps stay together. With no trump known yet the
+    cards are grouped by printed suit ("J" for jokers)."""
+    trump = trump_of(view)
+    groups: list[tuple[str, list[int]]] = []
+    for i, c in enumerate(view.hand):
+        suit = trump.suit_of(c) if trump else (c.suit or "J")
+        if not groups or groups[-1][0] != suit:
+            groups.append((suit, []))
+        groups[-1][1].append(i)
+    return groups
 
 
 def hand_html(view: SeatView, screen: Screen, hidden: set[int] = frozenset(),
               dimmed: set[int] = frozenset(), marked: set[int] = frozenset()) -> str:
-    """The player's hand, sorted by the engine (trumps together); `hidden` positions are
-    shown elsewhere (cards on their way to the kitty). While burying, the cards just taken up
-    from the kitty are marked `taken`; `dimmed` cannot be played now (ui.explain), `marked`
-    are the ones the guided hand asks for."""
+    """The player's hand, sorted by the engine, one group per play-suit (trumps together,
+    marked `trump`); `hidden` positions are shown elsewhere (cards on their way to the kitty).
+    While burying, the cards just taken up from the kitty are marked `taken`; `dimmed` cannot
+    be played now (ui.explain), `marked` are the ones the guided hand asks for."""
     taken = set(positions_in(view.hand, view.kitty_taken or ()))
-    return "".join(card_html(c, i, i in screen.selected, screen.lang,
-                             " ".join(k for k, on in (("taken", i in taken),
-                                                      ("expected", i in marked)) if on),
-                             disabled=i in dimmed)
-                   for i, c in enumerate(view.hand) if i not in hidden)
+    trump = is_trump(view)
+    lang = screen.lang
+    out = []
+    for suit, positions in hand_groups(view):
+        cards = "".join(
+            card_html(view.hand[i], i, i in screen.selected, lang,
+                      " ".join(k for k, on in (("taken", i in taken), ("expected", i in marked))
+                               if on),
+                      trump=trump(view.hand[i]), disabled=i in dimmed)
+            for i in positions if i not in hidden)
+        if cards:
+            out.append(f'<div class="group" role="group" data-suit="{suit}" '
+                       f'aria-label="{escape(group_name(suit, lang))}">{cards}</div>')
+    return "".join(out)
 
 
 def status_html(view: SeatView, lang: str) -> str:
@@ -163,10 +212,13 @@ def trick_html(view: SeatView, screen: Screen) -> str:
                          and not screen.show_last_trick):
         return ""  # (a finished trick that has gone to its winner is off the table)
     slots = []
+    trump = is_trump(view)
     for seat, cards in trick.plays:
         won = " winner" if trick.winner == seat else ""
-        faces = "".join(card_html(c, lang=lang, extra_class="small") for c in cards)
-        slots.append(f'<div class="play {POSITION[seat]}{won}" data-seat="{seat}">{faces}</div>')
+        faces = "".join(card_html(c, lang=lang, extra_class="small", trump=trump(c))
+                        for c in cards)
+        slots.append(f'<div class="play {POSITION[seat]}{won}" data-seat="{seat}" '
+                     f'style="--n: {len(cards)}">{faces}</div>')
     lines = []
     if screen.show_last_trick:
         lines.append(t("caption.last_trick", lang, n=len(done)))
@@ -255,12 +307,16 @@ def kitty_html(view: SeatView, screen: Screen) -> str:
     lang = screen.lang
     label = t("zone.kitty", lang)
     if view.phase == Phase.BURY and view.to_act == view.seat:
-        cards = "".join(card_html(view.hand[i], i, False, lang, "buried") for i in screen.bury)
+        trump = is_trump(view)
+        cards = "".join(card_html(view.hand[i], i, False, lang, "buried",
+                                  trump=trump(view.hand[i])) for i in screen.bury)
         count = t("prompt.bury_count", lang, n=len(screen.bury), size=view.rules.kitty_size)
         return f'<span class="zone-label">{label} · {count}</span>{cards}'
     shown = (Phase.RESULT, Phase.MATCH_OVER, Phase.SNATCH, Phase.PLAY)
     if view.kitty is not None and view.phase in shown:
-        cards = "".join(card_html(c, lang=lang, extra_class="small") for c in view.kitty)
+        trump = is_trump(view)
+        cards = "".join(card_html(c, lang=lang, extra_class="small", trump=trump(c))
+                        for c in view.kitty)
         return f'<span class="zone-label">{label}</span>{cards}'
     if view.phase in shown and view.burier is not None:  # face down, and whose it is
         whose = t("zone.kitty_of", lang, seat=seat_name(view.burier, lang))
