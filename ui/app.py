@@ -12,14 +12,12 @@ ones with a reason that is shown as it is.
 from __future__ import annotations
 
 import asyncio
-import json
 
 import js
 
 from engine.actions import Play
-from engine.errors import GameError, SaveError
+from engine.errors import GameError
 from engine.phase import Phase
-from engine.save import verify_steps
 
 from . import explain, pacing, render, settings, storage
 from .card_input import CardInput
@@ -29,16 +27,14 @@ from .dom import by_id, clear_notice, position_of, show_notice, url_param
 from .i18n import preferred_language, t
 from .learn import Learn
 from .motion import Motion
-from .players import make_players
+from .saved_match import SAVE_KEY, SavedMatch
 from .screen import Screen
 from .sound import Sound
 from .table import HUMAN, Table
 from .tabs import Tabs
 
-SAVE_KEY = "chaodipi.match"
 
-
-class App:
+class App(SavedMatch):
     def __init__(self) -> None:
         self.settings = settings.load()
         lang = self.settings["lang"] or preferred_language(js.navigator.languages)
@@ -77,68 +73,6 @@ class App:
 
     def _set_document_language(self) -> None:  # for screen readers, fonts and hyphenation
         js.document.documentElement.lang = "zh-Hans" if self.screen.lang == "zh" else "en"
-
-    # --- the match and its save -------------------------------------------------------------
-
-    def _open_match(self) -> bool:
-        """Open the saved match, else a new one; True on a first visit (no save at all)."""
-        ok, text = self.tabs.read()
-        if ok and text:
-            try:
-                self.table = Table.restore(text, *self._players(json.loads(text)["seed"]))
-                self._checking = asyncio.ensure_future(self._check_save(text))
-            except (SaveError, ValueError, KeyError, TypeError):
-                self._set_aside(text)
-        if self.table is None:
-            self._new_table(url_param("seed"))
-        if storage.notice():
-            show_notice(storage.notice(), "storage")
-        return ok and not text
-
-    def _set_aside(self, text: str) -> None:
-        aside = storage.set_aside(SAVE_KEY, text)  # kept under another key, not lost
-        show_notice(t("notice.bad_save", self.screen.lang, key=aside or "-"), "bad-save")
-
-    async def _check_save(self, text: str) -> None:
-        """Check the whole save once the table is up, in slices (a long match's earlier
-        rounds are not replayed on load): an edited one is set aside for a new match."""
-        try:
-            await pacing.in_slices(verify_steps(text), js.performance.now)
-        except SaveError:
-            self._set_aside(text)
-            self._new_table()
-            self.after_player_action([])
-
-    def reopen(self) -> None:
-        """This tab took the game over: play on from the save the other tab left."""
-        applied, self.table = self.table.actions if self.table else 0, None
-        self._open_match()
-        self.table.actions = max(self.table.actions, applied)  # data-actions only grows
-        self.after_player_action([])
-
-    def _new_table(self, seed: str | None = None) -> None:
-        """A new match: from `seed` (the page's ?seed=, for the first match only), else a
-        random one, so "new game" never deals the same cards again."""
-        seed = int(seed) if seed and seed.isdigit() else int(js.Math.random() * 2_147_483_647)
-        applied = self.table.actions if self.table else 0
-        self.table = Table.new(seed, *self._players(seed))
-        self.table.actions = applied  # data-actions only grows, across new matches too
-        self.save_now()
-
-    def _players(self, seed: int):
-        return make_players(self.settings["tiers"], seed)
-
-    def save_now(self) -> None:
-        """Save the match, unless another tab has the game (then this tab stops: ui.tabs)."""
-        if self.learn.save():  # the guided hand keeps its own save
-            return
-        if not self.tabs.may_write():
-            return
-        text = self.table.save()
-        if storage.save(SAVE_KEY, text):
-            self.tabs.wrote(text)
-        elif storage.notice():
-            show_notice(storage.notice(), "storage")
 
     # --- the loop that deals and lets bots play ---------------------------------------------
 
