@@ -482,7 +482,15 @@ def _top_rank(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump) ->
 
 def single_or_pair_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int | None:
     """`trick_winner` for a lead of one single or one pair, in one pass over table lookups
-    (the bots' simulations judge thousands of such tricks); None for any other lead.
+    (the bots' simulations judge thousands of such tricks); None for any other lead."""
+    best = single_or_pair_best(plays, trump)
+    return None if best is None else best[0]
+
+
+def single_or_pair_best(plays: Sequence[Sequence[Card]],
+                        trump: Trump) -> tuple[int, tuple[bool, int]] | None:
+    """The winning play of a trick led by one single or one pair, and its key (trumps?, the
+    card's strength) that a later play must pass to win; None for any other lead.
 
     R22/R23 for these leads: a play can win only as one card (or one pair) of the led suit or
     of trumps; the highest in the led suit wins unless trumped, the highest trump wins."""
@@ -503,7 +511,7 @@ def single_or_pair_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int 
         key = (suit == TRUMP, strengths[play[0].index])
         if key > best_key:
             best, best_key = i, key
-    return best
+    return best, best_key
 
 
 def trick_winner_by_units(plays: Sequence[Sequence[Card]], trump: Trump) -> int:

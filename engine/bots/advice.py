@@ -16,18 +16,17 @@ at hidden cards, and it never changes the action.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
 from ..cards import ALL_CARDS, Card, cards_label
 from ..phase import Phase
+from ..reasons import Names
 from ..rules import SUIT_WORDS, TRACTOR, TRUMP, Trump, classify, trick_winner
 from ..view import SeatView
 from .certain import LOST, WON, last_seat_facts
 from .knowledge import build_memory
-
-Names = Callable[[int], tuple[str, str]]  # seat -> (name, possessive): ("East", "East's")
 
 # Follows.
 TRICK_LOST = "trick-lost"  # the opponents take the trick whatever one plays: no points

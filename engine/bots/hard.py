@@ -351,6 +351,20 @@ def evaluate(world: World, my_team: int) -> float:
 # --- sampling the hidden cards -------------------------------------------------------------
 
 
+def _place_known(mem: Memory, me: int, sizes: list[int], hands: list[list[Card]]) -> list[int]:
+    """Put into each other seat's hand the cards it is known to hold (as many as its hand
+    takes); returns how many of each card are left for the random part of the deal."""
+    pool_counts = list(mem.unseen)
+    for s in range(4):
+        if s == me:
+            continue
+        for c in sorted(mem.known[s]):
+            k = min(mem.known[s][c], pool_counts[c.index], sizes[s] - len(hands[s]))
+            hands[s].extend([c] * k)
+            pool_counts[c.index] -= k
+    return pool_counts
+
+
 def sample_hands(view: SeatView, mem: Memory, trump: Trump,
                  rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
     """Deal the cards `view.seat` cannot place to the other hands (and a hidden kitty) so that
@@ -361,14 +375,7 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
     sizes = list(view.hand_sizes)
     hands: list[list[Card]] = [[], [], [], []]
     hands[me] = list(view.hand)
-    pool_counts = list(mem.unseen)
-    for s in range(4):
-        if s == me:
-            continue
-        for c in sorted(mem.known[s]):
-            k = min(mem.known[s][c], pool_counts[c.index], sizes[s] - len(hands[s]))
-            hands[s].extend([c] * k)
-            pool_counts[c.index] -= k
+    pool_counts = _place_known(mem, me, sizes, hands)
     kitty_hidden = mem.kitty is None
     kitty_need = view.rules.kitty_size if kitty_hidden else 0
     pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
@@ -542,17 +549,13 @@ class HardBot(NormalBot):
         rng = self.rng(view, "bury")
         mem = build_memory(view, trump)
         my_team = self.seat % 2
-        k = len(cands)
-        active = list(range(k))
-        dsum = [0.0] * k
-        dsq = [0.0] * k
-        worlds = spent = 0
-        next_cut = 4
+        race = PairedRace(len(cands))
+        spent = 0
         capped = False
-        while worlds < self.params.bury_worlds:
+        while race.worlds < self.params.bury_worlds:
             others = deal_others(view, mem, rng)
             values: dict[int, float] = {}
-            for i in active:
+            for i in race.active:
                 left = Counter(view.hand)
                 left.subtract(cands[i])
                 hands = [list(h) for h in others]
@@ -563,26 +566,16 @@ class HardBot(NormalBot):
                 w.leader = view.dealer  # the 庄家 leads the first trick (R18)
                 while not w.finished():  # a whole round: yield every few tricks (slices)
                     spent += w.run(BURY_SLICE_TRICKS)
-                    yield worlds
+                    yield race.worlds
                 values[i] = evaluate(w, my_team)
-            for i in active:
-                d = values[i] - values[0]
-                dsum[i] += d
-                dsq[i] += d * d
-            worlds += 1
-            if worlds >= next_cut and len(active) > 2:
-                rest = sorted(active[1:], key=lambda i: (-dsum[i], i))
-                active = [0, *sorted(rest[:max(1, len(rest) // 2)])]
-                next_cut *= 2
+            race.record(values)
             if spent >= self.params.bury_playouts:
                 break
             if (self.budget_ms is not None and (time.perf_counter() - start) * 1000
                     >= BURY_BUDGET_FACTOR * self.budget_ms):
                 capped = True
                 break
-        best = _best_challenger(active, dsum, dsq, worlds, self.params)
-        self.last_stats = {"candidates": k, "worlds": worlds, "plays": spent, "choice": best,
-                           "capped": capped}
+        best, self.last_stats = race.outcome(self.params, spent, capped)
         return cands[best]
 
     def advise_steps(self, view: SeatView) -> Generator[int, None, Advice | None]:
@@ -654,21 +647,16 @@ class HardBot(NormalBot):
         pts0 = list(view.points)
         burier, dealer = view.burier, view.dealer
         assert burier is not None and dealer is not None  # both known once play begins
-        k = len(cands)
-        active = list(range(k))
-        dsum = [0.0] * k
-        dsq = [0.0] * k
+        race = PairedRace(len(cands))
         spent = 0
-        worlds = 0
         capped = False
-        next_cut = 4
         horizon = self.params.horizon
         if horizon is not None and len(view.hand) <= horizon + 2:
             horizon = None  # close to the end: play the round out
-        while worlds < self.params.max_worlds:
+        while race.worlds < self.params.max_worlds:
             hands, kitty = sample_hands(view, mem, trump, rng)
             values: dict[int, float] = {}
-            for i in active:
+            for i in race.active:
                 w = World(trump, [list(h) for h in hands], kitty, burier, dealer,
                           list(mem.played), [set(v) for v in mem.void],
                           [set(v) for v in mem.no_pairs], list(trick0), list(pts0),
@@ -677,27 +665,49 @@ class HardBot(NormalBot):
                 w.play(self.seat, cands[i])
                 spent += 1 + w.run(horizon)
                 values[i] = evaluate(w, my_team)
-                yield worlds  # a slice boundary: nothing is shared with the caller meanwhile
-            base = values[0]
-            for i in active:
-                d = values[i] - base
-                dsum[i] += d
-                dsq[i] += d * d
-            worlds += 1
-            if worlds >= next_cut and len(active) > 2:
-                rest = sorted(active[1:], key=lambda i: (-dsum[i], i))
-                active = [0, *sorted(rest[:max(1, len(rest) // 2)])]
-                next_cut *= 2
+                yield race.worlds  # a slice boundary: nothing is shared with the caller
+            race.record(values)
             if spent >= self.params.playouts:
                 break
             if (self.budget_ms is not None
                     and (time.perf_counter() - start) * 1000 >= self.budget_ms):
                 capped = True
                 break
-        best = _best_challenger(active, dsum, dsq, worlds, self.params)
-        self.last_stats = {"candidates": k, "worlds": worlds, "plays": spent, "choice": best,
-                           "capped": capped}
+        best, self.last_stats = race.outcome(self.params, spent, capped)
         return cands[best]
+
+
+class PairedRace:
+    """Candidates compared with candidate 0 (the normal choice) over the same sampled worlds:
+    the sums of each one's advantage and of its square, the field halved (the weaker half
+    dropped) at 4, 8, 16 … worlds, so the budget goes to the contenders."""
+
+    def __init__(self, candidates: int) -> None:
+        self.active = list(range(candidates))
+        self.dsum = [0.0] * candidates
+        self.dsq = [0.0] * candidates
+        self.worlds = 0
+        self._next_cut = 4
+
+    def record(self, values: dict[int, float]) -> None:
+        """One more world: `values` of every active candidate in it."""
+        base = values[0]
+        for i in self.active:
+            d = values[i] - base
+            self.dsum[i] += d
+            self.dsq[i] += d * d
+        self.worlds += 1
+        if self.worlds >= self._next_cut and len(self.active) > 2:
+            rest = sorted(self.active[1:], key=lambda i: (-self.dsum[i], i))
+            self.active = [0, *sorted(rest[:max(1, len(rest) // 2)])]
+            self._next_cut *= 2
+
+    def outcome(self, params: SearchParams, plays: int,
+                capped: bool) -> tuple[int, dict[str, int | bool]]:
+        """The candidate chosen (see _best_challenger) and the race's figures."""
+        best = _best_challenger(self.active, self.dsum, self.dsq, self.worlds, params)
+        return best, {"candidates": len(self.dsum), "worlds": self.worlds, "plays": plays,
+                      "choice": best, "capped": capped}
 
 
 def _best_challenger(active: list[int], dsum: list[float], dsq: list[float], worlds: int,
@@ -760,14 +770,7 @@ def deal_others(view: SeatView, mem: Memory, rng: random.Random) -> list[list[Ca
     me = view.seat
     sizes = [view.rules.hand_size] * 4
     hands: list[list[Card]] = [[], [], [], []]
-    pool_counts = list(mem.unseen)
-    for s in range(4):
-        if s == me:
-            continue
-        for c in sorted(mem.known[s]):
-            k = min(mem.known[s][c], pool_counts[c.index], sizes[s] - len(hands[s]))
-            hands[s].extend([c] * k)
-            pool_counts[c.index] -= k
+    pool_counts = _place_known(mem, me, sizes, hands)
     pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
     rng.shuffle(pool)
     for s in range(4):

@@ -46,6 +46,7 @@ from ..rules import (
     has_shape,
     pair_runs,
     shape_counts,
+    single_or_pair_best,
 )
 from .certain import LOST, last_seat_facts
 from .knowledge import Memory
@@ -392,7 +393,7 @@ class TrickInfo:
         self.lead = lead = plays[0]
         self.n = len(lead)
         trump = ctx.trump
-        self.led = led = trump.play_suits[lead[0].index]
+        self.led = trump.play_suits[lead[0].index]
         pts = 0
         for p in plays:
             for c in p:
@@ -406,21 +407,9 @@ class TrickInfo:
                 self.kind, self.lead_pairs, self.multi, self.lead_units = SINGLE, 0, False, None
             else:
                 self.kind, self.lead_pairs, self.multi, self.lead_units = PAIR, 1, False, None
-            # as rules.single_or_pair_winner
-            suits, strengths = trump.play_suits, trump.strengths
-            pair = self.n == 2
-            best, best_key = 0, (led == TRUMP, strengths[lead[0].index])
-            for i in range(1, len(plays)):
-                play = plays[i]
-                if pair and play[0] is not play[1]:
-                    continue
-                suit = suits[play[0].index]
-                if suit != led and suit != TRUMP:
-                    continue
-                key = (suit == TRUMP, strengths[play[0].index])
-                if key > best_key:
-                    best, best_key = i, key
-            self.best, self.best_key = best, best_key
+            found = single_or_pair_best(plays, trump)
+            assert found is not None  # the lead is one single or one pair
+            self.best, self.best_key = found
         else:
             units = decompose(lead, trump)
             self.lead_units = units
