@@ -310,7 +310,7 @@ FEATURES = {
     "Long Animation Frames API": ("(PerformanceObserver.supportedEntryTypes || [])"
                                   ".includes('long-animation-frame')", "tests"),
 }
-PAGE_FILES = ("index.html", "boot.js", "sw.js", "pyscript.toml")
+PAGE_FILES = ("index.html", "boot.js", "tabs.js", "sw.js", "pyscript.toml")
 WHERE_TESTS_USE = {"Long Tasks API": "e2e/test_game.py::test_bot_turns_never_block_the_page "
                                      "(Playwright: Chromium only)",
                    "Long Animation Frames API": "e2e/test_motion.py::test_no_long_animation_"
