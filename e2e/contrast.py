@@ -14,7 +14,8 @@ opacity) is put over each of those background pixels, and the ratio that 90% of 
 counts.  Text wholly under another element is not seen, and not judged.
 
 Texts in a disabled control are left out, as axe and WCAG 1.4.3 do ("inactive user interface
-components" have no contrast requirement).
+components" have no contrast requirement): a card the engine says cannot be played now
+(`aria-disabled`) is dimmed on purpose.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ TAG = """(attr) => {
     const own = el.matches("select") ? (el.selectedOptions[0] || {text: ""}).text.trim()
       : [...el.childNodes].filter(n => n.nodeType === Node.TEXT_NODE)
         .map(n => n.data).join("").trim();
-    if (!own || el.closest(":disabled") || el.closest("option, script, style, template")
+    if (!own || el.closest(":disabled, [aria-disabled='true']")
+        || el.closest("option, script, style, template")
         || (modal && !modal.contains(el))) {
       continue;
     }

@@ -18,6 +18,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.actions import Bid, action_to_json  # noqa: E402
+from engine.bots import make_bot  # noqa: E402
 from engine.cards import parse_cards  # noqa: E402
 from engine.errors import IllegalPlay  # noqa: E402
 from engine.match import Match  # noqa: E402
@@ -302,10 +303,15 @@ def check_layout(page, name: str) -> dict:
 
 # --- choosing positions with the engine (CPython) ---------------------------------------------
 
-def new_table(seed: int, tiers: dict[str, str] | None = None) -> Table:
-    """The page's table for `seed` (same bots, same adviser), to foresee what it will do."""
-    bots, adviser = make_players(tiers or DEFAULT_TIERS, seed)
-    return Table.new(seed, bots, adviser)
+def new_table(seed: int, tiers: dict[str, str] | None = None,
+              adviser: str | None = None) -> Table:
+    """The page's table for `seed` (same bots, same adviser), to foresee what it will do;
+    `adviser` another tier for the hint (the page's, hard, thinks to a clock: a fixture that
+    must come out the same every time takes "normal")."""
+    bots, hint = make_players(tiers or DEFAULT_TIERS, seed)
+    if adviser is not None:
+        hint = make_bot(adviser, 0, seed)
+    return Table.new(seed, bots, hint)
 
 
 def player_becomes_dealer(seed: int) -> bool:

@@ -126,8 +126,8 @@ def test_contrast_from_the_deal_to_the_dialogs(new_context, site_url, wait_ready
     acted(page, button(page, "bid").first.click)
     assert wait_decision(page) == "bury"
     check(page, "bury", problems)
-    button(page, "hint").click()  # the hinted cards move to the kitty
-    assert page.locator("#kitty [data-i]").count() == 10
+    button(page, "hint").click()  # the hinted cards move to the kitty (once it has thought)
+    page.wait_for_function("document.querySelectorAll('#kitty [data-i]').length === 10")
     check(page, "bury-chosen", problems)
     press(page, "bury")
     assert wait_decision(page) == "play"
