@@ -13,7 +13,7 @@ import random
 
 import pytest
 from game_helpers import DECISION, DESKTOP, PHONE, SAVE_KEY, actions, data, hand
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import Error as PlaywrightError
 
 from engine.save import load_match
 
@@ -40,14 +40,15 @@ class Monkey:
 
     def poke(self, locator, how: str = "click") -> bool:
         """Tap, click or drag `locator`; False if it went away first (the page moved on:
-        the skip button once the deal is over, a card just played), which is no failure."""
+        the skip button once the deal is over, a card just played or hidden), which is no
+        failure (an error of the page itself is caught by the page's own error events)."""
         try:
             if how == "drag":
                 locator.drag_to(self.page.locator("#table"), timeout=1500, force=True)
             else:
                 getattr(locator, "tap" if self.touch and how == "click" else how)(
                     timeout=1500, force=True)
-        except PlaywrightTimeout:
+        except PlaywrightError:  # timed out, not visible, detached: the page moved on
             return False
         return True
 

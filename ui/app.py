@@ -51,6 +51,7 @@ class App(SavedMatch):
         self.sound = Sound(self.settings["sound"])
         self.leaving_trick: int | None = None  # the winner of the trick still on the table
         self.hinting: asyncio.Future | None = None  # the adviser's search, while it runs
+        self.turn_told = -1  # the table's action count when the player's turn was last sounded
         self.learn = Learn(self)  # the guided first hand, in place of the match while it runs
 
     def start(self) -> None:
@@ -94,7 +95,9 @@ class App(SavedMatch):
             if (paused or table.waiting_for_player() or table.phase == Phase.MATCH_OVER
                     or not self.tabs.holding):
                 self.skip = False
-                if table.waiting_for_player() and not paused:
+                if (table.waiting_for_player() and not paused
+                        and self.turn_told != table.actions):  # once a decision, not a wake
+                    self.turn_told = table.actions
                     self.sound.your_turn()
                 self.wake.clear()
                 await self.wake.wait()
