@@ -223,7 +223,7 @@ class App(SavedMatch):
 
     def do(self, action) -> bool:
         if not self.tabs.holding:
-            show_notice(t("tabs.elsewhere", self.screen.lang), "elsewhere")
+            self.tabs.remind()
             return False
         try:
             events = self.table.act(action)
@@ -272,7 +272,7 @@ class App(SavedMatch):
 
     def new_match(self) -> None:
         if not self.tabs.holding:  # the match is another tab's: never replace it from here
-            show_notice(t("tabs.elsewhere", self.screen.lang), "elsewhere")
+            self.tabs.remind()
             return
         self.learn.stop("skipped")
         self._new_table()

@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import Protocol
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 
 from . import storage
-from .dom import by_id, clear_notice, listen
+from .dom import by_id, listen
 from .i18n import t
 
 HOLDING, ELSEWHERE = "holding", "elsewhere"
@@ -101,7 +101,6 @@ class Tabs:
 
     def _taken(self, _ok=None) -> None:
         self.holding = True
-        clear_notice("elsewhere")
         self.page.reopen()  # the latest save, as the other tab left it
         self._show()
 
@@ -111,6 +110,12 @@ class Tabs:
         box.hidden = self.holding
         if not self.holding:
             self.render()
+
+    def remind(self) -> None:
+        """An action tried in a tab that does not hold the game: point at why nothing moves."""
+        box = by_id("elsewhere")
+        box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
+        box.querySelector("button").focus()
 
     def render(self) -> None:
         """The words of the box, in the page's language."""
