@@ -10,14 +10,16 @@
   modules the page imports to get ready compiled: scripts/bytecode.py), and a lock file
   with no packages (the game uses the standard library only; nothing is ever fetched for a
   package, here or from a CDN).
-- The game's Python: one archive, python.zip, with every .py file of engine/ and ui/ that the
-  page may import and its bytecode (scripts/bytecode.py).  The page puts the archive on
-  ``sys.path`` and imports from it: one request instead of one per module, and nothing to
-  compile while the player waits.  (The sources are there for tracebacks, and as a fallback
-  Python uses should the bytecode not fit its version.)
+- The game's Python: python.pack, a zip of the bytecode of every module of engine/ and ui/
+  that the page may import (scripts/bytecode.py), gzipped as a whole: one request instead of
+  one per module, nothing to compile while the player waits, and a tenth smaller than the
+  zip's own per-file compression (the modules share most of their names).  The page unpacks
+  it (zlib, a few milliseconds), writes python.zip and puts that on ``sys.path``.  Its name
+  has no ".gz", so no host sends it with a Content-Encoding the service worker's hash check
+  would then not match (the page takes it unpacked as well).
 - The page: index.html (with preload hints for the runtime's scripts), boot.js and the
   in-memory IndexedDB it may stand in with (idb-memory.js), pyscript.toml with a
-  ``[files]`` table naming python.zip, the web manifest, the icons (drawn by
+  ``[files]`` table naming python.pack, the web manifest, the icons (drawn by
   scripts/icon.py), the font (Noto Sans SC cut to the characters the page can show:
   scripts/font.py, which prints its size and glyph count), and sw.js with every file to
   precache, each with a hash of its content, and a version made of those hashes.
@@ -31,11 +33,13 @@ Every URL is relative, so the site works from any sub-path.  Prints the file cou
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import re
 import shutil
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -54,7 +58,8 @@ STDLIB = "python_stdlib.zip"  # written by scripts/bytecode.py
 PY_PACKAGES = ("engine", "ui")
 ICON_SIZES = (192, 512)
 PAGE_FILES = ("index.html", "idb-memory.js", "tabs.js", "boot.js", "manifest.webmanifest")
-PYTHON_BUNDLE = "python.zip"
+PYTHON_BUNDLE = "python.pack"  # a gzip of python.zip: the page unpacks it
+NOT_IMPORTED = ("engine/__main__.py", "engine/log.py")  # the command line's, never the page's
 PRELOAD_MARK = "<!-- build: runtime preloads -->"
 MPY_MARK = "<!-- build: mpy-config -->"
 
@@ -106,7 +111,7 @@ def python_files() -> list[str]:
     for pkg in PY_PACKAGES:
         for path in sorted((ROOT / pkg).rglob("*.py")):
             rel = path.relative_to(ROOT)
-            if "__pycache__" not in rel.parts:
+            if "__pycache__" not in rel.parts and rel.as_posix() not in NOT_IMPORTED:
                 files.append(rel.as_posix())
     return files
 
@@ -201,8 +206,11 @@ def build(out: Path, bench: bool = False) -> list[str]:
         write(f"pyodide/{f}", (PYODIDE_DIR / f).read_bytes())
     write("pyodide/pyodide-lock.json", empty_lock_file())
 
-    write(PYTHON_BUNDLE, bytecode.game_archive(python_files()))
-    write(f"pyodide/{STDLIB}", bytecode.stdlib_archive(out / PYTHON_BUNDLE))
+    with tempfile.TemporaryDirectory() as tmp:
+        game_zip = Path(tmp, "python.zip")
+        game_zip.write_bytes(bytecode.game_archive(python_files()))
+        write(PYTHON_BUNDLE, gzip.compress(game_zip.read_bytes(), 9, mtime=0))
+        write(f"pyodide/{STDLIB}", bytecode.stdlib_archive(game_zip))
     write("pyscript.toml", pyscript_toml(template))
 
     for f in PAGE_FILES:

@@ -8,8 +8,11 @@ always matches the interpreter that loads it.  The .pyc files are "unchecked has
 (PEP 552): Python loads them without comparing with a source file's date, which in a zip
 archive would not match anyway.
 
-- ``game_archive``: python.zip, each module of the game with its bytecode (the sources stay,
-  for tracebacks).
+- ``game_archive``: python.zip, each module of the game as bytecode only, without docstrings,
+  stored uncompressed (the build gzips the whole archive, which packs it tighter):
+  the page's own files must stay small (≤ 350 KB compressed with the font), and sources beside
+  the bytecode doubled the archive.  A traceback on the page still names the file, function
+  and line, which is enough to find the source in the repository at the site's version.
 - ``stdlib_archive``: Pyodide's python_stdlib.zip, with the modules the page imports on its
   way to ready as bytecode in place of their sources (+0.7 MB; every other module stays as
   it was, compiled if and when something imports it).  Which modules those are is found by
@@ -37,11 +40,14 @@ GAME_ENTRY = "ui.app"
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
-def compile_files(src: Path, files: list[str], out: Path, prefix: str = "") -> None:
+def compile_files(src: Path, files: list[str], out: Path, prefix: str = "",
+                  docstrings: bool = True) -> None:
     """Write out/<file>c for each file under src; code objects name it prefix + file."""
     command = ["node", str(SCRIPTS / "compile_pyc.mjs")]
     if prefix:
         command += ["--prefix", prefix]
+    if not docstrings:
+        command.append("--no-docstrings")
     subprocess.run([*command, str(src), str(out), *files], check=True)
 
 
@@ -53,19 +59,19 @@ def _zip(entries: list[tuple[zipfile.ZipInfo, bytes]]) -> bytes:
     return buffer.getvalue()
 
 
-def _entry(name: str, data: bytes) -> tuple[zipfile.ZipInfo, bytes]:
+def _entry(name: str, data: bytes, compress_type: int = zipfile.ZIP_DEFLATED,
+           ) -> tuple[zipfile.ZipInfo, bytes]:
     info = zipfile.ZipInfo(name, ZIP_DATE)
-    info.compress_type = zipfile.ZIP_DEFLATED
+    info.compress_type = compress_type
     return info, data
 
 
 def game_archive(py_files: list[str]) -> bytes:
-    """The archive the page imports the game from: each source and its bytecode."""
+    """The archive the page imports the game from: each module's bytecode, no docstrings."""
     with tempfile.TemporaryDirectory() as tmp:
-        compile_files(ROOT, py_files, Path(tmp))
-        entries = [(f, (ROOT / f).read_bytes()) for f in py_files]
-        entries += [(f"{f}c", (Path(tmp) / f"{f}c").read_bytes()) for f in py_files]
-    return _zip([_entry(name, data) for name, data in sorted(entries)])
+        compile_files(ROOT, py_files, Path(tmp), docstrings=False)
+        entries = [(f"{f}c", (Path(tmp) / f"{f}c").read_bytes()) for f in py_files]
+    return _zip([_entry(name, data, zipfile.ZIP_STORED) for name, data in sorted(entries)])
 
 
 def pyscript_imports() -> set[str]:

@@ -64,40 +64,46 @@ def _layers(x: float, y: float) -> list[tuple[float, tuple[int, int, int]]]:
     return out
 
 
+COVER_STEPS = 16  # anti-aliasing in sixteenths: invisible, and few enough colours for a palette
+
+
 def render(size: int) -> bytes:
-    """Return the icon as an RGB PNG of size x size pixels."""
+    """Return the icon as a PNG of size x size pixels, with a palette (under 256 colours)."""
     px = 1.0 / size
-    rows = []
+    pixels = []
     for j in range(size):
         y = (j + 0.5) * px
-        row = bytearray(b"\x00")  # PNG filter type 0 for the row
         for i in range(size):
             x = (i + 0.5) * px
             r, g, b = THEME
             for dist, (cr, cg, cb) in _layers(x, y):
-                cover = 0.5 - dist / px  # anti-aliasing from the distance
-                if cover <= 0.0:
+                cover = min(1.0, round((0.5 - dist / px) * COVER_STEPS) / COVER_STEPS)
+                if cover <= 0.0:  # anti-aliasing from the distance to the shape's edge
                     continue
-                if cover >= 1.0:
-                    r, g, b = cr, cg, cb
-                else:
-                    r += (cr - r) * cover
-                    g += (cg - g) * cover
-                    b += (cb - b) * cover
-            row += bytes((round(r), round(g), round(b)))
-        rows.append(bytes(row))
-    return _png(size, size, b"".join(rows))
+                r += (cr - r) * cover
+                g += (cg - g) * cover
+                b += (cb - b) * cover
+            pixels.append((round(r), round(g), round(b)))
+    return _png(size, size, pixels)
 
 
-def _png(width: int, height: int, raw: bytes) -> bytes:
+def _png(width: int, height: int, pixels: list[tuple[int, int, int]]) -> bytes:
+    """An 8-bit indexed PNG: a palette of the colours used, then one index per pixel."""
     def chunk(kind: bytes, data: bytes) -> bytes:
         body = kind + data
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
 
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
+    palette = sorted(set(pixels))
+    if len(palette) > 256:
+        raise ValueError(f"the icon has {len(palette)} colours: a palette holds 256")
+    index = {colour: i for i, colour in enumerate(palette)}
+    raw = b"".join(b"\x00" + bytes(index[c] for c in pixels[y * width:(y + 1) * width])
+                   for y in range(height))  # each row: PNG filter type 0, then its indices
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit, palette
     return (
         b"\x89PNG\r\n\x1a\n"
         + chunk(b"IHDR", header)
+        + chunk(b"PLTE", b"".join(bytes(c) for c in palette))
         + chunk(b"IDAT", zlib.compress(raw, 9))
         + chunk(b"IEND", b"")
     )
