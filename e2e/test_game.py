@@ -14,7 +14,6 @@ from urllib.parse import urlsplit
 
 import pytest
 from game_helpers import (
-    CLOCK_MARK,
     CONTAINED,
     DENY_STORAGE,
     DESKTOP,
@@ -25,7 +24,6 @@ from game_helpers import (
     PHONE,
     SAVE_KEY,
     SETTINGS_KEY,
-    TRACE_CATEGORIES,
     acted,
     actions,
     button,
@@ -52,12 +50,11 @@ from game_helpers import (
     stored,
     table_cards,
     take_decision,
-    thread_times,
     to_phase,
-    traced_from,
     wait_actions_past,
     wait_decision,
 )
+from trace_tasks import CLOCK_MARK, TRACE_CATEGORIES, thread_times, traced_from
 
 
 @pytest.fixture(scope="module")

@@ -20,17 +20,15 @@ import math
 
 import pytest
 from game_helpers import (
-    CLOCK_MARK,
     DESKTOP,
     SETTINGS_KEY,
-    TASK_EVENTS,
-    TRACE_CATEGORIES,
     button,
     history,
     match_of,
     take_decision,
     wait_decision,
 )
+from trace_tasks import CLOCK_MARK, TASK_EVENTS, TRACE_CATEGORIES
 
 # Every animation started: what was animated, where it stood when it started, where it stood
 # (and how opaque) in the last frame in which it was seen running and shown, and where it

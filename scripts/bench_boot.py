@@ -24,6 +24,16 @@ the main thread the game needs to start and the bare page does not).
   worker is active, so it serves every file), --warm more loads in new tabs, alternated;
   median.
 
+- tricks: after the boot figures, the game is played at normal speed (the pace a player
+  sees) from a fresh load for --tricks tricks, the player's moves taken by Hint and the
+  button (scripts/bench_memory.py's `decide`), with the same CPU throttling; the Long Tasks
+  API records every main-thread task of 50 ms or more, each put in the phase it began in.
+  Prints the longest task of the play phase (while bots and the player play tricks) and of
+  the whole round so far, and how many reached 50 and 100 ms (goal: none of 100 ms during
+  the bots' turns), each by wall time and by the main thread's own time in a Chromium trace
+  of the same minutes (scripts/trace_tasks.py): on a loaded machine the wall time includes
+  waiting for a core.  The bare pages play nothing, so only the game is measured.
+
 Prints the figures, the ratios game/bare (goal for cold: <= 1.10) and game/bare-site, and
 the game's first paint (goal: < 300 ms).
 Asserts nothing.
@@ -41,6 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import browser
 import build_site
 import serve
+import trace_tasks
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = {"game": "index.html", "bare": "bench/bare.html",
@@ -59,6 +70,22 @@ new MutationObserver((_, o) => {
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
 """.replace("READY_MESSAGE", READY_MESSAGE)
 TIMEOUT_MS = 180_000
+# Long Tasks API from the page's start: each task of 50 ms or more, with the phase and turn
+# (data-phase, data-turn) in force when it began, and the player's own inputs (marked by the
+# benchmark) kept apart from the bots' turns.
+RECORD_TASKS = """
+window.__tasks = [];
+window.__phases = [];  // [time, phase, turn] at every change
+window.__inputs = [];  // [start, end] of the benchmark's clicks as the player
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]);
+}).observe({type: "longtask", buffered: true});
+new MutationObserver(() => {
+  const d = document.documentElement.dataset;
+  window.__phases.push([performance.now(), d.phase || "", d.turn || ""]);
+}).observe(document, {attributes: true, subtree: true,
+                      attributeFilter: ["data-phase", "data-turn"]});
+"""
 
 
 PAINTS: dict[str, list[float]] = {}  # cold and warm: the game's first contentful paints
@@ -133,6 +160,78 @@ def warm(chromium, base: str, runs: int) -> dict[str, list[float]]:
     return times
 
 
+def tricks(chromium, base: str, count: int, seed: int) -> None:
+    """The longest main-thread tasks while the game is played, at normal speed."""
+    import bench_memory  # its plain player: Hint, then the button
+
+    context = chromium.new_context()
+    context.add_init_script(RECORD_TASKS)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    if THROTTLE > 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
+                                           {"rate": THROTTLE})
+    page.goto(f"{base}index.html?seed={seed}", timeout=TIMEOUT_MS)
+    page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
+    chromium.start_tracing(page=page, categories=trace_tasks.TRACE_CATEGORIES)
+    mark_at = page.evaluate(f"performance.mark({trace_tasks.CLOCK_MARK!r}).startTime")
+    played = 0
+    while played < count:
+        page.wait_for_function(bench_memory.DECISION, timeout=TIMEOUT_MS)  # the bots' turns
+        start = page.evaluate("performance.now()")
+        phase = bench_memory.decide(page)  # the player's: from Hint to the action applied
+        page.evaluate("(s) => window.__inputs.push([s, performance.now()])", start)
+        played += phase == "play"
+        if phase in ("result", "match-over"):
+            break
+    tasks, phases, inputs = page.evaluate("[window.__tasks, window.__phases, window.__inputs]")
+    trace = chromium.stop_tracing()
+    context.close()
+    judged_from = trace_tasks.traced_from(trace, mark_at) or mark_at
+    tasks = [(s, d) for s, d in tasks if s >= judged_from]
+    threads = dict(zip(map(tuple, tasks), trace_tasks.thread_times(trace, mark_at, tasks),
+                       strict=True))
+
+    def phase_at(t: float) -> tuple[str, str]:
+        current = ("", "")
+        for when, phase, turn in phases:
+            if when > t:
+                break
+            current = (phase, turn)
+        return current
+
+    def mine(start: float, duration: float) -> bool:  # overlaps the player's own click
+        return any(a <= start + duration and start <= b for a, b in inputs)
+
+    after_ready = tasks
+    bots = [(s, d) for s, d in after_ready if not mine(s, d)]
+    in_tricks = [(s, d) for s, d in bots if phase_at(s)[0] == "play"]
+
+    def own(task: tuple[float, float]) -> float:  # thread time where the trace has it
+        thread = threads[task][0]
+        return task[1] if thread is None else thread
+
+    def summary(label: str, chosen: list[tuple[float, float]]) -> None:
+        longest = max((d for _, d in chosen), default=0.0)
+        work = max((own(t) for t in chosen), default=0.0)
+        print(f"  {label}: longest {longest:.0f} ms wall, {work:.0f} ms thread; "
+              f"tasks >= 50 ms: {len(chosen)}, >= 100 ms of thread time: "
+              f"{sum(1 for t in chosen if own(t) >= 100)}")
+
+    print(f"  tricks: {played} of the player's plays at normal speed, seed {seed}, "
+          f"CPU throttled {THROTTLE:g}x")
+    summary("tricks  during the play phase, the bots' turns", in_tricks)
+    summary("tricks  the whole round after ready, the bots' turns", bots)
+    by_phase: dict[str, float] = {}
+    for start, duration in bots:
+        phase = phase_at(start)[0] or "start"
+        by_phase[phase] = max(by_phase.get(phase, 0.0), own((start, duration)))
+    print("  tricks  longest thread time of the bots' turns by phase: " + ", ".join(
+        f"{phase} {longest:.0f} ms" for phase, longest in by_phase.items()))
+    summary("tricks  the player's own inputs (Hint's search, the play)",
+            [(s, d) for s, d in after_ready if mine(s, d)])
+
+
 def report(label: str, times: dict[str, list[float]]) -> None:
     med = {name: statistics.median(t) for name, t in times.items()}
     for name, t in times.items():
@@ -152,6 +251,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--runs", type=int, default=9, help="cold loads of each page (>= 5)")
     ap.add_argument("--warm", type=int, default=5, help="warm loads of each page")
     ap.add_argument("--no-build", action="store_true", help="use site/ as it is")
+    ap.add_argument("--tricks", type=int, default=3,
+                    help="tricks the player plays for the long-task figures (0: none)")
+    ap.add_argument("--seed", type=int, default=5, help="the deal of those tricks")
     ap.add_argument("--throttle", type=float, default=1.0,
                     help="slow every page's CPU this many times (4: a mid-range phone)")
     args = ap.parse_args(argv)
@@ -176,6 +278,8 @@ def main(argv: list[str] | None = None) -> None:
                   f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
             report("cold", cold(chromium, base, args.runs))
             report("warm", warm(chromium, base, args.warm))
+            if args.tricks > 0:
+                tricks(chromium, base, args.tricks, args.seed)
             print(f"  load average now {os.getloadavg()[0]:.1f} (other work on the machine "
                   "makes every figure noisier)")
             chromium.close()
