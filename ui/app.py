@@ -200,6 +200,9 @@ class App(SavedMatch):
         dimmed = explain.dimmed_positions(view.hand, self.table.usable_cards())
         marked = self.table.marked_positions() if self.learn.active else set()
         hand.innerHTML = render.hand_html(view, screen, set(screen.bury), dimmed, marked)
+        for name, count in zip(("--n", "--groups"), render.hand_counts(view, set(screen.bury)),
+                               strict=True):
+            hand.style.setProperty(name, str(count))
         if focused is not None:  # a redraw keeps the keyboard where it was
             card = (hand.querySelector(f'[data-i="{focused}"]')
                     or hand.querySelector("[data-i]"))

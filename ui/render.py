@@ -115,6 +115,13 @@ def hand_html(view: SeatView, screen: Screen, hidden: set[int] = frozenset(),
     return "".join(out)
 
 
+def hand_counts(view: SeatView, hidden: set[int] = frozenset()) -> tuple[int, int]:
+    """How many cards the hand shows and in how many groups: the page spreads a small hand
+    wider (#hand's --n and --groups), so that each card shows more than its index."""
+    shown = [[i for i in positions if i not in hidden] for _, positions in hand_groups(view)]
+    return sum(map(len, shown)), sum(1 for group in shown if group)
+
+
 def status_html(view: SeatView, lang: str) -> str:
     us, them = view.levels[0], view.levels[1]
     parts = [
