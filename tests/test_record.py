@@ -23,6 +23,7 @@ from engine.phase import Phase
 from engine.record import RecordInfo, read_code, read_record, record_code, record_text
 from engine.save import save_match
 
+JOKERS = Start(3, 0, ("LJ", "K"))  # the 庄家's team at 小王: a bid names a rank and suit (R13)
 INFO = RecordInfo(("you", "hard", "normal", "easy"), datetime.date(2026, 11, 30))
 
 
@@ -87,6 +88,8 @@ MATCHES = [
     ("other rules and start", lambda: rounds(7, 2, RulesConfig(kitty_multiplier=3, threshold=100),
                                              Start(4, 1, ("5", "J")))),
     ("a failed throw with a penalty", with_failed_throw),
+    ("a joker level: bids name rank and suit", lambda: rounds(28, 1, start=JOKERS)),
+    ("a snatch", lambda: rounds(36, 1, start=JOKERS)),
 ]
 
 
@@ -122,6 +125,17 @@ def test_a_whole_match_reads_as_the_issue_asks():
     assert sum(ln.startswith("Result: ") for ln in lines) == m.round.number + 1
     assert any(ln.startswith("Buried: ") for ln in lines)
     assert lines[-2].startswith("Match over: ") and lines[-1] == f"End: {m.history_length} moves"
+
+
+def test_joker_level_bids_and_snatches_are_written_with_what_they_name():
+    lines = record_text(rounds(28, 1, start=JOKERS)).splitlines()
+    assert "Bid: East BJ BJ BJ as 9" in lines  # three jokers: no-trump, no suit named
+    assert any(re.fullmatch(r"Bid: \w+ LJ as [2-9JQKA]0? [SHCD]", ln) for ln in lines)
+    lines = record_text(rounds(36, 1, start=JOKERS)).splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("Snatch: "))
+    assert lines[at] == "Snatch: West BJ BJ as 10 H"
+    assert lines[at + 1] == "Trump: level 10, suit H, after West's snatch"
+    assert lines[at + 2].startswith("Buried: West ")
 
 
 def test_a_failed_throw_shows_what_was_tried_and_what_was_led():
