@@ -248,6 +248,14 @@ def _selected(match: Match, round_no: int | None) -> tuple[Start, list[Action]]:
     return start, match.history[begin:end]
 
 
+def round_actions(match: Match, round_no: int | None = None) -> tuple[Start, list[Action]]:
+    """The position round `round_no` (counted from 1; None: the current round) was dealt
+    from, and its actions (its NextRound excluded): what a review replays."""
+    if round_no is None:
+        round_no = match.round.number + 1
+    return _selected(match, round_no)
+
+
 def record_text(match: Match, info: RecordInfo = RecordInfo(),
                 round_no: int | None = None) -> str:
     """The record of `match` (or of its round `round_no`, counted from 1) as text."""
@@ -596,4 +604,4 @@ def round_numbers(match: Match) -> list[int]:
 
 __all__ = ["SEAT_LABELS", "SEAT_WORDS", "RecordError", "RecordInfo",
                           "read_code", "read_record", "record_code", "record_text",
-                          "round_numbers"]
+                          "round_actions", "round_numbers"]
