@@ -141,8 +141,8 @@ def hand_html(review: Review, lang: str) -> str:
     """The player's own cards at the step shown (to look at: none can be chosen)."""
     hand = review.hands()[0]
     cards = "".join(card_html(c, lang=lang, trump=review.trump.is_trump(c)).replace(
-        '<span class="card', '<span role="option" aria-selected="false" aria-disabled="true" '
-        'class="card', 1) for c in hand)
+        '<span class="card', '<span role="option" aria-selected="false" class="card', 1)
+        for c in hand)
     return f'<div class="group" role="group">{cards}</div>' if cards else ""
 
 
