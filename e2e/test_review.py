@@ -6,6 +6,7 @@ result; Back to result (or Escape) returns to it, and the save is never touched.
 from __future__ import annotations
 
 import pytest
+from contrast import contrast_problems
 from game_helpers import DESKTOP, PHONE, SAVE_KEY, button, check_layout, data, saved
 
 from engine.bots import make_bot
@@ -84,6 +85,7 @@ def test_review_steps_through_the_round_with_all_hands_face_up(new_context, site
     assert len(auction) >= 4 and any(" bid " in a or "passed" in a for a in auction)
     assert button(page, "prev").is_disabled()
     check_layout(page, "review-deal")
+    assert not contrast_problems(page, "review-deal")
     # the kitty: taken up and buried; the kitty as buried
     button(page, "next").click()
     wait_step(page, 2, total)
@@ -97,6 +99,7 @@ def test_review_steps_through_the_round_with_all_hands_face_up(new_context, site
     review.go(1)
     check_step(page, review)
     check_layout(page, "review-trick")
+    assert not contrast_problems(page, "review-trick")
     page.keyboard.press("ArrowLeft")
     wait_step(page, 2, total)
     page.keyboard.press("ArrowRight")
