@@ -240,6 +240,9 @@ def _selected(match: Match, round_no: int | None) -> tuple[Start, list[Action]]:
     (`round_no` counted from 1 like the record's Round lines)."""
     if round_no is None:
         return match.start, match.history
+    if round_no == match.round.number + 1:  # the current round: where the match says it began
+        begin, start = match.round_start
+        return start, match.history_since(begin)
     spans = _round_spans(match)
     first = match.start.round_no + 1
     if not first <= round_no < first + len(spans):
@@ -282,10 +285,10 @@ def record_code(match: Match, info: RecordInfo = RecordInfo(),
         dealer = "x" if start.dealer is None else str(start.dealer)
         start_part = "-".join((str(start.round_no), dealer,
                                *(str(LADDER.index(lv)) for lv in start.levels)))
-    rules_part = "_".join(f"{_RULE_FIELDS.index(k)}-{v}"
-                          for k, v in _rules_changes(match.rules))
-    if any(v < 0 for _, v in _rules_changes(match.rules)):
+    changes = _rules_changes(match.rules)
+    if any(v < 0 for _, v in changes):
         raise ValueError("a rules value below 0 has no code")
+    rules_part = "_".join(f"{_RULE_FIELDS.index(k)}-{v}" for k, v in changes)
     seats_part = "" if info.seats is None else "".join(
         str(SEAT_LABELS.index(s)) for s in info.seats)
     date_part = "" if info.date is None else info.date.strftime("%Y%m%d")

@@ -21,7 +21,7 @@ from engine.errors import GameError, RecordError
 from engine.match import Match, Start
 from engine.phase import Phase
 from engine.record import RecordInfo, read_code, read_record, record_code, record_text
-from engine.save import save_match
+from engine.save import load_match, save_match
 
 JOKERS = Start(3, 0, ("LJ", "K"))  # the 庄家's team at 小王: a bid names a rank and suit (R13)
 INFO = RecordInfo(("you", "hard", "normal", "easy"), datetime.date(2026, 11, 30))
@@ -155,6 +155,11 @@ def test_one_round_of_a_match_is_a_record_of_its_own():
     same(coded, again)
     with pytest.raises(RecordError, match="no round 9"):
         record_text(m, round_no=9)
+    # the current round is read from where the match says it began, even in a resumed save
+    resumed = load_match(save_match(m))
+    assert record_text(resumed, INFO, round_no=3) == record_text(m, INFO, round_no=3)
+    assert resumed._earlier is not None  # (its earlier rounds were not even decoded)
+    assert record_text(resumed, INFO, round_no=3) != text
 
 
 @settings(max_examples=6, deadline=None)
