@@ -5,9 +5,20 @@ result; Back to result (or Escape) returns to it, and the save is never touched.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from contrast import contrast_problems
-from game_helpers import DESKTOP, PHONE, SAVE_KEY, button, check_layout, data, saved
+from game_helpers import (
+    DESKTOP,
+    PHONE,
+    SAVE_KEY,
+    SETTINGS_KEY,
+    button,
+    check_layout,
+    data,
+    saved,
+)
 
 from engine.bots import make_bot
 from engine.driver import play_round
@@ -26,11 +37,13 @@ def finished() -> Match:
     return m
 
 
-def open_result(new_context, site_url, wait_ready, text: str, viewport):
+def open_result(new_context, site_url, wait_ready, text: str, viewport, lang: str = "en"):
     page = new_context(viewport=viewport).new_page()
     page.goto(site_url + "?speed=instant")
     wait_ready(page)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, text])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [SETTINGS_KEY, json.dumps({"lang": lang})])
     page.reload()
     wait_ready(page)
     page.wait_for_selector('html[data-phase="result"] #table .result')
@@ -50,12 +63,12 @@ def step_text(page) -> str:
     return page.locator("#status").inner_text()
 
 
-def wait_step(page, k: int, total: int) -> None:
+def wait_step(page, k: int, total: int, lang: str = "en") -> None:
     page.wait_for_function("(s) => document.getElementById('status').textContent.includes(s)",
-                           arg=f"Step {k} of {total}")
+                           arg=f"Step {k} of {total}" if lang == "en" else f"第 {k}/{total} 步")
 
 
-def check_step(page, review: Review) -> None:
+def check_step(page, review: Review, lang: str = "en") -> None:
     """The page shows the model's step: every hand, and the trick or the kitty."""
     step = review.step
     for seat, where in ((0, "south"), (1, "east"), (2, "north"), (3, "west")):
@@ -65,7 +78,8 @@ def check_step(page, review: Review) -> None:
     if step.kind == "trick":
         plays = [str(c) for _, cards in step.trick.plays for c in cards]
         assert cards_of(page, "#table .play [data-card]") == plays
-        assert f"Attackers {step.points}" in page.locator("#table .caption").inner_text()
+        points = f"Attackers {step.points}" if lang == "en" else f"抓分 {step.points}"
+        assert points in page.locator("#table .caption").inner_text()
 
 
 def test_review_steps_through_the_round_with_all_hands_face_up(new_context, site_url,
@@ -122,15 +136,15 @@ def test_review_steps_through_the_round_with_all_hands_face_up(new_context, site
     page.wait_for_selector('html[data-phase="result"]')
 
 
-def test_review_fits_a_phone(new_context, site_url, wait_ready, finished):
-    page = open_result(new_context, site_url, wait_ready, save_match(finished), PHONE)
+def test_review_fits_a_phone_in_chinese(new_context, site_url, wait_ready, finished):
+    page = open_result(new_context, site_url, wait_ready, save_match(finished), PHONE, "zh")
     review = Review(finished)
     total = len(review.steps)
     button(page, "review").click()
     page.wait_for_selector('html[data-phase="review"]')
     for k, name in enumerate(("deal", "kitty", "trick"), start=1):
-        wait_step(page, k, total)
-        check_step(page, review)
+        wait_step(page, k, total, "zh")
+        check_step(page, review, "zh")
         check_layout(page, f"review-{name}")
         button(page, "next").click()
         review.go(1)
