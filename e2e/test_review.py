@@ -20,6 +20,7 @@ from game_helpers import (
     saved,
 )
 
+from engine.actions import NextRound
 from engine.bots import make_bot
 from engine.driver import play_round
 from engine.match import Match
@@ -148,3 +149,29 @@ def test_review_fits_a_phone_in_chinese(new_context, site_url, wait_ready, finis
         check_layout(page, f"review-{name}")
         button(page, "next").click()
         review.go(1)
+
+
+def test_an_earlier_round_of_the_match_is_reviewed_too(new_context, site_url, wait_ready):
+    m = Match(SEED)
+    players = [make_bot("normal", s, SEED) for s in range(4)]
+    play_round(m, players)
+    m.apply(NextRound())
+    play_round(m, players)
+    text = save_match(m)
+    page = open_result(new_context, site_url, wait_ready, text, PHONE)
+    button(page, "review").click()
+    page.wait_for_selector('html[data-phase="review"]')
+    assert "Review of round 2" in step_text(page)
+    assert button(page, "review-later").is_disabled()
+    button(page, "review-earlier").click()
+    page.wait_for_function("() => document.getElementById('status').textContent"
+                           ".includes('Review of round 1')")
+    earlier = Review(m, round_no=1)
+    wait_step(page, 1, len(earlier.steps))
+    check_step(page, earlier)
+    assert cards_of(page, "#kitty [data-card]") == [str(c) for c in earlier.kitty_dealt]
+    check_layout(page, "review-earlier-round")
+    assert button(page, "review-earlier").is_disabled()
+    button(page, "close-review").click()
+    page.wait_for_selector('html[data-phase="result"] #table .result')
+    assert saved(page) == text

@@ -137,3 +137,21 @@ def test_an_earlier_round_can_be_reviewed_and_an_unfinished_one_cannot():
 
 def test_the_review_words_exist_in_both_languages():
     assert all(TEXT[k][0] and TEXT[k][1] for k in TEXT if k.startswith("review."))
+
+
+def test_the_earlier_rounds_of_the_match_can_be_reviewed_too():
+    m = finished()
+    players = [make_bot("normal", s, 5) for s in range(4)]
+    for _ in range(2):
+        m.apply(NextRound())
+        play_round(m, players)
+    r = rv.Review(m)
+    assert r.round_no == 2 and list(r.rounds) == [0, 1, 2]
+    buttons = re.findall(r'data-action="(review-\w+)"( disabled)?', rv.controls_html(r, "en"))
+    assert buttons == [("review-earlier", ""), ("review-later", " disabled")]
+    first = rv.Review(m, round_no=1)
+    assert first.steps[-1].kind == "result" and first.round_no == 0
+    assert first.final_view.result == finished().round.result
+    buttons = re.findall(r'data-action="(review-\w+)"( disabled)?', rv.controls_html(first, "zh"))
+    assert buttons == [("review-earlier", " disabled"), ("review-later", "")]
+    assert "review-earlier" not in rv.controls_html(rv.Review(finished()), "en")  # one round

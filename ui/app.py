@@ -249,6 +249,13 @@ class App(SavedMatch):
             self.review = reviewing.Review(self.table.match)
             self.render()
 
+    def review_round(self, delta: int) -> None:
+        """Review the round `delta` rounds before or after the one shown (from its start)."""
+        rv = self.review
+        if rv is not None and rv.round_no + delta in rv.rounds:
+            self.review = reviewing.Review(self.table.match, rv.round_no + delta + 1)
+            self.render()
+
     def review_step(self, delta: int) -> None:
         if self.review is not None and self.review.go(delta):
             self.render()

@@ -33,6 +33,7 @@ class Page(Protocol):
     def render(self) -> None: ...
     def open_review(self) -> None: ...
     def review_step(self, delta: int) -> None: ...
+    def review_round(self, delta: int) -> None: ...
     def close_review(self) -> None: ...
 
     review: object
@@ -72,6 +73,8 @@ class Controls:
             "prev": lambda: page.review_step(-1),
             "next": lambda: page.review_step(1),
             "close-review": page.close_review,
+            "review-earlier": lambda: page.review_round(-1),
+            "review-later": lambda: page.review_round(1),
         }.get(button.getAttribute("data-action"))
         if handler:
             handler()
@@ -80,7 +83,8 @@ class Controls:
     def _refocus(self, action: str) -> None:
         """In a review the redraw replaced the buttons: the keyboard stays on the step button
         just used (the other one once that is disabled at an end of the round)."""
-        if self.page.review is None or action not in ("review", "prev", "next"):
+        if self.page.review is None or action not in ("review", "prev", "next",
+                                                       "review-earlier", "review-later"):
             return
         for name in (action, "next", "prev"):
             again = by_id("controls").querySelector(f'[data-action="{name}"]:not([disabled])')

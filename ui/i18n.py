@@ -103,6 +103,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "button.prev": ("上一步", "Previous"),
     "button.next": ("下一步", "Next"),
     "button.back_result": ("返回结果", "Back to result"),
+    "button.review_earlier": ("前一局", "Earlier round"),
+    "button.review_later": ("后一局", "Later round"),
     "review.title": ("复盘 第 {n} 局", "Review of round {n}"),
     "review.step": ("第 {k}/{total} 步", "Step {k} of {total}"),
     "review.deal": ("发牌与叫主", "The deal and the bids"),

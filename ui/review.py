@@ -91,6 +91,9 @@ class Review:
         self.tricks = len(replay.round.tricks)
         self.final_view: SeatView = replay.view(0)  # the result, as the player saw it
         self.at = 0
+        # the match's rounds that can be reviewed (numbered from 0): all that are finished
+        last = match.round.number - (0 if match.phase.round_over else 1)
+        self.rounds = range(match.start.round_no, last + 1)
 
     def _hands(self, replay: Match) -> tuple[tuple[Card, ...], ...]:
         r = replay.round
@@ -220,8 +223,14 @@ def status_html(review: Review, lang: str) -> str:
 
 
 def controls_html(review: Review, lang: str) -> str:
-    """Step back, step on, and back to the result."""
+    """Step back, step on, and back to the result; in a match of several rounds, the round
+    before and after the one shown."""
     last = len(review.steps) - 1
-    return (button("prev", t("button.prev", lang), enabled=review.at > 0)
-            + button("next", t("button.next", lang), enabled=review.at < last, primary=True)
-            + button("close-review", t("button.back_result", lang)))
+    out = (button("prev", t("button.prev", lang), enabled=review.at > 0)
+           + button("next", t("button.next", lang), enabled=review.at < last, primary=True))
+    if len(review.rounds) > 1:
+        out += (button("review-earlier", t("button.review_earlier", lang),
+                       enabled=review.round_no > review.rounds[0])
+                + button("review-later", t("button.review_later", lang),
+                         enabled=review.round_no < review.rounds[-1]))
+    return out + button("close-review", t("button.back_result", lang))
