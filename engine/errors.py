@@ -39,3 +39,8 @@ class IllegalAction(GameError):
 class SaveError(GameError):
     """A save that cannot be loaded: not JSON, unknown version, or a history that does not
     replay under the rules."""
+
+
+class RecordError(GameError):
+    """A match record (text or code, engine.record) that cannot be read: not a record, or
+    one whose moves do not replay, or a line that is not what its moves give."""

@@ -37,3 +37,14 @@ def test_a_cpython_save_replays_identically_under_pyodide():
     script = ("import sys; from engine.save import load_match, save_match; "
               "print(save_match(load_match(sys.stdin.read())))")
     assert pyodide("-c", script, stdin=text) == text + "\n"
+
+
+def test_a_cpython_record_reads_back_identically_under_pyodide():
+    from engine.record import record_code, record_text
+
+    m = played(seed=12, steps=900)
+    text = record_text(m)
+    script = ("import sys; from engine.record import read_record, record_text, record_code; "
+              "m, info = read_record(sys.stdin.read()); print(record_code(m, info)); "
+              "print(record_text(m, info), end='')")
+    assert pyodide("-c", script, stdin=text) == record_code(m) + "\n" + text

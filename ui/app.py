@@ -20,6 +20,7 @@ from engine.errors import GameError
 from engine.phase import Phase
 
 from . import explain, pacing, render, settings, storage
+from . import review as reviewing
 from .card_input import CardInput
 from .controls import Controls
 from .dialogs import Dialogs
@@ -53,6 +54,7 @@ class App(SavedMatch):
         self.hinting: asyncio.Future | None = None  # the adviser's search, while it runs
         self.turn_told = -1  # the table's action count when the player's turn was last sounded
         self.learn = Learn(self)  # the guided first hand, in place of the match while it runs
+        self.review: reviewing.Review | None = None  # a finished round looked back at
 
     def start(self) -> None:
         CardInput(self).listen()
@@ -172,6 +174,7 @@ class App(SavedMatch):
         self.screen.remember(e for e in events if e.kind != "CardDealt")
 
     def after_player_action(self, events) -> None:
+        self.review = None
         self.screen.forget_choices()
         clear_notice("illegal")
         self._show(events)
@@ -180,6 +183,9 @@ class App(SavedMatch):
     # --- putting the view on the page -------------------------------------------------------
 
     def render(self) -> None:
+        if self.review is not None:
+            self._render_review()
+            return
         view, screen, lang = self.table.view(), self.screen, self.screen.lang
         root = js.document.documentElement
         root.dataset.phase = view.phase
@@ -221,6 +227,45 @@ class App(SavedMatch):
             screen.hint_reason, lang)
         self.learn.render(lang)
         by_id("log").innerHTML = f'<ol>{render.log_html(screen.log, lang)}</ol>'
+
+    def _render_review(self) -> None:
+        """The review in the table's places (`html[data-phase="review"]`, ui.review)."""
+        rv, lang = self.review, self.screen.lang
+        root = js.document.documentElement
+        root.dataset.phase = "review"
+        root.dataset.turn = ""
+        root.dataset.actions = str(self.table.actions)
+        by_id("status").innerHTML = reviewing.status_html(rv, lang)
+        for seat in (1, 2, 3):
+            box = by_id(f"seat-{render.POSITION[seat]}")
+            box.innerHTML = reviewing.seat_html(rv, seat, lang)
+            box.classList.remove("to-act")
+        by_id("table").innerHTML = reviewing.table_html(rv, lang)
+        by_id("kitty").innerHTML = reviewing.kitty_html(rv, lang)
+        by_id("hand").innerHTML = reviewing.hand_html(rv, lang)
+        by_id("controls").innerHTML = reviewing.controls_html(rv, lang)
+        by_id("prompt").textContent = t("review.keys", lang)
+
+    def open_review(self) -> None:
+        """Look back at the round just finished (from its result screen)."""
+        if self.table.phase.round_over:
+            self.review = reviewing.Review(self.table.match)
+            self.render()
+
+    def review_round(self, delta: int) -> None:
+        """Review the round `delta` rounds before or after the one shown (from its start)."""
+        rv = self.review
+        if rv is not None and rv.round_no + delta in rv.rounds:
+            self.review = reviewing.Review(self.table.match, rv.round_no + delta + 1)
+            self.render()
+
+    def review_step(self, delta: int) -> None:
+        if self.review is not None and self.review.go(delta):
+            self.render()
+
+    def close_review(self) -> None:
+        self.review = None
+        self.render()
 
     # --- the player's actions, from the cards, the buttons and the keyboard -----------------
 
@@ -278,6 +323,7 @@ class App(SavedMatch):
             self.tabs.remind()
             return
         self.learn.stop("skipped")
+        self.review = None
         self._new_table()
         self.after_player_action([])
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+import js
+
 from engine.actions import Bury, Pass
 from engine.cards import parse_cards
 from engine.errors import GameError
@@ -29,6 +31,12 @@ class Page(Protocol):
     def show_hint(self) -> None: ...
     def skip_animation(self) -> None: ...
     def render(self) -> None: ...
+    def open_review(self) -> None: ...
+    def review_step(self, delta: int) -> None: ...
+    def review_round(self, delta: int) -> None: ...
+    def close_review(self) -> None: ...
+
+    review: object
 
 
 class Controls:
@@ -38,6 +46,7 @@ class Controls:
     def listen(self) -> None:
         listen(by_id("controls"), "click", self._click)
         listen(by_id("controls"), "change", self._change)
+        listen(js.document, "keydown", self._review_key)
 
     def _click(self, event) -> None:
         button = event.target.closest("button[data-action]")
@@ -60,9 +69,38 @@ class Controls:
             "help": lambda: page.dialogs.open("help"),
             "trumps": lambda: page.dialogs.open("trumps"),
             "learn": self._learn,
+            "review": page.open_review,
+            "prev": lambda: page.review_step(-1),
+            "next": lambda: page.review_step(1),
+            "close-review": page.close_review,
+            "review-earlier": lambda: page.review_round(-1),
+            "review-later": lambda: page.review_round(1),
         }.get(button.getAttribute("data-action"))
         if handler:
             handler()
+            self._refocus(button.getAttribute("data-action"))
+
+    def _refocus(self, action: str) -> None:
+        """In a review the redraw replaced the buttons: the keyboard stays on the step button
+        just used (the other one once that is disabled at an end of the round)."""
+        if self.page.review is None or action not in ("review", "prev", "next",
+                                                       "review-earlier", "review-later"):
+            return
+        for name in (action, "next", "prev"):
+            again = by_id("controls").querySelector(f'[data-action="{name}"]:not([disabled])')
+            if again:
+                again.focus()
+                return
+
+    def _review_key(self, event) -> None:
+        """In a review, ← and → step through the round and Escape goes back to the result."""
+        if self.page.review is None or event.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        if event.key in ("ArrowLeft", "ArrowRight"):
+            self.page.review_step(1 if event.key == "ArrowRight" else -1)
+            event.preventDefault()
+        elif event.key == "Escape":
+            self.page.close_review()
 
     def _learn(self) -> None:
         """The guided hand: started (or resumed), or while it runs, left for later."""

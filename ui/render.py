@@ -359,6 +359,7 @@ def controls_html(view: SeatView, screen: Screen, bids) -> str:
     elif view.phase.round_over:  # the result; the last trick decided 抠底 (R25): one tap away
         key = "button.result" if screen.show_last_trick else "button.last_trick"
         parts.append(button("last-trick", t(key, lang)))
+        parts.append(button("review", t("button.review", lang)))  # ui.review
         if view.phase == Phase.RESULT:
             parts.append(button("next-round", t("button.next_round", lang), primary=True))
     else:  # a bot bids, buries or snatches

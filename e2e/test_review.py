@@ -1,0 +1,177 @@
+"""The review of a round (issue 12, item 2): from the result screen, `data-action="review"`
+opens `html[data-phase="review"]`, which steps trick by trick (buttons and arrow keys) with all
+four hands face up, the bids, the kitty before and after burying, the points as won and the
+result; Back to result (or Escape) returns to it, and the save is never touched."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from contrast import contrast_problems
+from game_helpers import (
+    DESKTOP,
+    PHONE,
+    SAVE_KEY,
+    SETTINGS_KEY,
+    button,
+    check_layout,
+    data,
+    saved,
+)
+
+from engine.actions import NextRound
+from engine.bots import make_bot
+from engine.driver import play_round
+from engine.match import Match
+from engine.save import save_match
+from ui.review import Review
+
+SEED = 23
+
+
+@pytest.fixture(scope="module")
+def finished() -> Match:
+    """A match whose first round has just been played (its result on the screen)."""
+    m = Match(SEED)
+    play_round(m, [make_bot("normal", s, SEED) for s in range(4)])
+    return m
+
+
+def open_result(new_context, site_url, wait_ready, text: str, viewport, lang: str = "en"):
+    page = new_context(viewport=viewport).new_page()
+    page.goto(site_url + "?speed=instant")
+    wait_ready(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, text])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [SETTINGS_KEY, json.dumps({"lang": lang})])
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector('html[data-phase="result"] #table .result')
+    return page
+
+
+def seat_cards(page, seat: str) -> list[str]:
+    return page.locator(f"#seat-{seat} [data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)")
+
+
+def cards_of(page, selector: str) -> list[str]:
+    return page.locator(selector).evaluate_all("els => els.map(e => e.dataset.card)")
+
+
+def step_text(page) -> str:
+    return page.locator("#status").inner_text()
+
+
+def wait_step(page, k: int, total: int, lang: str = "en") -> None:
+    page.wait_for_function("(s) => document.getElementById('status').textContent.includes(s)",
+                           arg=f"Step {k} of {total}" if lang == "en" else f"第 {k}/{total} 步")
+
+
+def check_step(page, review: Review, lang: str = "en") -> None:
+    """The page shows the model's step: every hand, and the trick or the kitty."""
+    step = review.step
+    for seat, where in ((0, "south"), (1, "east"), (2, "north"), (3, "west")):
+        want = [str(c) for c in step.hands[seat]]
+        got = cards_of(page, "#hand [data-card]") if seat == 0 else seat_cards(page, where)
+        assert got == want, (where, step.kind)
+    if step.kind == "trick":
+        plays = [str(c) for _, cards in step.trick.plays for c in cards]
+        assert cards_of(page, "#table .play [data-card]") == plays
+        points = f"Attackers {step.points}" if lang == "en" else f"抓分 {step.points}"
+        assert points in page.locator("#table .caption").inner_text()
+
+
+def test_review_steps_through_the_round_with_all_hands_face_up(new_context, site_url,
+                                                               wait_ready, finished):
+    text = save_match(finished)
+    page = open_result(new_context, site_url, wait_ready, text, DESKTOP)
+    review = Review(finished)
+    total = len(review.steps)
+    button(page, "review").click()
+    page.wait_for_selector('html[data-phase="review"]')
+    wait_step(page, 1, total)  # (the browser asks for English: the page's words are English)
+    # the deal: 38 cards in each hand, the bids, the kitty as dealt
+    check_step(page, review)
+    assert len(seat_cards(page, "north")) == 38
+    assert cards_of(page, "#kitty [data-card]") == [str(c) for c in review.kitty_dealt]
+    auction = page.locator("#table .review-info li").all_inner_texts()
+    assert len(auction) >= 4 and any(" bid " in a or "passed" in a for a in auction)
+    assert button(page, "prev").is_disabled()
+    check_layout(page, "review-deal")
+    assert not contrast_problems(page, "review-deal")
+    # the kitty: taken up and buried; the kitty as buried
+    button(page, "next").click()
+    wait_step(page, 2, total)
+    review.go(1)
+    check_step(page, review)
+    assert cards_of(page, "#kitty [data-card]") == [str(c) for c in review.turns[-1].buried]
+    assert "buried" in page.locator("#table").inner_text()
+    # the tricks, by the arrow keys
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 3, total)
+    review.go(1)
+    check_step(page, review)
+    check_layout(page, "review-trick")
+    assert not contrast_problems(page, "review-trick")
+    page.keyboard.press("ArrowLeft")
+    wait_step(page, 2, total)
+    page.keyboard.press("ArrowRight")
+    for k in range(4, total + 1):
+        page.keyboard.press("ArrowRight")
+        wait_step(page, k, total)
+    review.at = total - 1
+    page.wait_for_selector("#table .result")
+    assert button(page, "next").is_disabled()
+    assert all(not seat_cards(page, s) for s in ("north", "east", "west"))
+    check_layout(page, "review-result")
+    # back to the result: the round as it was, the save untouched
+    button(page, "close-review").click()
+    page.wait_for_selector('html[data-phase="result"] #table .result')
+    assert data(page, "phase") == "result"
+    assert saved(page) == text
+    button(page, "review").click()
+    page.wait_for_selector('html[data-phase="review"]')
+    page.keyboard.press("Escape")
+    page.wait_for_selector('html[data-phase="result"]')
+
+
+def test_review_fits_a_phone_in_chinese(new_context, site_url, wait_ready, finished):
+    page = open_result(new_context, site_url, wait_ready, save_match(finished), PHONE, "zh")
+    review = Review(finished)
+    total = len(review.steps)
+    button(page, "review").click()
+    page.wait_for_selector('html[data-phase="review"]')
+    for k, name in enumerate(("deal", "kitty", "trick"), start=1):
+        wait_step(page, k, total, "zh")
+        check_step(page, review, "zh")
+        check_layout(page, f"review-{name}")
+        button(page, "next").click()
+        review.go(1)
+
+
+def test_an_earlier_round_of_the_match_is_reviewed_too(new_context, site_url, wait_ready):
+    m = Match(SEED)
+    players = [make_bot("normal", s, SEED) for s in range(4)]
+    play_round(m, players)
+    m.apply(NextRound())
+    play_round(m, players)
+    text = save_match(m)
+    page = open_result(new_context, site_url, wait_ready, text, PHONE)
+    button(page, "review").click()
+    page.wait_for_selector('html[data-phase="review"]')
+    assert "Review of round 2" in step_text(page)
+    assert button(page, "review-later").is_disabled()
+    button(page, "review-earlier").click()
+    page.wait_for_function("() => document.getElementById('status').textContent"
+                           ".includes('Review of round 1')")
+    earlier = Review(m, round_no=1)
+    wait_step(page, 1, len(earlier.steps))
+    check_step(page, earlier)
+    assert cards_of(page, "#kitty [data-card]") == [str(c) for c in earlier.kitty_dealt]
+    check_layout(page, "review-earlier-round")
+    assert button(page, "review-earlier").is_disabled()
+    button(page, "close-review").click()
+    page.wait_for_selector('html[data-phase="result"] #table .result')
+    assert saved(page) == text

@@ -1,0 +1,157 @@
+"""The review of a finished round (ui/review.py), on CPython: the steps rebuilt by replay (the
+deal, the kitty, each trick, the result), all four hands at each, and the HTML of each part."""
+
+import re
+from collections import Counter
+from html import unescape
+
+import pytest
+
+from engine.actions import NextRound
+from engine.bots import make_bot
+from engine.driver import play_round
+from engine.match import Match, Start
+from engine.phase import Phase
+from ui import review as rv
+from ui.i18n import TEXT, cards_short
+
+
+def finished(seed=5, start=None, tier="normal"):
+    m = Match(seed, start=start or Start())
+    options = {"bid_chance": 0.3} if tier == "random" else {}
+    play_round(m, [make_bot(tier, s, seed, **options) for s in range(4)])
+    return m
+
+
+def cards_in(html):
+    return re.findall(r'data-card="([^"]+)"', html)
+
+
+def test_the_steps_are_the_deal_the_kitty_each_trick_and_the_result():
+    m = finished()
+    r = rv.Review(m)
+    kinds = [s.kind for s in r.steps]
+    tricks = len(m.round.tricks)
+    assert kinds == ["deal", "kitty"] + ["trick"] * tricks + ["result"]
+    assert [s.trick for s in r.steps[2:-1]] == list(m.round.finished_tricks)
+    # the deal: every seat's 38 cards, the kitty apart; afterwards the cards of the tricks go
+    deal = r.steps[0]
+    assert [len(h) for h in deal.hands] == [38] * 4 and len(r.kitty_dealt) == 10
+    played = Counter()
+    for step in r.steps[2:-1]:
+        for seat, cards in step.trick.plays:
+            played[seat] += len(cards)
+        assert [len(h) for h in step.hands] == [38 - played[s] for s in range(4)]
+    assert all(not h for h in r.steps[-1].hands)
+    # the attackers' points as they were won, ending at the round's score (before the kitty)
+    points = [s.points for s in r.steps[2:-1]]
+    assert points == sorted(points) and points[-1] == m.round.result.trick_points \
+        + m.round.result.penalty_points
+    assert r.steps[-1].points == m.round.result.score
+
+
+def test_the_kitty_step_shows_who_took_up_and_buried_what():
+    m = finished()
+    r = rv.Review(m)
+    (turn,) = r.turns
+    assert turn.seat == m.round.dealer and turn.snatch is None
+    assert turn.taken == tuple(r.kitty_dealt) and list(turn.buried) == m.round.kitty
+    dealer_hand = Counter(r.steps[0].hands[turn.seat]) + Counter(turn.taken)
+    dealer_hand.subtract(turn.buried)
+    assert +dealer_hand == Counter(r.steps[1].hands[turn.seat])
+    r.at = 1
+    html = unescape(rv.table_html(r, "en"))
+    assert "took up" in html and "buried" in html and "Trump" in html
+    assert cards_in(rv.kitty_html(r, "en")) == [str(c) for c in turn.buried]
+    r.at = 0
+    assert cards_in(rv.kitty_html(r, "en")) == [str(c) for c in r.kitty_dealt]
+
+
+def test_a_snatch_is_a_kitty_turn_of_its_own():
+    m = finished(36, Start(3, 0, ("LJ", "K")), tier="random")
+    r = rv.Review(m)
+    assert [t.snatch is not None for t in r.turns] == [False, True]
+    assert r.turns[1].seat == 3 and list(r.turns[1].buried) == m.round.kitty
+    r.at = 1
+    assert "snatched with" in unescape(rv.table_html(r, "en"))
+    assert "抄底" in unescape(rv.table_html(r, "zh"))
+
+
+def test_stepping_stays_within_the_round():
+    r = rv.Review(finished())
+    assert not r.go(-1) and r.at == 0
+    assert r.go(1) and r.at == 1
+    assert r.go(1000) and r.step.kind == "result"
+    assert not r.go(1)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_part_shows_all_hands_and_the_step(lang):
+    m = finished()
+    r = rv.Review(m)
+    for at, step in enumerate(r.steps):
+        r.at = at
+        for seat in (1, 2, 3):
+            assert cards_in(rv.seat_html(r, seat, lang)) == [str(c) for c in step.hands[seat]]
+        south = rv.hand_html(r, lang)
+        assert cards_in(south) == [str(c) for c in step.hands[0]]
+        assert "data-i=" not in south  # nothing to choose in a review
+        table = rv.table_html(r, lang)
+        if step.kind == "trick":
+            assert re.findall(r'data-seat="(\d)"', table) == [str(s) for s, _ in step.trick.plays]
+            assert cards_in(table) == [str(c) for _, cards in step.trick.plays for c in cards]
+            assert str(step.points) in unescape(table)
+        if step.kind == "result":
+            assert 'class="result"' in table
+        controls = rv.controls_html(r, lang)
+        assert ('data-action="prev"' in controls and 'data-action="next"' in controls
+                and 'data-action="close-review"' in controls)
+        assert ('data-action="prev" disabled' in controls) == (at == 0)
+        assert ('data-action="next" class="primary" disabled' in controls) == \
+            (at == len(r.steps) - 1)
+        assert f"{at + 1}/{len(r.steps)}" in rv.status_html(r, "zh") or lang == "en"
+
+
+def test_the_bids_are_listed_in_the_order_made():
+    m = finished(8, tier="random")
+    r = rv.Review(m)
+    html = unescape(rv.table_html(r, "en"))
+    lines = re.findall(r"<li>([^<]*)</li>", html)
+    bidding = [e for e in m.round.auction if e.phase != Phase.SNATCH]
+    names = ("You", "East", "North", "West")
+    assert lines[:len(bidding)] == [
+        f"{names[e.seat]} passed" if e.bid is None
+        else f"{names[e.seat]} bid {cards_short(e.bid.cards)}" for e in bidding]
+    nobody = all(e.bid is None for e in bidding)
+    assert lines[len(bidding):] == (["Nobody bid: a kitty card set trump"] if nobody else [])
+
+
+def test_an_earlier_round_can_be_reviewed_and_an_unfinished_one_cannot():
+    m = finished()
+    m.apply(NextRound())
+    r = rv.Review(m, round_no=1)
+    assert r.round_no == 0 and r.steps[-1].kind == "result"
+    with pytest.raises(ValueError, match="finished round"):
+        rv.Review(m)
+
+
+def test_the_review_words_exist_in_both_languages():
+    assert all(TEXT[k][0] and TEXT[k][1] for k in TEXT if k.startswith("review."))
+
+
+def test_the_earlier_rounds_of_the_match_can_be_reviewed_too():
+    m = finished()
+    players = [make_bot("normal", s, 5) for s in range(4)]
+    for _ in range(2):
+        m.apply(NextRound())
+        play_round(m, players)
+    r = rv.Review(m)
+    assert r.round_no == 2 and list(r.rounds) == [0, 1, 2]
+    buttons = re.findall(r'data-action="(review-\w+)"( disabled)?', rv.controls_html(r, "en"))
+    assert buttons == [("review-earlier", ""), ("review-later", " disabled")]
+    first = rv.Review(m, round_no=1)
+    assert first.steps[-1].kind == "result" and first.round_no == 0
+    assert first.final_view.result == finished().round.result
+    buttons = re.findall(r'data-action="(review-\w+)"( disabled)?', rv.controls_html(first, "zh"))
+    assert buttons == [("review-earlier", " disabled"), ("review-later", "")]
+    assert "review-earlier" not in rv.controls_html(rv.Review(finished()), "en")  # one round
