@@ -8,7 +8,8 @@ always matches the interpreter that loads it.  The .pyc files are "unchecked has
 (PEP 552): Python loads them without comparing with a source file's date, which in a zip
 archive would not match anyway.
 
-- ``game_archive``: python.zip, each module of the game as bytecode only, without docstrings,
+- ``game_archive``: python.zip, each module of the game as bytecode only, without docstrings
+  and column ranges (compile_pyc.mjs: line numbers stay),
   stored uncompressed (the build gzips the whole archive, which packs it tighter):
   the page's own files must stay small (≤ 350 KB compressed with the font), and sources beside
   the bytecode doubled the archive.  A traceback on the page still names the file, function

@@ -26,7 +26,9 @@ if (!outDir || files.length === 0) {
   process.exit(2);
 }
 
-const pyodide = await loadPyodide();
+// Without column ranges (PYTHONNODEBUGRANGES, PEP 657): line numbers stay in tracebacks, the
+// carets under the failing expression go, and the bytecode is a quarter smaller.
+const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 for (const file of files) {
   const source = `/src/${file}`;
   pyodide.FS.mkdirTree(dirname(source));
