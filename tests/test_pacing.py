@@ -104,3 +104,25 @@ def test_only_dealing_and_cards_dealt_read_a_steps_events():
     assert not pacing.only_dealing(events("CardDealt", "BidMade"))
     assert not pacing.only_dealing([])
     assert pacing.cards_dealt(events("CardDealt", "BidMade", "CardDealt")) == 2
+
+
+@pytest.mark.parametrize("redraw_ms", [2, 15, 40, 100, 200])
+def test_the_deal_keeps_its_pace_however_long_a_redraw_takes(redraw_ms):
+    """152 cards at normal speed, each burst followed by its redraw and its pause: the deal
+    takes at most 3 s whether a redraw costs 2 ms (a fast desktop) or 200 ms (a slow phone
+    throttled), since a slower device shows more cards at each redraw."""
+    pause = pacing.pause_ms(events("CardDealt"), "normal")
+    dealt, clock, since = 0, 0.0, None
+    while dealt < 152:
+        dealt += pacing.deal_burst("normal", since)
+        since = redraw_ms + pause
+        clock += since
+    assert clock <= 3000, f"{clock:.0f} ms"
+
+
+def test_a_burst_after_a_pause_for_a_bid_is_one_frame():
+    """The time a bid's pause took is not owed in cards: the next burst is a frame's worth."""
+    assert pacing.deal_burst("normal", None) == pacing.cards_per_frame("normal")
+    assert pacing.deal_burst("normal", 10_000) == \
+        pacing.MOST_FRAMES_AT_ONCE * pacing.cards_per_frame("normal")
+    assert pacing.deal_burst("normal", 1) == pacing.cards_per_frame("normal")

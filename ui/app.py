@@ -53,6 +53,7 @@ class App(SavedMatch):
         self.leaving_trick: int | None = None  # the winner of the trick still on the table
         self.hinting: asyncio.Future | None = None  # the adviser's search, while it runs
         self.turn_told = -1  # the table's action count when the player's turn was last sounded
+        self.burst_at: float | None = None  # when the last burst of dealt cards began
         self.learn = Learn(self)  # the guided first hand, in place of the match while it runs
         self.review: reviewing.Review | None = None  # a finished round looked back at
 
@@ -119,9 +120,11 @@ class App(SavedMatch):
         next decision, giving the browser its main thread back every slice."""
         speed = self._speed()
         holding = self.tabs.is_holding
-        events = await pacing.step_in_slices(table, js.performance.now, going_on=holding)
-        burst = 10_000 if self.skip else pacing.cards_per_frame(speed)
         started = js.performance.now()
+        since = None if self.burst_at is None else started - self.burst_at
+        events = await pacing.step_in_slices(table, js.performance.now, going_on=holding)
+        burst = 10_000 if self.skip else pacing.deal_burst(speed, since)
+        self.burst_at = started if pacing.only_dealing(events) else None
         while (pacing.cards_dealt(events) < burst and pacing.only_dealing(events) and holding()
                and not table.waiting_for_player() and table.phase == Phase.DEAL):
             if js.performance.now() - started >= pacing.SLICE_MS:

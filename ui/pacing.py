@@ -22,6 +22,11 @@ PAUSES = {
 SPEEDS = tuple(PAUSES)
 # Cards dealt between two redraws: the deal (152 cards) takes about 2.5 s at normal speed.
 CARDS_PER_FRAME = {"slow": 1, "normal": 2, "fast": 4, "instant": 8}
+# Cards dealt a second, by speed: on a device whose redraws take longer than the pause between
+# them, each redraw shows more cards, so the deal keeps its pace (normal: 152 cards in ~2.2 s
+# of dealing) instead of slowing down with the device.
+DEAL_RATE = {"slow": 35, "normal": 70, "fast": 150, "instant": 10_000}
+MOST_FRAMES_AT_ONCE = 8  # a burst never shows more than this many frames' cards
 SLICE_MS = 20  # longest run of bot thinking before the browser gets the main thread back
 
 
@@ -35,6 +40,17 @@ def pause_ms(events, speed: str) -> float:
 
 def cards_per_frame(speed: str) -> int:
     return CARDS_PER_FRAME[speed]
+
+
+def deal_burst(speed: str, since_last_ms: float | None) -> int:
+    """Cards to deal before the next redraw: a frame's worth, or as many as the deal's rate
+    says are due since the previous burst began (None: it was not a burst, e.g. a bid's pause
+    came between), at most MOST_FRAMES_AT_ONCE frames' worth."""
+    frame = CARDS_PER_FRAME[speed]
+    if since_last_ms is None:
+        return frame
+    due = int(since_last_ms * DEAL_RATE[speed] / 1000)
+    return max(frame, min(due, MOST_FRAMES_AT_ONCE * frame))
 
 
 def cards_dealt(events) -> int:
