@@ -93,6 +93,7 @@ class TrickRecord:
     winner: int | None = None
     points: int = 0
     failed_throw: tuple[Card, ...] | None = None  # what the leader tried to throw (R19)
+    throw_failure: ev.ThrowFailed | None = None  # and why it failed (public, like the throw)
     public: TrickView | None = None  # set once the trick is complete and can't change
 
 
@@ -621,7 +622,9 @@ class Match:
                 trick.failed_throw = cards
                 blocker = order[throw_blocker(forced, others, r.decided_trump)]
                 kind = classify(forced, r.decided_trump)[0].kind
-                out.append(ev.ThrowFailed(seat, cards, tuple(forced), penalty, blocker, kind))
+                trick.throw_failure = ev.ThrowFailed(seat, cards, tuple(forced), penalty,
+                                                     blocker, kind)
+                out.append(trick.throw_failure)
                 cards = tuple(forced)
         r.hands[seat] = _rebuild(r.hands[seat], cards)
         trick.plays.append((seat, cards))
@@ -636,7 +639,7 @@ class Match:
         trick.winner = trick.plays[trick_winner(plays, r.decided_trump)][0]
         trick.points = sum(points_of(p) for p in plays)
         trick.public = TrickView(trick.leader, tuple(trick.plays), trick.winner, trick.points,
-                                 trick.failed_throw)
+                                 trick.failed_throw, trick.throw_failure)
         r.finished_tricks += (trick.public,)
         r.points[team_of(trick.winner)] += trick.points  # R24
         out: list[ev.Event] = [ev.TrickWon(trick.winner, len(r.tricks), trick.points,

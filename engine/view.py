@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card
 from .config import RulesConfig
-from .events import RoundSettled
+from .events import RoundSettled, ThrowFailed
 from .phase import Phase
 from .rules import Trump
 
@@ -46,6 +46,7 @@ class TrickView:
     winner: int | None
     points: int
     failed_throw: tuple[Card, ...] | None  # R19: an attempted throw, shown to all
+    throw_failure: ThrowFailed | None = None  # and why it failed: who holds what beats it
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,8 @@ def _tricks(r: RoundState) -> tuple[TrickView, ...]:
     if trick is None:
         return r.finished_tricks
     return (*r.finished_tricks,
-            TrickView(trick.leader, tuple(trick.plays), None, 0, trick.failed_throw))
+            TrickView(trick.leader, tuple(trick.plays), None, 0, trick.failed_throw,
+                      trick.throw_failure))
 
 
 def seat_view(match: Match, seat: int) -> SeatView:

@@ -13,6 +13,7 @@ from engine.match import Match, Start
 from engine.rules import Trump
 from engine.save import save_match
 from engine.scoring import band
+from engine.view import seat_view
 
 from helpers import cards, rig
 
@@ -249,6 +250,8 @@ def test_r19_failed_throw_is_announced_and_the_forced_unit_is_led():
     assert cards("SK")[0] in m.hand(0)
     assert m.round.attackers_score() == 10, "the penalty goes to the other team"
     assert m.history[-1] == Play(0, tuple(cards("SK SQ"))), "history keeps the attempt"
+    assert m.round.tricks[-1].throw_failure == failed, "the trick keeps why it failed"
+    assert seat_view(m, 2).tricks[-1].throw_failure == failed, "public: every seat sees it"
 
 
 def test_r20_follow_must_be_legal_and_illegal_follow_changes_nothing():

@@ -75,7 +75,7 @@ class Learn:
             self.tutorial = self._load()
             self.main, page.table = page.table, self.tutorial.table
         js.document.documentElement.dataset.tutorial = "1"
-        page.screen.log, page.screen.throws = [], []
+        page.screen.log = []
         page.after_player_action([])
 
     def stop(self, state: str) -> None:
@@ -87,7 +87,7 @@ class Learn:
         storage.save(KEY, self.tutorial.save() if state == SKIPPED else '{"state": "done"}')
         self.page.table, self.main, self.tutorial = self.main, None, None
         js.document.documentElement.removeAttribute("data-tutorial")
-        self.page.screen.log, self.page.screen.throws = [], []
+        self.page.screen.log = []
         self.page.after_player_action([])
 
     def save(self) -> bool:

@@ -236,7 +236,7 @@ def trick_html(view: SeatView, screen: Screen) -> str:
     if reason:  # why it went so, from engine.reasons
         caption += f'<p class="reason">{escape(reason)}</p>'
     if trick.failed_throw:  # R19: what the leader tried and why it failed, below the rest
-        failed = screen.failed_throw(trick.leader, trick.failed_throw)
+        failed = trick.throw_failure  # (kept in the match: it survives a reload)
         why = (explain.throw_failed_text(failed, view.trump, lang) if failed
                else f'{t("caption.failed_throw", lang)} {cards_short(trick.failed_throw)}')
         caption += f'<p class="throw">{escape(why)}</p>'

@@ -23,19 +23,9 @@ class Screen:
     log: list = field(default_factory=list)  # recent events (engine Events), for the log
     hint_reason: object = None  # why the hint chose its cards (engine.bots.advice.Reason)
 
-    throws: list = field(default_factory=list)  # the recent ThrowFailed events (their why)
-
     def remember(self, events) -> None:
-        """Keep the latest events for the log (a few more than it shows: some say nothing),
-        and the failed throws (who blocked them) for the trick captions."""
-        events = list(events)
-        self.log = (self.log + events)[-LOG_MEMORY:]
-        self.throws = (self.throws + [e for e in events if e.kind == "ThrowFailed"])[-8:]
-
-    def failed_throw(self, seat: int, attempted) -> object | None:
-        """The latest ThrowFailed event of `seat` trying `attempted`, if remembered."""
-        return next((e for e in reversed(self.throws)
-                     if e.seat == seat and tuple(e.attempted) == tuple(attempted)), None)
+        """Keep the latest events for the log (a few more than it shows: some say nothing)."""
+        self.log = (self.log + list(events))[-LOG_MEMORY:]
     joker_rank: str = "2"  # naming a bid at a joker level (R13)
     joker_suit: str = "S"
 
