@@ -214,9 +214,11 @@ def tricks(chromium, base: str, count: int, seed: int) -> None:
     def summary(label: str, chosen: list[tuple[float, float]]) -> None:
         longest = max((d for _, d in chosen), default=0.0)
         work = max((own(t) for t in chosen), default=0.0)
-        print(f"  {label}: longest {longest:.0f} ms wall, {work:.0f} ms thread; "
-              f"tasks >= 50 ms: {len(chosen)}, >= 100 ms of thread time: "
-              f"{sum(1 for t in chosen if own(t) >= 100)}")
+        heaviest = max(chosen, key=own, default=None)
+        what = threads[heaviest][1] if heaviest else ""
+        print(f"  {label}: longest {longest:.0f} ms wall, {work:.0f} ms thread"
+              f"{f' ({what})' if what else ''}; tasks >= 50 ms: {len(chosen)}, "
+              f">= 100 ms of thread time: {sum(1 for t in chosen if own(t) >= 100)}")
 
     print(f"  tricks: {played} of the player's plays at normal speed, seed {seed}, "
           f"CPU throttled {THROTTLE:g}x")
