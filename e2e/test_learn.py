@@ -16,6 +16,8 @@ from game_helpers import (
     match_of,
     notice,
     saved,
+    take_decision,
+    wait_decision,
 )
 
 from engine.actions import Play
@@ -231,3 +233,43 @@ def test_the_deal_waits_while_a_dialog_is_open_and_trumps_are_one_tap_away(
                            arg=before)
     # the direction of play is on the table, in words
     assert "Counter-clockwise" in page.locator("#direction").inner_text()
+
+
+# Every trick's reason seen on the table while it lingers there (not in the Last trick view),
+# with whether it was drawn and whether it covered one of the trick's plays.
+SEEN_REASONS = """
+window.__reasons = [];
+new MutationObserver(() => {
+  const reason = document.querySelector('#table .caption:not(.back) .reason');
+  if (!reason) return;
+  const box = reason.getBoundingClientRect();
+  const covers = [...document.querySelectorAll('#table .play')].some((play) => {
+    const p = play.getBoundingClientRect();
+    return box.left < p.right && p.left < box.right && box.top < p.bottom && p.top < box.bottom;
+  });
+  const text = reason.textContent.trim();
+  const last = window.__reasons[window.__reasons.length - 1];
+  const shown = box.width > 0 && box.height > 0;
+  if (!last || last[0] !== text) window.__reasons.push([text, shown, covers]);
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def test_a_phone_shows_why_each_trick_went_as_it_did(new_context, site_url, wait_ready):
+    """At 360×640, each finished trick says why on the table while it stays there (normal
+    speed), readable and clear of the plays, not only in the Last trick view."""
+    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True,
+                          is_mobile=True)
+    context.add_init_script(SEEN_REASONS)
+    page = context.new_page()
+    page.goto(site_url + "?seed=6")
+    wait_ready(page)
+    played = 0
+    while played < 3:
+        phase = wait_decision(page)
+        take_decision(page, phase)
+        played += phase == "play"
+    page.wait_for_function("() => window.__reasons.length >= 2", timeout=60_000)
+    seen = page.evaluate("window.__reasons")
+    assert all(shown for _, shown, _ in seen), seen
+    assert not any(covers for _, _, covers in seen), f"a reason covered a play: {seen}"
