@@ -194,7 +194,16 @@ class App(SavedMatch):
             box.classList.toggle("to-act", view.to_act == seat)
         by_id("seat-south").classList.toggle("to-act", view.to_act == HUMAN)
         by_id("table").innerHTML = render.table_html(view, screen)
-        by_id("kitty").innerHTML = render.kitty_html(view, screen)
+        kitty = by_id("kitty")
+        kitty.innerHTML = render.kitty_html(view, screen)
+        # while the player buries, the kitty is a list of the cards put there (each an option
+        # to take back, by a tap or the keyboard); else (or empty) a zone that shows cards
+        if view.phase == Phase.BURY and view.to_act == HUMAN and screen.bury:
+            kitty.setAttribute("role", "listbox")
+            kitty.setAttribute("tabindex", "0")
+        else:
+            kitty.removeAttribute("role")
+            kitty.removeAttribute("tabindex")
         hand = by_id("hand")
         focused = position_of(js.document.activeElement)
         dimmed = explain.dimmed_positions(view.hand, self.table.usable_cards())

@@ -50,6 +50,12 @@ class Dialogs:
             form = explain.trumps_html(self.page.table.view(), lang, render.card_html)
         dialog.innerHTML = render.dialog_html(name, lang, form)
         dialog.dataset.name = name
+        # named by its heading (or, with none, its question) for screen readers
+        title = dialog.querySelector("h2, p")
+        if title:
+            if not title.id:
+                title.id = "dialog-title"
+            dialog.setAttribute("aria-labelledby", title.id)
         if not dialog.open:
             dialog.showModal()
         target = dialog.querySelector(f"#g-{anchor}") if anchor else None
