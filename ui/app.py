@@ -99,6 +99,7 @@ class App(SavedMatch):
                         and self.turn_told != table.actions):  # once a decision, not a wake
                     self.turn_told = table.actions
                     self.sound.your_turn()
+                    self.say(str(by_id("prompt").textContent))  # what to do, said once
                 self.wake.clear()
                 await self.wake.wait()
                 continue
@@ -168,8 +169,33 @@ class App(SavedMatch):
         self.linger_ms = 0
 
     def _tell(self, events) -> None:
-        """Remember the events for the log of recent ones (bids, passes, trump, tricks…)."""
-        self.screen.remember(e for e in events if e.kind != "CardDealt")
+        """Remember the events for the log of recent ones (bids, passes, trump, tricks…), and
+        say them (each play too) in the log, the page's one polite live region."""
+        events = [e for e in events if e.kind != "CardDealt"]
+        self.screen.remember(events)
+        for e in events:
+            spoken = render.spoken_line(e, self.screen.lang)
+            if spoken:
+                self.say(*spoken)
+
+    def say(self, text: str, shown: bool = False) -> None:
+        """Append a sentence to #log, so that a screen reader reads it once (a live region
+        reads what is added, never what is removed); `shown` ones are also the log's visible
+        lines, the others are for screen readers only. The oldest are dropped."""
+        log = by_id("log")
+        ol = log.querySelector("ol")
+        if not ol:  # (a JS null arrives as a falsy JsNull, not None)
+            log.innerHTML = "<ol></ol>"
+            ol = log.querySelector("ol")
+        li = js.document.createElement("li")
+        li.textContent = text
+        if not shown:
+            li.className = "sr-only"
+        ol.appendChild(li)
+        for selector, keep in (("li:not(.sr-only)", render.LOG_LINES), ("li.sr-only", 8)):
+            items = list(ol.querySelectorAll(selector))
+            for old in items[:max(0, len(items) - keep)]:
+                old.remove()
 
     def after_player_action(self, events) -> None:
         self.screen.forget_choices()
@@ -226,7 +252,14 @@ class App(SavedMatch):
         by_id("prompt").textContent = (why or render.prompt_text(view, lang)) + explain.hint_line(
             screen.hint_reason, lang)
         self.learn.render(lang)
-        by_id("log").innerHTML = f'<ol>{render.log_html(screen.log, lang)}</ol>'
+        # the log grows by `say` (read once by a screen reader); rebuilt only when its lines
+        # are no longer the ones to show (another language, the guided hand started)
+        log = by_id("log")
+        ol = log.querySelector("ol")
+        shown = [str(li.textContent) for li in ol.querySelectorAll("li:not(.sr-only)")] \
+            if ol else None
+        if shown != render.log_lines(screen.log, lang):
+            log.innerHTML = f'<ol>{render.log_html(screen.log, lang)}</ol>'
 
     # --- the player's actions, from the cards, the buttons and the keyboard -----------------
 

@@ -92,6 +92,13 @@ TEXT: dict[str, tuple[str, str]] = {
     "event.trick": ("{seat} 赢得本轮，{points} 分", "Trick to {seat}: {points} points"),
     "event.trick.you": ("你 赢得本轮，{points} 分", "Your trick: {points} points"),
     "event.kitty": ("抠底！底牌 {points} 分 × {mult}", "Kitty captured: {points} points × {mult}"),
+    # said to a screen reader only (the table shows them): each play, the kitty taken up, the
+    # round's result
+    "event.play": ("{seat} 出 {cards}", "{seat}: {cards}"),
+    "event.play.you": ("你 出 {cards}", "You: {cards}"),
+    "event.kitty_taken": ("{seat} 拿起底牌", "{seat} takes up the kitty"),
+    "event.kitty_taken.you": ("你 拿起底牌：{cards}", "You take up the kitty: {cards}"),
+    "event.round_over": ("本局结束。", "Round over."),
     "seat.pass": ("不叫", "pass"),
     "seat.no_snatch": ("不抄", "no snatch"),
     "role.declarers": ("庄家方", "Declarers"),

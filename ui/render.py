@@ -218,6 +218,7 @@ def trick_html(view: SeatView, screen: Screen) -> str:
         faces = "".join(card_html(c, lang=lang, extra_class="small", trump=trump(c))
                         for c in cards)
         slots.append(f'<div class="play {POSITION[seat]}{won}" data-seat="{seat}" '
+                     f'role="group" aria-label="{escape(seat_name(seat, lang))}" '
                      f'style="--n: {len(cards)}">{faces}</div>')
     lines = []
     if screen.show_last_trick:
@@ -438,8 +439,37 @@ def event_line(event, lang: str) -> str | None:
     return None
 
 
+def spoken_line(event, lang: str) -> tuple[str, bool] | None:
+    """What a screen reader is told of `event` (from the page's one polite live region,
+    #log): (the sentence, whether it is also shown in the log), or None. On top of the log's
+    lines (event_line): every play, once and briefly ("East: ♠K ♠K", its cards as their faces
+    say), the kitty the player takes up, and the round's result."""
+    line = event_line(event, lang)
+    if line:
+        return line, True
+    kind = event.kind
+    if kind == "CardsPlayed":
+        cards = " ".join(card_label(c, lang) for c in event.cards)
+        return t_seat("event.play", event.seat, lang, cards=cards), False
+    if kind == "KittyTaken":
+        cards = " ".join(card_label(c, lang) for c in event.cards or ())
+        return t_seat("event.kitty_taken", event.seat, lang, cards=cards), False
+    if kind == "RoundSettled":
+        key = "result.keep" if event.declarers_keep else "result.take"
+        words = [t("result.score", lang, score=event.score), t(key, lang, n=event.rise),
+                 t("result.levels", lang, us=level_name(event.levels[0], lang),
+                   them=level_name(event.levels[1], lang))]
+        said = ("；" if lang == "zh" else "; ").join(words)
+        return t("event.round_over", lang) + ("" if lang == "zh" else " ") + said, False
+    return None
+
+
 def log_html(events, lang: str, keep: int = LOG_LINES) -> str:
     """The recent events worth telling, newest last, as list items: rebuilt from the events
     at every render, so a change of language rewrites them."""
-    lines = [line for e in events if (line := event_line(e, lang))][-keep:]
-    return "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return "".join(f"<li>{escape(line)}</li>" for line in log_lines(events, lang, keep))
+
+
+def log_lines(events, lang: str, keep: int = LOG_LINES) -> list[str]:
+    """The log's last `keep` sentences (see log_html)."""
+    return [line for e in events if (line := event_line(e, lang))][-keep:]
