@@ -53,6 +53,7 @@ class App(SavedMatch):
         self.hinting: asyncio.Future | None = None  # the adviser's search, while it runs
         self.turn_told = -1  # the table's action count when the player's turn was last sounded
         self.learn = Learn(self)  # the guided first hand, in place of the match while it runs
+        self.player_acted = False  # an action of the player's was just applied
 
     def start(self) -> None:
         CardInput(self).listen()
@@ -198,6 +199,7 @@ class App(SavedMatch):
                 old.remove()
 
     def after_player_action(self, events) -> None:
+        self.player_acted = True  # (the keyboard goes on to the hand: ui.app._focus_after)
         self.screen.forget_choices()
         clear_notice("illegal")
         self._show(events)
@@ -208,6 +210,7 @@ class App(SavedMatch):
     def render(self) -> None:
         view, screen, lang = self.table.view(), self.screen, self.screen.lang
         root = js.document.documentElement
+        had_focus = self._focus_before()
         root.dataset.phase = view.phase
         root.dataset.turn = "" if view.to_act is None else str(view.to_act)
         root.dataset.actions = str(self.table.actions)  # grows with every applied action
@@ -252,6 +255,7 @@ class App(SavedMatch):
         by_id("prompt").textContent = (why or render.prompt_text(view, lang)) + explain.hint_line(
             screen.hint_reason, lang)
         self.learn.render(lang)
+        self._focus_after(had_focus)
         # the log grows by `say` (read once by a screen reader); rebuilt only when its lines
         # are no longer the ones to show (another language, the guided hand started)
         log = by_id("log")
@@ -260,6 +264,57 @@ class App(SavedMatch):
             if ol else None
         if shown != render.log_lines(screen.log, lang):
             log.innerHTML = f'<ol>{render.log_html(screen.log, lang)}</ol>'
+
+    # --- where the keyboard is --------------------------------------------------------------
+
+    def _focus_before(self) -> tuple[str, str] | None:
+        """What has the keyboard, if render() is about to rebuild it: a button under the hand
+        (by its action), the kitty or the hand (whose cards keep it while there are some)."""
+        active = js.document.activeElement
+        if not active or not active.closest:
+            return None
+        button = active.closest("#controls button[data-action]")
+        if button:
+            return "action", str(button.getAttribute("data-action"))
+        if active.closest("#kitty"):
+            return "kitty", ""
+        if active.closest("#hand"):
+            return "hand", ""
+        return None
+
+    def _focus_after(self, had: tuple[str, str] | None) -> None:
+        """After a rebuild, the keyboard stays where it was or goes on to the next sensible
+        place, never to <body> (where the next Tab starts again from the top): the same
+        button if it is still there and usable (and did not just act), else a card (of the
+        kitty it was in, or the hand's selected or first usable one), else the decision's
+        main button (Next round), else the hand itself (empty, while cards are dealt or the
+        last trick is played)."""
+        acted, self.player_acted = self.player_acted, False
+        if had is None or self.dialogs.is_open():
+            return
+        kind, action = had
+        active = js.document.activeElement
+        lost = not active or active == js.document.body
+        empty_hand = kind == "hand" and not by_id("hand").querySelector("[data-i]")
+        if not (lost or empty_hand):
+            return
+        controls = by_id("controls")
+        # (after an action applied, not the button that did it: the next decision's cards)
+        same = (controls.querySelector(f'button[data-action="{action}"]')
+                if action and not acted else None)
+        if same and not same.disabled:
+            same.focus()
+            return
+        hand = by_id("hand")
+        card = (by_id("kitty").querySelector("[data-i]") if kind == "kitty" else None) \
+            or hand.querySelector('[data-i][aria-selected="true"]') \
+            or hand.querySelector('[data-i]:not([aria-disabled="true"])') \
+            or hand.querySelector("[data-i]")
+        target = card or controls.querySelector("button.primary:not(:disabled)")
+        if target:
+            target.focus()
+        elif lost:
+            hand.focus()
 
     # --- the player's actions, from the cards, the buttons and the keyboard -----------------
 

@@ -19,6 +19,7 @@ from . import explain
 from .i18n import (
     GLOSSARY,
     HELP,
+    HELP_KEYS,
     card_name,
     cards_short,
     group_name,
@@ -396,11 +397,14 @@ def help_html(lang: str) -> str:
     """How to play, then the glossary: one anchored entry per term (`#g-kitty` …), which the
     result and the guided hand link to."""
     items = "".join(f"<li>{escape(line)}</li>" for line in HELP[lang])
+    keys = "".join(f"<dt><kbd>{escape(key)}</kbd></dt><dd>{escape(what)}</dd>" if key
+                   else f'<dd class="note">{escape(what)}</dd>' for key, what in HELP_KEYS[lang])
     terms = "".join(
         f'<dt id="g-{key}">{escape(zh_term if lang == "zh" else en_term)}</dt>'
         f'<dd>{escape(zh if lang == "zh" else en)}</dd>'
         for key, (zh_term, zh, en_term, en) in GLOSSARY.items())
     return (f"<h2>{escape(t('help.title', lang))}</h2><ol>{items}</ol>"
+            f'<h3>{escape(t("help.keys", lang))}</h3><dl class="keys">{keys}</dl>'
             f'<h3>{escape(t("help.glossary", lang))}</h3><dl class="glossary">{terms}</dl>')
 
 
