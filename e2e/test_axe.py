@@ -29,6 +29,12 @@ AXE_ALL = """async () => {
   return result.violations.map(v => [v.id, v.impact, v.help,
     v.nodes.map(n => [n.target.join(" "), (n.failureSummary || "").replace(/\\s+/g, " ")])]);
 }"""
+# What axe leaves to review (printed, to be judged by a person: pytest -s e2e/test_axe.py)
+AXE_REVIEW = """async () => {
+  const result = await axe.run(document, {resultTypes: ["incomplete"]});
+  return result.incomplete.map(v => `${v.id} (${v.nodes.length}): `
+    + v.nodes.slice(0, 3).map(n => n.target.join(" ")).join("; "));
+}"""
 
 
 # Until the cards moving (ui/motion.py: dealt, taken up, gathered) have arrived: a card on its
@@ -43,6 +49,8 @@ def axe_violations(page, screen: str) -> list[str]:
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     page.evaluate(SETTLED)
+    for line in page.evaluate(AXE_REVIEW):
+        print(f"{screen}: to review: {line}")
     out = []
     for rule, impact, help_text, nodes in page.evaluate(AXE_ALL):
         if impact not in BLOCKING:
