@@ -498,3 +498,6 @@ def test_cards_on_the_table_are_grouped_and_named_by_their_seat():
     seat = m.round.current_trick.plays[0][0]
     name = ["You", "East", "North", "West"][seat]
     assert f'data-seat="{seat}" role="group" aria-label="{name}"' in html
+    # each card there an image named as the card (a plain span's aria-label is not read)
+    assert html.count('role="img"') == sum(len(c) for _, c in m.round.current_trick.plays)
+    assert 'aria-label="' in html

@@ -48,7 +48,8 @@ def card_html(c, position: int | None = None, selected: bool = False, lang: str 
     """One card, face up: its index (rank over suit, in the top corner: what shows when cards
     overlap) and a large pip. `trump` (asked of the engine by the caller) marks it `trump`;
     `disabled`, a card that cannot be played (or bid) now, as the engine says, is dimmed.
-    With a `position` it is a card of the hand (an option of its listbox)."""
+    With a `position` it is a card of the hand (an option of its listbox), else an image
+    (a generic span's aria-label is not read)."""
     kind = SUIT_CLASS[c.suit] if c.suit else JOKER_CLASS[c.rank]
     classes = " ".join(x for x in ("card", SUIT_COLOUR[c.suit], kind, "trump" if trump else "",
                                    extra_class) if x)
@@ -57,6 +58,8 @@ def card_html(c, position: int | None = None, selected: bool = False, lang: str 
     if position is not None:
         attrs += [f'data-i="{position}"', 'role="option"', 'tabindex="-1"',
                   f'aria-selected="{"true" if selected else "false"}"']
+    else:  # a card shown (on the table, in the kitty): an image named as the card
+        attrs.append('role="img"')
     if disabled:
         attrs.append('aria-disabled="true"')
     rank, symbol = ((c.rank, SUIT_SYMBOLS[c.suit]) if c.suit
