@@ -15,7 +15,8 @@ counts.  Text wholly under another element is not seen, and not judged.
 
 Texts in a disabled control are left out, as axe and WCAG 1.4.3 do ("inactive user interface
 components" have no contrast requirement): a card the engine says cannot be played now
-(`aria-disabled`) is dimmed on purpose.
+(`aria-disabled`) is dimmed on purpose. So are texts for screen readers only (`.sr-only`:
+visually hidden, such as the log's line for every play).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ TAG = """(attr) => {
       : [...el.childNodes].filter(n => n.nodeType === Node.TEXT_NODE)
         .map(n => n.data).join("").trim();
     if (!own || el.closest(":disabled, [aria-disabled='true']")
-        || el.closest("option, script, style, template")
+        || el.closest("option, script, style, template, .sr-only")
         || (modal && !modal.contains(el))) {
       continue;
     }

@@ -452,3 +452,53 @@ def test_a_won_trick_that_went_to_its_winner_is_off_the_table_but_can_be_looked_
     assert looked.count('class="play') == 4
     m.apply(next_action(m, players))  # the next trick's lead: on the table whatever was gone
     assert render.table_html(m.view(0), render.Screen(trick_gone=True)).count('class="play') == 1
+
+
+def test_a_screen_reader_is_told_every_play_the_kitty_taken_up_and_the_result():
+    """spoken_line: the log's sentences (also shown), plus each play, the kitty the player
+    takes up and the round's result (said only), in both languages."""
+    from engine import events as ev
+    from engine.scoring import Band
+
+    pair = tuple(parse_cards("SK SK"))
+    jokers = tuple(parse_cards("LJ BJ"))
+    assert render.spoken_line(ev.CardsPlayed(1, pair, 3, lead=True), "en") == ("East: ♠K ♠K",
+                                                                                False)
+    assert render.spoken_line(ev.CardsPlayed(1, pair, 3, lead=True), "zh") == (
+        "右家 出 ♠K ♠K", False)
+    assert render.spoken_line(ev.CardsPlayed(0, jokers, 3, lead=False), "en") == (
+        "You: SJ BJ", False)
+    assert render.spoken_line(ev.CardsPlayed(0, jokers, 3, lead=False), "zh") == (
+        "你 出 小王 大王", False)
+    taken = render.spoken_line(ev.KittyTaken(0, tuple(parse_cards("S3 H4"))), "en")
+    assert taken == ("You take up the kitty: ♠3 ♥4", False)
+    assert render.spoken_line(ev.KittyTaken(2, None), "zh") == ("对家 拿起底牌", False)
+    assert render.spoken_line(ev.TrickWon(3, 4, 15, 15), "en") == ("Trick to West: 15 points",
+                                                                    True)
+    settled = ev.RoundSettled(score=130, declarers_keep=False, rising_team=1, rise=1,
+                              levels=("3", "4"), next_dealer=1, round_no=0, dealer=0, level="3",
+                              trump_rank="3", trump_suit="S", trick_points=130, kitty_points=0,
+                              kitty_multiplier=0, penalty_points=0, band=Band.TAKE_OVER)
+    en, shown = render.spoken_line(settled, "en")
+    assert not shown
+    assert en == ("Round over. Attackers scored 130; Attackers take the deal and rise 1; "
+                  "New levels: us 3 · them 4"), en
+    zh, _ = render.spoken_line(settled, "zh")
+    assert zh.startswith("本局结束。抓分方得分 130；") and "上台" in zh
+    assert render.spoken_line(ev.CardDealt(0, None, 3), "en") is None
+
+
+def test_cards_on_the_table_are_grouped_and_named_by_their_seat():
+    m = Match(11)
+    players = [make_bot("random", s, 11, bid_chance=0.2) for s in range(4)]
+    while not (m.phase == "play" and m.round.current_trick and m.round.current_trick.plays):
+        m.apply(next_action(m, players))
+    from ui.screen import Screen
+
+    html = render.trick_html(m.view(0), Screen(lang="en"))
+    seat = m.round.current_trick.plays[0][0]
+    name = ["You", "East", "North", "West"][seat]
+    assert f'data-seat="{seat}" role="group" aria-label="{name}"' in html
+    # each card there an image named as the card (a plain span's aria-label is not read)
+    assert html.count('role="img"') == sum(len(c) for _, c in m.round.current_trick.plays)
+    assert 'aria-label="' in html

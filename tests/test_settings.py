@@ -36,7 +36,7 @@ def stored():
 def test_defaults_are_normal_bots_normal_speed_and_the_browser_language():
     assert settings.defaults() == {"tiers": {"1": "normal", "2": "normal", "3": "normal"},
                                    "speed": "normal", "lang": None, "four_colour": False,
-                                   "sound": False, "ask_bids": False}
+                                   "sound": False, "ask_bids": False, "shortcuts": True}
     first = settings.defaults()
     first["tiers"]["1"] = "hard"
     assert settings.defaults()["tiers"]["1"] == "normal", "each call is a fresh copy"
@@ -46,7 +46,7 @@ def test_parse_keeps_known_values():
     text = json.dumps({"tiers": {"1": "easy", "3": "hard"}, "speed": "instant", "lang": "zh"})
     assert settings.parse(text) == {"tiers": {"1": "easy", "2": "normal", "3": "hard"},
                                     "speed": "instant", "lang": "zh", "four_colour": False,
-                                    "sound": False, "ask_bids": False}
+                                    "sound": False, "ask_bids": False, "shortcuts": True}
 
 
 @pytest.mark.parametrize("stored_value", [
@@ -74,7 +74,7 @@ def test_load_gives_defaults_without_storage_or_stored_settings(stored):
 
 def test_save_then_load_gives_the_same_settings(stored):
     chosen = {"tiers": {"1": "easy", "2": "hard", "3": "normal"}, "speed": "fast", "lang": "en",
-              "four_colour": True, "sound": False, "ask_bids": True}
+              "four_colour": True, "sound": False, "ask_bids": True, "shortcuts": False}
     settings.save(chosen)
     assert json.loads(stored[settings.KEY]) == chosen
     assert settings.load() == chosen
@@ -137,3 +137,15 @@ def test_switches_are_read_back_only_as_booleans_and_changed_by_their_checkbox()
     form = settings.dialog_html(got, "en")
     assert 'data-setting="four_colour" checked' in form
     assert 'data-setting="ask_bids">' in form
+
+
+def test_the_single_key_shortcuts_are_on_until_switched_off_and_remembered(stored):
+    s = settings.defaults()
+    assert s["shortcuts"] is True
+    assert settings.change(s, "shortcuts", False) == "shortcuts" and s["shortcuts"] is False
+    settings.save(s)
+    assert settings.load()["shortcuts"] is False
+    assert settings.parse('{"shortcuts": "no"}')["shortcuts"] is True  # not a bool: refused
+    form = settings.dialog_html(s, "en")
+    assert 'data-setting="shortcuts"' in form and "Single-key shortcuts" in form
+    assert 'data-setting="shortcuts" checked' not in form

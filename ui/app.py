@@ -56,6 +56,7 @@ class App(SavedMatch):
         self.burst_at: float | None = None  # when the last burst of dealt cards began
         self.learn = Learn(self)  # the guided first hand, in place of the match while it runs
         self.review: reviewing.Review | None = None  # a finished round looked back at
+        self.player_acted = False  # an action of the player's was just applied
 
     def start(self) -> None:
         CardInput(self).listen()
@@ -102,6 +103,7 @@ class App(SavedMatch):
                         and self.turn_told != table.actions):  # once a decision, not a wake
                     self.turn_told = table.actions
                     self.sound.your_turn()
+                    self.say(str(by_id("prompt").textContent))  # what to do, said once
                 self.wake.clear()
                 await self.wake.wait()
                 continue
@@ -173,11 +175,37 @@ class App(SavedMatch):
         self.linger_ms = 0
 
     def _tell(self, events) -> None:
-        """Remember the events for the log of recent ones (bids, passes, trump, tricks…)."""
-        self.screen.remember(e for e in events if e.kind != "CardDealt")
+        """Remember the events for the log of recent ones (bids, passes, trump, tricks…), and
+        say them (each play too) in the log, the page's one polite live region."""
+        events = [e for e in events if e.kind != "CardDealt"]
+        self.screen.remember(events)
+        for e in events:
+            spoken = render.spoken_line(e, self.screen.lang)
+            if spoken:
+                self.say(*spoken)
+
+    def say(self, text: str, shown: bool = False) -> None:
+        """Append a sentence to #log, so that a screen reader reads it once (a live region
+        reads what is added, never what is removed); `shown` ones are also the log's visible
+        lines, the others are for screen readers only. The oldest are dropped."""
+        log = by_id("log")
+        ol = log.querySelector("ol")
+        if not ol:  # (a JS null arrives as a falsy JsNull, not None)
+            log.innerHTML = "<ol></ol>"
+            ol = log.querySelector("ol")
+        li = js.document.createElement("li")
+        li.textContent = text
+        if not shown:
+            li.className = "sr-only"
+        ol.appendChild(li)
+        for selector, keep in (("li:not(.sr-only)", render.LOG_LINES), ("li.sr-only", 8)):
+            items = list(ol.querySelectorAll(selector))
+            for old in items[:max(0, len(items) - keep)]:
+                old.remove()
 
     def after_player_action(self, events) -> None:
         self.review = None
+        self.player_acted = True  # (the keyboard goes on to the hand: ui.app._focus_after)
         self.screen.forget_choices()
         clear_notice("illegal")
         self._show(events)
@@ -191,6 +219,7 @@ class App(SavedMatch):
             return
         view, screen, lang = self.table.view(), self.screen, self.screen.lang
         root = js.document.documentElement
+        had_focus = self._focus_before()
         root.dataset.phase = view.phase
         root.dataset.turn = "" if view.to_act is None else str(view.to_act)
         root.dataset.actions = str(self.table.actions)  # grows with every applied action
@@ -203,7 +232,16 @@ class App(SavedMatch):
             box.classList.toggle("to-act", view.to_act == seat)
         by_id("seat-south").classList.toggle("to-act", view.to_act == HUMAN)
         by_id("table").innerHTML = render.table_html(view, screen)
-        by_id("kitty").innerHTML = render.kitty_html(view, screen)
+        kitty = by_id("kitty")
+        kitty.innerHTML = render.kitty_html(view, screen)
+        # while the player buries, the kitty is a list of the cards put there (each an option
+        # to take back, by a tap or the keyboard); else (or empty) a zone that shows cards
+        if view.phase == Phase.BURY and view.to_act == HUMAN and screen.bury:
+            kitty.setAttribute("role", "listbox")
+            kitty.setAttribute("tabindex", "0")
+        else:
+            kitty.removeAttribute("role")
+            kitty.removeAttribute("tabindex")
         hand = by_id("hand")
         focused = position_of(js.document.activeElement)
         dimmed = explain.dimmed_positions(view.hand, self.table.usable_cards())
@@ -229,7 +267,66 @@ class App(SavedMatch):
         by_id("prompt").textContent = (why or render.prompt_text(view, lang)) + explain.hint_line(
             screen.hint_reason, lang)
         self.learn.render(lang)
-        by_id("log").innerHTML = f'<ol>{render.log_html(screen.log, lang)}</ol>'
+        self._focus_after(had_focus)
+        # the log grows by `say` (read once by a screen reader); rebuilt only when its lines
+        # are no longer the ones to show (another language, the guided hand started)
+        log = by_id("log")
+        ol = log.querySelector("ol")
+        shown = [str(li.textContent) for li in ol.querySelectorAll("li:not(.sr-only)")] \
+            if ol else None
+        if shown != render.log_lines(screen.log, lang):
+            log.innerHTML = f'<ol>{render.log_html(screen.log, lang)}</ol>'
+
+    # --- where the keyboard is --------------------------------------------------------------
+
+    def _focus_before(self) -> tuple[str, str] | None:
+        """What has the keyboard, if render() is about to rebuild it: a button under the hand
+        (by its action), the kitty or the hand (whose cards keep it while there are some)."""
+        active = js.document.activeElement
+        if not active or not active.closest:
+            return None
+        button = active.closest("#controls button[data-action]")
+        if button:
+            return "action", str(button.getAttribute("data-action"))
+        if active.closest("#kitty"):
+            return "kitty", ""
+        if active.closest("#hand"):
+            return "hand", ""
+        return None
+
+    def _focus_after(self, had: tuple[str, str] | None) -> None:
+        """After a rebuild, the keyboard stays where it was or goes on to the next sensible
+        place, never to <body> (where the next Tab starts again from the top): the same
+        button if it is still there and usable (and did not just act), else a card (of the
+        kitty it was in, or the hand's selected or first usable one), else the decision's
+        main button (Next round), else the hand itself (empty, while cards are dealt or the
+        last trick is played)."""
+        acted, self.player_acted = self.player_acted, False
+        if had is None or self.dialogs.is_open():
+            return
+        kind, action = had
+        active = js.document.activeElement
+        lost = not active or active == js.document.body
+        empty_hand = kind == "hand" and not by_id("hand").querySelector("[data-i]")
+        if not (lost or empty_hand):
+            return
+        controls = by_id("controls")
+        # (after an action applied, not the button that did it: the next decision's cards)
+        same = (controls.querySelector(f'button[data-action="{action}"]')
+                if action and not acted else None)
+        if same and not same.disabled:
+            same.focus()
+            return
+        hand = by_id("hand")
+        card = (by_id("kitty").querySelector("[data-i]") if kind == "kitty" else None) \
+            or hand.querySelector('[data-i][aria-selected="true"]') \
+            or hand.querySelector('[data-i]:not([aria-disabled="true"])') \
+            or hand.querySelector("[data-i]")
+        target = card or controls.querySelector("button.primary:not(:disabled)")
+        if target:
+            target.focus()
+        elif lost:
+            hand.focus()
 
     def _render_review(self) -> None:
         """The review in the table's places (`html[data-phase="review"]`, ui.review)."""

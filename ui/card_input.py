@@ -15,6 +15,7 @@ import js
 
 from engine.phase import Phase
 
+from .dialogs import Dialogs
 from .dom import by_id, listen, position_of
 from .render import card_html, is_trump
 from .screen import Screen
@@ -27,6 +28,8 @@ DROP_ZONES = ("table", "kitty")
 class Page(Protocol):
     table: Table
     screen: Screen
+    settings: dict
+    dialogs: Dialogs
 
     def render(self) -> None: ...
     def play_selected(self) -> None: ...
@@ -61,7 +64,8 @@ class CardInput:
         listen(js.document, "pointerup", self._pointer_up)
         listen(js.document, "pointercancel", self._pointer_cancel)
         listen(by_id("board"), "click", self._board_click)
-        listen(hand, "keydown", self._hand_key)
+        listen(hand, "keydown", lambda event: self._zone_key(event, "hand"))
+        listen(kitty, "keydown", lambda event: self._zone_key(event, "kitty"))
         listen(js.document, "keydown", self._global_key)
 
     # --- pointer: a press is a tap, unless it travels: then it is a drag ----------------------
@@ -171,33 +175,51 @@ class CardInput:
 
     # --- keyboard ---------------------------------------------------------------------------
 
-    def _hand_key(self, event) -> None:
-        """←/→ move between cards, Space/Enter select (as a tap does)."""
-        cards = list(by_id("hand").querySelectorAll("[data-i]"))
+    def _zone_key(self, event, zone: str) -> None:
+        """In the hand, or in the kitty while burying: ←/→ (↑/↓, Home, End) move between
+        cards, Space/Enter act on one as a tap does (select it; while burying, put it in the
+        kitty, or there take it back to the hand)."""
+        cards = list(by_id(zone).querySelectorAll("[data-i]"))
         if not cards:
             return
         current = js.document.activeElement
         index = next((i for i, c in enumerate(cards) if c == current), -1)
         key = event.key
-        if key in ("ArrowRight", "ArrowLeft"):
-            step = 1 if key == "ArrowRight" else -1
-            cards[max(0, min(len(cards) - 1, index + step))].focus()
+        moves = {"ArrowRight": index + 1, "ArrowDown": index + 1, "ArrowLeft": index - 1,
+                 "ArrowUp": index - 1, "Home": 0, "End": len(cards) - 1}
+        if key in moves:
+            cards[max(0, min(len(cards) - 1, moves[key]))].focus()
             event.preventDefault()
         elif key in (" ", "Enter") and index >= 0:
             pos = int(cards[index].getAttribute("data-i"))
-            self._tap(pos, "hand")
-            # the tap redrew the hand: the keyboard stays on the same card
-            refreshed = by_id("hand").querySelector(f'[data-i="{pos}"]')
+            self._tap(pos, zone)
+            # the tap redrew the cards: the keyboard stays on the same card, or where it was
+            # when the card left for the kitty (or back to the hand); from an emptied kitty,
+            # on that card in the hand
+            refreshed = by_id(zone).querySelector(f'[data-i="{pos}"]')
+            left = list(by_id(zone).querySelectorAll("[data-i]"))
+            if not refreshed and left:
+                refreshed = left[min(index, len(left) - 1)]
+            if not refreshed:
+                refreshed = by_id("hand").querySelector(f'[data-i="{pos}"]')
             if refreshed:
                 refreshed.focus()
             event.preventDefault()
 
     def _global_key(self, event) -> None:
-        """P plays the selected cards, H asks for the hint, anywhere but in a form field."""
-        if event.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
+        """P plays the selected cards, H asks for the hint, L shows the last trick (or the
+        table again): anywhere but in a form field, never while a dialog is open (the page
+        behind it is not the player's), and not when switched off in the settings."""
+        if (event.target.tagName in ("INPUT", "SELECT", "TEXTAREA") or self.page.dialogs.is_open()
+                or not self.page.settings["shortcuts"] or event.ctrlKey or event.altKey
+                or event.metaKey):
             return
         key = event.key.lower()
         if key == "p":
             self.page.play_selected()
         elif key == "h":
             self.page.show_hint()
+        elif key == "l":
+            button = by_id("controls").querySelector('button[data-action="last-trick"]')
+            if button and not button.disabled:
+                button.click()

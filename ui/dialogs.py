@@ -33,8 +33,21 @@ class Dialogs:
         listen(by_id("dialog"), "change", self._change)
         # the deal and the bots wait while a dialog is open (ui.app's loop): closing it, by a
         # button or Escape, lets them go on
-        listen(by_id("dialog"), "close", lambda event: self.page.wake.set())
+        listen(by_id("dialog"), "close", self._closed)
         listen(js.document, "click", self._glossary)
+
+    def _closed(self, event) -> None:
+        self.page.wake.set()
+        # the keyboard goes back to the button that opened the dialog; if that was rebuilt
+        # meanwhile (a setting changed), to its new copy, else to the hand
+        # (a control of the closed dialog may hold it until the browser notices)
+        active = js.document.activeElement
+        if not active or active == js.document.body or by_id("dialog").contains(active):
+            name = by_id("dialog").dataset.name
+            action = "new-game" if name == "confirm-new" else name
+            target = (by_id("controls").querySelector(f'button[data-action="{action}"]')
+                      or by_id("hand"))
+            target.focus()
 
     def is_open(self) -> bool:
         return bool(by_id("dialog").open)
@@ -50,6 +63,12 @@ class Dialogs:
             form = explain.trumps_html(self.page.table.view(), lang, render.card_html)
         dialog.innerHTML = render.dialog_html(name, lang, form)
         dialog.dataset.name = name
+        # named by its heading (or, with none, its question) for screen readers
+        title = dialog.querySelector("h2, p")
+        if title:
+            if not title.id:
+                title.id = "dialog-title"
+            dialog.setAttribute("aria-labelledby", title.id)
         if not dialog.open:
             dialog.showModal()
         target = dialog.querySelector(f"#g-{anchor}") if anchor else None

@@ -92,6 +92,13 @@ TEXT: dict[str, tuple[str, str]] = {
     "event.trick": ("{seat} 赢得本轮，{points} 分", "Trick to {seat}: {points} points"),
     "event.trick.you": ("你 赢得本轮，{points} 分", "Your trick: {points} points"),
     "event.kitty": ("抠底！底牌 {points} 分 × {mult}", "Kitty captured: {points} points × {mult}"),
+    # said to a screen reader only (the table shows them): each play, the kitty taken up, the
+    # round's result
+    "event.play": ("{seat} 出 {cards}", "{seat}: {cards}"),
+    "event.play.you": ("你 出 {cards}", "You: {cards}"),
+    "event.kitty_taken": ("{seat} 拿起底牌", "{seat} takes up the kitty"),
+    "event.kitty_taken.you": ("你 拿起底牌：{cards}", "You take up the kitty: {cards}"),
+    "event.round_over": ("本局结束。", "Round over."),
     "seat.pass": ("不叫", "pass"),
     "seat.no_snatch": ("不抄", "no snatch"),
     "role.declarers": ("庄家方", "Declarers"),
@@ -150,6 +157,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "settings.four_colour": ("四色花色（♣ 绿 ♦ 蓝）", "Four-colour suits (♣ green, ♦ blue)"),
     "settings.sound": ("声音（轮到你、赢墩时）", "Sound on your turn and on tricks won"),
     "settings.ask_bids": ("无牌可叫时也询问我", "Ask me even when I cannot bid or snatch"),
+    "settings.shortcuts": ("单键快捷键（P 出牌、H 提示…）",
+                           "Single-key shortcuts (P play, H hint…)"),
+    "help.keys": ("键盘", "Keyboard"),
     "tier.easy": ("简单", "Easy"),
     "tier.normal": ("普通", "Normal"),
     "tier.hard": ("困难", "Hard"),
@@ -351,6 +361,32 @@ HELP: dict[str, list[str]] = {
         "attackers take the deal and rise one level per 30 over 120.",
         "Climb from 2 to A, then the small and big joker; declarers at the big joker who keep "
         "the deal win.",
+    ],
+}
+
+# The keys, listed in the help dialog (ui/card_input.py handles them)
+HELP_KEYS: dict[str, list[tuple[str, str]]] = {
+    "zh": [
+        ("Tab / Shift+Tab", "在手牌、底牌和按钮之间移动"),
+        ("← → Home End", "在手牌（或扣底时的底牌）中换一张"),
+        ("空格 / Enter", "选中或取消一张牌；扣底时放入底牌，在底牌中按则拿回"),
+        ("P", "出选中的牌"),
+        ("H", "提示"),
+        ("L", "看上一轮（再按一次回来）"),
+        ("Esc", "关闭对话框"),
+        ("", "单键快捷键（P、H、L）可以在设置里关闭；对话框打开时不起作用。"),
+    ],
+    "en": [
+        ("Tab / Shift+Tab", "move between the hand, the kitty and the buttons"),
+        ("← → Home End", "move along the hand (or the kitty while burying)"),
+        ("Space / Enter", "select or unselect a card; while burying, put it in the kitty, or "
+                          "in the kitty take it back"),
+        ("P", "play the selected cards"),
+        ("H", "hint"),
+        ("L", "look at the last trick (again: back)"),
+        ("Esc", "close a dialog"),
+        ("", "The single-key shortcuts (P, H, L) can be switched off in Settings; they do "
+             "nothing while a dialog is open."),
     ],
 }
 

@@ -19,6 +19,7 @@ from . import explain
 from .i18n import (
     GLOSSARY,
     HELP,
+    HELP_KEYS,
     card_name,
     cards_short,
     group_name,
@@ -47,7 +48,8 @@ def card_html(c, position: int | None = None, selected: bool = False, lang: str 
     """One card, face up: its index (rank over suit, in the top corner: what shows when cards
     overlap) and a large pip. `trump` (asked of the engine by the caller) marks it `trump`;
     `disabled`, a card that cannot be played (or bid) now, as the engine says, is dimmed.
-    With a `position` it is a card of the hand (an option of its listbox)."""
+    With a `position` it is a card of the hand (an option of its listbox), else an image
+    (a generic span's aria-label is not read)."""
     kind = SUIT_CLASS[c.suit] if c.suit else JOKER_CLASS[c.rank]
     classes = " ".join(x for x in ("card", SUIT_COLOUR[c.suit], kind, "trump" if trump else "",
                                    extra_class) if x)
@@ -56,6 +58,8 @@ def card_html(c, position: int | None = None, selected: bool = False, lang: str 
     if position is not None:
         attrs += [f'data-i="{position}"', 'role="option"', 'tabindex="-1"',
                   f'aria-selected="{"true" if selected else "false"}"']
+    else:  # a card shown (on the table, in the kitty): an image named as the card
+        attrs.append('role="img"')
     if disabled:
         attrs.append('aria-disabled="true"')
     rank, symbol = ((c.rank, SUIT_SYMBOLS[c.suit]) if c.suit
@@ -225,6 +229,7 @@ def trick_html(view: SeatView, screen: Screen) -> str:
         faces = "".join(card_html(c, lang=lang, extra_class="small", trump=trump(c))
                         for c in cards)
         slots.append(f'<div class="play {POSITION[seat]}{won}" data-seat="{seat}" '
+                     f'role="group" aria-label="{escape(seat_name(seat, lang))}" '
                      f'style="--n: {len(cards)}">{faces}</div>')
     lines = []
     if screen.show_last_trick:
@@ -403,11 +408,14 @@ def help_html(lang: str) -> str:
     """How to play, then the glossary: one anchored entry per term (`#g-kitty` …), which the
     result and the guided hand link to."""
     items = "".join(f"<li>{escape(line)}</li>" for line in HELP[lang])
+    keys = "".join(f"<dt><kbd>{escape(key)}</kbd></dt><dd>{escape(what)}</dd>" if key
+                   else f'<dd class="note">{escape(what)}</dd>' for key, what in HELP_KEYS[lang])
     terms = "".join(
         f'<dt id="g-{key}">{escape(zh_term if lang == "zh" else en_term)}</dt>'
         f'<dd>{escape(zh if lang == "zh" else en)}</dd>'
         for key, (zh_term, zh, en_term, en) in GLOSSARY.items())
     return (f"<h2>{escape(t('help.title', lang))}</h2><ol>{items}</ol>"
+            f'<h3>{escape(t("help.keys", lang))}</h3><dl class="keys">{keys}</dl>'
             f'<h3>{escape(t("help.glossary", lang))}</h3><dl class="glossary">{terms}</dl>')
 
 
@@ -446,8 +454,37 @@ def event_line(event, lang: str) -> str | None:
     return None
 
 
+def spoken_line(event, lang: str) -> tuple[str, bool] | None:
+    """What a screen reader is told of `event` (from the page's one polite live region,
+    #log): (the sentence, whether it is also shown in the log), or None. On top of the log's
+    lines (event_line): every play, once and briefly ("East: ♠K ♠K", its cards as their faces
+    say), the kitty the player takes up, and the round's result."""
+    line = event_line(event, lang)
+    if line:
+        return line, True
+    kind = event.kind
+    if kind == "CardsPlayed":
+        cards = " ".join(card_label(c, lang) for c in event.cards)
+        return t_seat("event.play", event.seat, lang, cards=cards), False
+    if kind == "KittyTaken":
+        cards = " ".join(card_label(c, lang) for c in event.cards or ())
+        return t_seat("event.kitty_taken", event.seat, lang, cards=cards), False
+    if kind == "RoundSettled":
+        key = "result.keep" if event.declarers_keep else "result.take"
+        words = [t("result.score", lang, score=event.score), t(key, lang, n=event.rise),
+                 t("result.levels", lang, us=level_name(event.levels[0], lang),
+                   them=level_name(event.levels[1], lang))]
+        said = ("；" if lang == "zh" else "; ").join(words)
+        return t("event.round_over", lang) + ("" if lang == "zh" else " ") + said, False
+    return None
+
+
 def log_html(events, lang: str, keep: int = LOG_LINES) -> str:
     """The recent events worth telling, newest last, as list items: rebuilt from the events
     at every render, so a change of language rewrites them."""
-    lines = [line for e in events if (line := event_line(e, lang))][-keep:]
-    return "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return "".join(f"<li>{escape(line)}</li>" for line in log_lines(events, lang, keep))
+
+
+def log_lines(events, lang: str, keep: int = LOG_LINES) -> list[str]:
+    """The log's last `keep` sentences (see log_html)."""
+    return [line for e in events if (line := event_line(e, lang))][-keep:]

@@ -20,15 +20,19 @@ BOT_SEATS = ("1", "2", "3")  # as JSON object keys
 TIERS = ("easy", "normal", "hard")
 OFFERED_SPEEDS = ("slow", "normal", "fast")  # in the dialog; "instant" comes from ?speed=
 LANGUAGES = (("zh", "中文"), ("en", "English"))
-# On/off settings, all off by default: four-colour suits (♣ green, ♦ blue), a sound on your
-# turn and on tricks won, and stopping to ask for a bid or snatch when none is possible.
-SWITCHES = ("four_colour", "sound", "ask_bids")
+# On/off settings: four-colour suits (♣ green, ♦ blue), a sound on your turn and on tricks
+# won, and stopping to ask for a bid or snatch when none is possible, all off by default; and
+# the single-key shortcuts (P play, H hint…), on by default (a speech-input or screen-reader
+# user may need them off, WCAG 2.1.4).
+SWITCHES = ("four_colour", "sound", "ask_bids", "shortcuts")
+SWITCHED_ON = ("shortcuts",)
 
 
 def defaults() -> dict:
-    """Normal bots, normal speed, no language chosen (the browser's is used), switches off."""
+    """Normal bots, normal speed, no language chosen (the browser's is used), switches off
+    but the shortcuts."""
     return {"tiers": dict.fromkeys(BOT_SEATS, "normal"), "speed": "normal", "lang": None,
-            **dict.fromkeys(SWITCHES, False)}
+            **{switch: switch in SWITCHED_ON for switch in SWITCHES}}
 
 
 def parse(text: str) -> dict:
