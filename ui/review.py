@@ -222,9 +222,9 @@ def status_html(review: Review, lang: str) -> str:
     return "".join(f'<span class="stat">{escape(p)}</span>' for p in parts)
 
 
-def controls_html(review: Review, lang: str) -> str:
-    """Step back, step on, and back to the result; in a match of several rounds, the round
-    before and after the one shown."""
+def controls_html(review: Review, lang: str, closable: bool = True) -> str:
+    """Step back, step on, and back to the result (unless not `closable`: the embedded
+    viewer); in a match of several rounds, the round before and after the one shown."""
     last = len(review.steps) - 1
     out = (button("prev", t("button.prev", lang), enabled=review.at > 0)
            + button("next", t("button.next", lang), enabled=review.at < last, primary=True))
@@ -233,4 +233,4 @@ def controls_html(review: Review, lang: str) -> str:
                        enabled=review.round_no > review.rounds[0])
                 + button("review-later", t("button.review_later", lang),
                          enabled=review.round_no < review.rounds[-1]))
-    return out + button("close-review", t("button.back_result", lang))
+    return out + (button("close-review", t("button.back_result", lang)) if closable else "")
