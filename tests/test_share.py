@@ -80,7 +80,7 @@ def test_a_deal_link_holds_the_deal_and_the_bots(two_rounds):
     assert again == deal
     # played from its start, it deals the same cards as the round did
     replay = Match(again.seed, again.rules, again.start)
-    start, actions = round_actions(two_rounds, 2)
+    _, actions = round_actions(two_rounds, 2)
     for action in actions[:60]:
         replay.apply(action)
     # a record naming no bots (or unknown ones) leaves the player's own
