@@ -138,6 +138,7 @@ class Links:
         if self.pending is not None:
             deal, self.pending = self.pending, None
             self.source = self.info = None
+            self._forget_hash()  # (a reload opens the new match, not the link again)
             self.page.play_deal(deal)
 
     # --- sharing ---------------------------------------------------------------------------
