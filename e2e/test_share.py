@@ -303,3 +303,32 @@ def test_bad_links_get_a_message_and_inject_nothing(new_context, site_url, wait_
     # the game goes on: its review still opens
     button(page, "review").click()
     page.wait_for_selector(REVIEW)
+
+
+def test_what_if_plays_on_from_the_trick_reviewed(new_context, site_url, wait_ready, finished):
+    text = save_match(finished)
+    page = open_with_save(new_context, site_url, wait_ready, text)
+    page.wait_for_selector('html[data-phase="result"] #table .result')
+    button(page, "review").click()
+    page.wait_for_selector(REVIEW)
+    review = Review(finished)
+    total = len(review.steps)
+    for k in range(2, 5):  # the deal, the kitty, trick 1, trick 2
+        page.keyboard.press("ArrowRight")
+        wait_step(page, k, total)
+    review.at = 3
+    assert review.step.trick_no == 2
+    upto = review.take_over_at()
+    button(page, "what-if").click()
+    dialog = page.locator("#dialog")
+    assert "play on from this point" in dialog.inner_text()
+    dialog.locator('[data-action="confirm-deal"]').click()
+    page.wait_for_function("(t) => localStorage.getItem('chaodipi.match') !== t", arg=text)
+    page.wait_for_function(DECISION)
+    played = match_of(page)
+    assert played.history[:upto] == finished.history[:upto]
+    assert played.phase == Phase.PLAY and len(played.round.tricks) == 2
+    assert played.round.tricks[-1].winner is None  # trick 2 again, the player's turn in it
+    assert data(page, "phase") == "play" and data(page, "turn") == "0"
+    assert button(page, "new-game").count() == 1  # the match's own buttons are back
+    assert button(page, "what-if").count() == 0

@@ -163,3 +163,37 @@ def test_the_review_buttons_and_the_question_are_plain_buttons():
         assert f'data-action="{action}"' in html
     ask = share.confirm_html("zh")
     assert 'data-action="confirm-deal"' in ask and 'data-action="close"' in ask
+
+
+def test_what_if_replays_the_match_up_to_the_trick_shown(two_rounds):
+    """Play on from a review's trick: the match with its earlier round, and this round's
+    moves up to that trick's lead, so the trick can be played otherwise."""
+    review = Review(two_rounds)  # the second round
+    assert review.take_over_at() == review.steps[0].done  # the end of the deal
+    review.go(1)  # the kitty buried: the first trick is next
+    kitty_done = review.step.done
+    assert review.take_over_at() == kitty_done
+    review.go(3)  # the third trick on the table: play it again from its lead
+    third = review.step
+    assert third.kind == "trick" and third.trick_no == 3
+    upto = review.take_over_at()
+    assert upto == review.steps[review.at - 1].done < third.done
+    deal = share.what_if(two_rounds, TIERS, review.round_no + 1, upto)
+    m = deal.match()
+    assert m.start == two_rounds.start and m.round.number == 1
+    assert len(m.round.tricks) == 2 and m.round.tricks[-1].winner is not None
+    assert m.phase == Phase.PLAY
+    assert m.history == two_rounds.history[:len(m.history)]
+    # the hands are the review's before the third trick
+    want = review.steps[review.at - 1].hands
+    assert [sorted(c.index for c in h) for h in m.round.hands] == [
+        sorted(c.index for c in h) for h in want]
+    # the first round too, and never past the result
+    first = Review(two_rounds, 1)
+    first.go(2)
+    early = share.what_if(two_rounds, TIERS, 1, first.take_over_at()).match()
+    assert early.round.number == 0 and early.phase == Phase.PLAY
+    first.at = len(first.steps) - 1
+    assert first.take_over_at() is None
+    with pytest.raises(ValueError):
+        share.what_if(two_rounds, TIERS, 1, 10_000)

@@ -254,7 +254,8 @@ class App(SavedMatch):
         by_id("kitty").innerHTML = reviewing.kitty_html(rv, lang)
         by_id("hand").innerHTML = reviewing.hand_html(rv, lang)
         by_id("controls").innerHTML = (reviewing.controls_html(rv, lang, closable=not self.viewer)
-                                       + ("" if self.viewer else share.review_buttons(lang)))
+                                       + ("" if self.viewer else share.review_buttons(
+                                           lang, what_if=rv.take_over_at() is not None)))
         by_id("prompt").textContent = t("review.keys", lang)
 
     def open_review(self) -> None:
@@ -353,8 +354,7 @@ class App(SavedMatch):
         self.learn.stop("skipped")
         self.review = None
         applied = self.table.actions
-        self.table = Table(Match(deal.seed, deal.rules, deal.start),
-                           *make_players(deal.tiers, deal.seed))
+        self.table = Table(deal.match(), *make_players(deal.tiers, deal.seed))
         self.table.actions = applied  # data-actions only grows
         self.after_player_action([])
 

@@ -80,6 +80,7 @@ class Controls:
             "share": lambda: page.links.share("replay"),
             "share-deal": lambda: page.links.share("deal"),
             "replay-deal": lambda: page.links.replay_deal(),
+            "what-if": lambda: page.links.what_if(),
         }.get(button.getAttribute("data-action"))
         if handler:
             handler()

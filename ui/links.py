@@ -126,9 +126,24 @@ class Links:
         self.pending = share.deal_of(self.review_match(), tiers, round_no)
         self._ask()
 
-    def _ask(self) -> None:
+    def what_if(self) -> None:
+        """Play on from the review's step: its match replayed up to there ("what if")."""
+        page = self.page
+        rv = page.review
+        upto = None if rv is None else rv.take_over_at()
+        if upto is None:
+            return
+        tiers = share.tiers_of(self.info, page.settings["tiers"])
+        try:
+            self.pending = share.what_if(self.review_match(), tiers, rv.round_no + 1, upto)
+        except (GameError, ValueError) as err:
+            show_notice(str(err), "link")
+            return
+        self._ask(what_if=True)
+
+    def _ask(self, what_if: bool = False) -> None:
         dialog = by_id("dialog")
-        dialog.innerHTML = share.confirm_html(self.page.screen.lang)
+        dialog.innerHTML = share.confirm_html(self.page.screen.lang, what_if)
         dialog.dataset.name = "confirm-deal"
         if not dialog.open:
             dialog.showModal()

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from html import escape
 
+from engine.actions import Action, NextRound
 from engine.bots import TIERS
 from engine.config import RulesConfig
 from engine.errors import RecordError
@@ -52,6 +53,14 @@ class Deal:
     rules: RulesConfig
     start: Start
     tiers: dict[str, str]
+    history: tuple[Action, ...] = ()  # moves made from the start ("what if": up to a trick)
+
+    def match(self) -> Match:
+        """The match this deal begins: its start, with `history` replayed (validated)."""
+        m = Match(self.seed, self.rules, self.start)
+        for action in self.history:
+            m.apply(action)
+        return m
 
 
 def link_kind(fragment: str) -> str | None:
@@ -108,6 +117,23 @@ def deal_of(match: Match, tiers: dict[str, str], round_no: int | None = None) ->
     return Deal(match.seed, match.rules, start, dict(tiers))
 
 
+def what_if(match: Match, tiers: dict[str, str], round_no: int, upto: int) -> Deal:
+    """The match replayed up to `upto` actions into its round `round_no` (counted from 1), to
+    play on from there: with the rounds before it, from the match's own start."""
+    _, actions = round_actions(match, round_no)
+    if not 0 <= upto <= len(actions):
+        raise ValueError(f"round {round_no} has no position {upto}")
+    history = match.history
+    ends = [0] + [i + 1 for i, a in enumerate(history) if isinstance(a, NextRound)]
+    for begin in ends:
+        end = begin + len(actions)
+        if (history[begin:end] == actions
+                and (end == len(history) or isinstance(history[end], NextRound))):
+            return Deal(match.seed, match.rules, match.start, dict(tiers),
+                        tuple(history[:begin]) + tuple(actions[:upto]))
+    raise ValueError(f"round {round_no} is not in the match's history")
+
+
 def deal_fragment(deal: Deal, info: RecordInfo) -> str:
     """`#deal=<code>`: a record of the deal with no moves (its seed, start, rules, seats)."""
     return f"#{DEAL}=" + record_code(Match(deal.seed, deal.rules, deal.start), info)
@@ -134,15 +160,19 @@ def share_url(page_url: str, fragment: str) -> str:
 
 # --- HTML ----------------------------------------------------------------------------------
 
-def review_buttons(lang: str) -> str:
-    """In a review: share it, share its deal, play the deal again."""
+def review_buttons(lang: str, what_if: bool = False) -> str:
+    """In a review: share it, share its deal, play the deal again, and (`what_if`, not on
+    the result) play on from the step shown."""
     return (button("share", t("button.share", lang))
             + button("share-deal", t("button.share_deal", lang))
-            + button("replay-deal", t("button.replay_deal", lang)))
+            + button("replay-deal", t("button.replay_deal", lang))
+            + (button("what-if", t("button.what_if", lang)) if what_if else ""))
 
 
-def confirm_html(lang: str) -> str:
-    """The dialog asking before a deal replaces the match being played."""
-    return (f"<p>{escape(t('prompt.play_deal', lang))}</p>"
+def confirm_html(lang: str, what_if: bool = False) -> str:
+    """The dialog asking before a deal (or a review's point, `what_if`) replaces the match
+    being played."""
+    key = "prompt.what_if" if what_if else "prompt.play_deal"
+    return (f"<p>{escape(t(key, lang))}</p>"
             + button("confirm-deal", t("button.confirm", lang), primary=True)
             + button("close", t("button.cancel", lang)))
