@@ -319,6 +319,9 @@ def test_what_if_plays_on_from_the_trick_reviewed(new_context, site_url, wait_re
     review.at = 3
     assert review.step.trick_no == 2
     upto = review.take_over_at()
+    button(page, "share").click()
+    page.locator("#share-link").wait_for(state="visible")
+    check_layout(page, "share-review-trick")
     button(page, "what-if").click()
     dialog = page.locator("#dialog")
     assert "play on from this point" in dialog.inner_text()

@@ -184,6 +184,7 @@ class Links:
         box.hidden = False
         field.focus()
         field.select()
+        field.scrollLeft = 0  # (selecting it scrolled to its end: the address shows first)
         self._copying = asyncio.ensure_future(self._copy(url))
 
     async def _copy(self, url: str) -> None:
