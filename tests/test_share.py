@@ -152,8 +152,10 @@ def test_random_mutations_never_get_past_the_reader(two_rounds):
 
 
 def test_the_share_url_is_the_pages_own_address():
-    assert share.share_url("https://example.org/a/b/?embed=1#old", "#replay=x") == (
-        "https://example.org/a/b/?embed=1#replay=x")
+    assert share.share_url("https://example.org/a/b/?speed=instant#old", "#replay=x") == (
+        "https://example.org/a/b/#replay=x")
+    assert share.share_url("https://example.org/a/index.html?embed=1", "#replay=x") == (
+        "https://example.org/a/index.html#replay=x")
     assert share.share_url("http://127.0.0.1:8000/", "#deal=y") == "http://127.0.0.1:8000/#deal=y"
 
 

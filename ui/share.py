@@ -154,8 +154,9 @@ def deal_of_link(link: Link, fallback: dict[str, str]) -> Deal:
 
 
 def share_url(page_url: str, fragment: str) -> str:
-    """The page's address (without its old fragment) with the link's fragment."""
-    return page_url.split("#", 1)[0] + fragment
+    """The page's address with the link's fragment, without its old fragment or its query
+    (this visit's ?speed=, ?seed=, ?embed= are not the link's)."""
+    return page_url.split("#", 1)[0].split("?", 1)[0] + fragment
 
 
 # --- HTML ----------------------------------------------------------------------------------
