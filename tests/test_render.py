@@ -163,7 +163,7 @@ def test_controls_while_bots_decide_offer_skip_only():
     assert actions(render.controls_html(m.view(0), render.Screen(), [])) == ["skip", *MENU]
     over = replace(m.view(0), phase=Phase.MATCH_OVER, to_act=None)
     assert actions(render.controls_html(over, render.Screen(), [])) == \
-        ["last-trick", "review", *MENU]
+        ["last-trick", "review", "share", "replay-deal", *MENU]
 
 
 def test_controls_in_play_enable_play_and_hint_on_the_players_turn_only():
@@ -181,7 +181,7 @@ def test_controls_on_the_result_offer_the_next_round():
     m, _ = position("result", seed=6)
     view = m.view(0)
     assert actions(render.controls_html(view, render.Screen(), [])) == \
-        ["last-trick", "review", "next-round", *MENU]
+        ["last-trick", "review", "share", "replay-deal", "next-round", *MENU]
     assert 'class="result"' in render.table_html(view, render.Screen())
 
 

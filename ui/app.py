@@ -17,9 +17,10 @@ import js
 
 from engine.actions import Play
 from engine.errors import GameError
+from engine.match import Match
 from engine.phase import Phase
 
-from . import explain, pacing, render, settings, storage
+from . import explain, pacing, render, settings, share, storage
 from . import review as reviewing
 from .card_input import CardInput
 from .controls import Controls
@@ -27,7 +28,9 @@ from .dialogs import Dialogs
 from .dom import by_id, clear_notice, position_of, show_notice, url_param
 from .i18n import preferred_language, t
 from .learn import Learn
+from .links import Links
 from .motion import Motion
+from .players import make_players
 from .saved_match import SAVE_KEY, SavedMatch
 from .screen import Screen
 from .sound import Sound
@@ -57,19 +60,24 @@ class App(SavedMatch):
         self.learn = Learn(self)  # the guided first hand, in place of the match while it runs
         self.review: reviewing.Review | None = None  # a finished round looked back at
         self.player_acted = False  # an action of the player's was just applied
+        self.links = Links(self)  # share, replay and open links (ui.links)
+        self.viewer = False  # ?embed=1#replay=…: a read-only review, no match, nothing saved
 
     def start(self) -> None:
         CardInput(self).listen()
         Controls(self).listen()
         self.dialogs.listen()
         self.learn.listen()
+        self.links.listen()
         self.tabs = Tabs(self, SAVE_KEY)
         self._begin = asyncio.ensure_future(self._open())
 
     async def _open(self) -> None:
-        await self.tabs.claim()  # else the game is open in another tab: shown, not played
-        self.learn.resume(first_visit=self._open_match())
-        self.render()
+        if not self.links.open_viewer():
+            await self.tabs.claim()  # else the game is open in another tab: shown, not played
+            self.learn.resume(first_visit=self._open_match())
+            self.render()
+            self.links.follow()  # a #replay= or #deal= link in the address
         root = js.document.documentElement
         root.dataset.storage = storage.state()
         self._set_document_language()
@@ -94,7 +102,8 @@ class App(SavedMatch):
                 self.screen.final_trick = False
                 self.render()
             table = self.table
-            paused = self.dialogs.is_open()  # nothing moves behind an open dialog
+            # nothing moves behind an open dialog, nor while a review (of a link) is shown
+            paused = self.dialogs.is_open() or self.review is not None
             js.document.documentElement.dataset.paused = "1" if paused else ""
             if (paused or table.waiting_for_player() or table.phase == Phase.MATCH_OVER
                     or not self.tabs.holding):
@@ -206,6 +215,7 @@ class App(SavedMatch):
     def after_player_action(self, events) -> None:
         self.review = None
         self.player_acted = True  # (the keyboard goes on to the hand: ui.app._focus_after)
+        self.links.closed()
         self.screen.forget_choices()
         clear_notice("illegal")
         self._show(events)
@@ -343,12 +353,15 @@ class App(SavedMatch):
         by_id("table").innerHTML = reviewing.table_html(rv, lang)
         by_id("kitty").innerHTML = reviewing.kitty_html(rv, lang)
         by_id("hand").innerHTML = reviewing.hand_html(rv, lang)
-        by_id("controls").innerHTML = reviewing.controls_html(rv, lang)
+        by_id("controls").innerHTML = (reviewing.controls_html(rv, lang, closable=not self.viewer)
+                                       + ("" if self.viewer else share.review_buttons(
+                                           lang, what_if=rv.take_over_at() is not None)))
         by_id("prompt").textContent = t("review.keys", lang)
 
     def open_review(self) -> None:
         """Look back at the round just finished (from its result screen)."""
         if self.table.phase.round_over:
+            self.links.hide()
             self.review = reviewing.Review(self.table.match)
             self.render()
 
@@ -356,7 +369,8 @@ class App(SavedMatch):
         """Review the round `delta` rounds before or after the one shown (from its start)."""
         rv = self.review
         if rv is not None and rv.round_no + delta in rv.rounds:
-            self.review = reviewing.Review(self.table.match, rv.round_no + delta + 1)
+            self.links.hide()
+            self.review = reviewing.Review(self.links.review_match(), rv.round_no + delta + 1)
             self.render()
 
     def review_step(self, delta: int) -> None:
@@ -364,8 +378,12 @@ class App(SavedMatch):
             self.render()
 
     def close_review(self) -> None:
+        if self.viewer:  # the embedded viewer is only the review
+            return
         self.review = None
+        self.links.closed()
         self.render()
+        self.wake.set()  # the match goes on where it was
 
     # --- the player's actions, from the cards, the buttons and the keyboard -----------------
 
@@ -426,6 +444,23 @@ class App(SavedMatch):
         self.review = None
         self._new_table()
         self.after_player_action([])
+
+    def play_deal(self, deal: share.Deal) -> None:
+        """A match from a deal's start (a link's, or the same deal again), in place of the
+        match being played (the player said yes), with the deal's bots."""
+        if not self.tabs.holding:
+            self.tabs.remind()
+            return
+        self.learn.stop("skipped")
+        self.review = None
+        applied = self.table.actions
+        self.table = Table(deal.match(), *make_players(deal.tiers, deal.seed))
+        self.table.actions = applied  # data-actions only grows
+        self.after_player_action([])
+
+    def start_viewer(self, match: Match) -> None:
+        """The embedded viewer's table: the link's match, never played on, never saved."""
+        self.table = Table(match, {})
 
     def settings_changed(self, which: str) -> None:
         table = self.learn.main if self.learn.active else self.table  # (guided: fixed bots)

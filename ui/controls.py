@@ -15,6 +15,7 @@ from engine.errors import GameError
 from .dialogs import Dialogs
 from .dom import by_id, listen
 from .learn import Learn
+from .links import Links
 from .screen import Screen
 from .table import HUMAN, Table
 
@@ -37,6 +38,7 @@ class Page(Protocol):
     def close_review(self) -> None: ...
 
     review: object
+    links: Links
 
 
 class Controls:
@@ -75,6 +77,10 @@ class Controls:
             "close-review": page.close_review,
             "review-earlier": lambda: page.review_round(-1),
             "review-later": lambda: page.review_round(1),
+            "share": lambda: page.links.share("replay"),
+            "share-deal": lambda: page.links.share("deal"),
+            "replay-deal": lambda: page.links.replay_deal(),
+            "what-if": lambda: page.links.what_if(),
         }.get(button.getAttribute("data-action"))
         if handler:
             handler()

@@ -20,6 +20,8 @@ class Page(Protocol):
     wake: asyncio.Event
     table: object
 
+    links: object
+
     def new_match(self) -> None: ...
     def settings_changed(self, which: str) -> None: ...
 
@@ -86,10 +88,12 @@ class Dialogs:
     def _click(self, event) -> None:
         button = event.target.closest("button[data-action]")
         action = button.getAttribute("data-action") if button else None
-        if action in ("confirm-new", "close"):
+        if action in ("confirm-new", "confirm-deal", "close"):
             by_id("dialog").close()
         if action == "confirm-new":
             self.page.new_match()
+        elif action == "confirm-deal":  # a deal (a link's, or the same again): ui.links
+            self.page.links.play_pending()
 
     def _change(self, event) -> None:
         """A setting chosen: applied and kept at once (the dialog has no OK button)."""

@@ -365,6 +365,8 @@ def controls_html(view: SeatView, screen: Screen, bids) -> str:
         key = "button.result" if screen.show_last_trick else "button.last_trick"
         parts.append(button("last-trick", t(key, lang)))
         parts.append(button("review", t("button.review", lang)))  # ui.review
+        parts.append(button("share", t("button.share", lang)))  # ui.links
+        parts.append(button("replay-deal", t("button.replay_deal", lang)))
         if view.phase == Phase.RESULT:
             parts.append(button("next-round", t("button.next_round", lang), primary=True))
     else:  # a bot bids, buries or snatches

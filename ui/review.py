@@ -39,6 +39,7 @@ class Step:
     trick: TrickView | None = None
     trick_no: int = 0
     points: int = 0  # the attackers' score after this step
+    done: int = 0  # how many of the round's actions were applied at this step
 
 
 @dataclass(frozen=True)
@@ -62,12 +63,12 @@ class Review:
         self.turns: list[KittyTurn] = []
         self.kitty_dealt: tuple[Card, ...] = ()
         pending_snatch: tuple[Card, ...] | None = None
-        for action in actions:
+        for done, action in enumerate(actions, start=1):
             events = replay.apply(action)
             r = replay.round
             if replay.phase == Phase.BID and not self.steps:  # the last card was dealt
                 self.kitty_dealt = tuple(r.kitty)
-                self.steps.append(Step(DEAL, self._hands(replay)))
+                self.steps.append(Step(DEAL, self._hands(replay), done=done))
             if isinstance(action, Snatch):
                 pending_snatch = tuple(action.cards)
             elif isinstance(action, Bury):
@@ -75,13 +76,13 @@ class Review:
                                             pending_snatch))
                 pending_snatch = None
             if replay.phase == Phase.PLAY and not r.tricks:
-                self.steps.append(Step(KITTY, self._hands(replay)))
+                self.steps.append(Step(KITTY, self._hands(replay), done=done))
             if isinstance(action, Play) and r.tricks and r.tricks[-1].winner is not None:
                 self.steps.append(Step(TRICK, self._hands(replay), r.finished_tricks[-1],
-                                       len(r.tricks), self._points(replay)))
+                                       len(r.tricks), self._points(replay), done))
             if any(isinstance(e, RoundSettled) for e in events):
                 self.steps.append(Step(RESULT, self._hands(replay), None, len(r.tricks),
-                                       r.attackers_score()))
+                                       r.attackers_score(), done))
         if not replay.phase.round_over:
             raise ValueError("only a finished round can be reviewed")
         self.round_no = replay.round.number
@@ -117,6 +118,15 @@ class Review:
         moved = at != self.at
         self.at = at
         return moved
+
+    def take_over_at(self) -> int | None:
+        """How many of the round's actions lead up to the step shown, to play on from there
+        ("what if"): the end of the deal, the first trick's lead once the kitty is buried, the
+        lead of the trick shown (to play it otherwise); None on the result."""
+        step = self.step
+        if step.kind == RESULT:
+            return None
+        return self.steps[self.at - 1].done if step.kind == TRICK else step.done
 
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """The hands at the step shown: the deal's hands on the first step (the kitty still
@@ -222,9 +232,9 @@ def status_html(review: Review, lang: str) -> str:
     return "".join(f'<span class="stat">{escape(p)}</span>' for p in parts)
 
 
-def controls_html(review: Review, lang: str) -> str:
-    """Step back, step on, and back to the result; in a match of several rounds, the round
-    before and after the one shown."""
+def controls_html(review: Review, lang: str, closable: bool = True) -> str:
+    """Step back, step on, and back to the result (unless not `closable`: the embedded
+    viewer); in a match of several rounds, the round before and after the one shown."""
     last = len(review.steps) - 1
     out = (button("prev", t("button.prev", lang), enabled=review.at > 0)
            + button("next", t("button.next", lang), enabled=review.at < last, primary=True))
@@ -233,4 +243,4 @@ def controls_html(review: Review, lang: str) -> str:
                        enabled=review.round_no > review.rounds[0])
                 + button("review-later", t("button.review_later", lang),
                          enabled=review.round_no < review.rounds[-1]))
-    return out + button("close-review", t("button.back_result", lang))
+    return out + (button("close-review", t("button.back_result", lang)) if closable else "")

@@ -79,6 +79,8 @@ class SavedMatch:
 
     def save_now(self) -> None:
         """Save the match, unless another tab has the game (then this tab stops: ui.tabs)."""
+        if getattr(self, "viewer", False):  # the embedded viewer of a link keeps nothing
+            return
         if self.learn.save():  # the guided hand keeps its own save
             return
         if not self.tabs.may_write():
