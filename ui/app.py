@@ -20,8 +20,7 @@ from engine.errors import GameError
 from engine.match import Match
 from engine.phase import Phase
 
-from . import explain, pacing, render, settings, share, storage
-from . import review as reviewing
+from . import explain, focus, live_log, pacing, render, settings, share, storage
 from .card_input import CardInput
 from .controls import Controls
 from .dialogs import Dialogs
@@ -31,6 +30,8 @@ from .learn import Learn
 from .links import Links
 from .motion import Motion
 from .players import make_players
+from .review import Review
+from .review_screen import ReviewScreen
 from .saved_match import SAVE_KEY, SavedMatch
 from .screen import Screen
 from .sound import Sound
@@ -38,7 +39,7 @@ from .table import HUMAN, Table
 from .tabs import Tabs
 
 
-class App(SavedMatch):
+class App(SavedMatch, ReviewScreen):
     def __init__(self) -> None:
         self.settings = settings.load()
         lang = self.settings["lang"] or preferred_language(js.navigator.languages)
@@ -58,7 +59,7 @@ class App(SavedMatch):
         self.turn_told = -1  # the table's action count when the player's turn was last sounded
         self.burst_at: float | None = None  # when the last burst of dealt cards began
         self.learn = Learn(self)  # the guided first hand, in place of the match while it runs
-        self.review: reviewing.Review | None = None  # a finished round looked back at
+        self.review: Review | None = None  # a finished round looked back at
         self.player_acted = False  # an action of the player's was just applied
         self.links = Links(self)  # share, replay and open links (ui.links)
         self.viewer = False  # ?embed=1#replay=…: a read-only review, no match, nothing saved
@@ -112,7 +113,7 @@ class App(SavedMatch):
                         and self.turn_told != table.actions):  # once a decision, not a wake
                     self.turn_told = table.actions
                     self.sound.your_turn()
-                    self.say(str(by_id("prompt").textContent))  # what to do, said once
+                    live_log.say(str(by_id("prompt").textContent))  # what to do, said once
                 self.wake.clear()
                 await self.wake.wait()
                 continue
@@ -191,30 +192,11 @@ class App(SavedMatch):
         for e in events:
             spoken = render.spoken_line(e, self.screen.lang)
             if spoken:
-                self.say(*spoken)
-
-    def say(self, text: str, shown: bool = False) -> None:
-        """Append a sentence to #log, so that a screen reader reads it once (a live region
-        reads what is added, never what is removed); `shown` ones are also the log's visible
-        lines, the others are for screen readers only. The oldest are dropped."""
-        log = by_id("log")
-        ol = log.querySelector("ol")
-        if not ol:  # (a JS null arrives as a falsy JsNull, not None)
-            log.innerHTML = "<ol></ol>"
-            ol = log.querySelector("ol")
-        li = js.document.createElement("li")
-        li.textContent = text
-        if not shown:
-            li.className = "sr-only"
-        ol.appendChild(li)
-        for selector, keep in (("li:not(.sr-only)", render.LOG_LINES), ("li.sr-only", 8)):
-            items = list(ol.querySelectorAll(selector))
-            for old in items[:max(0, len(items) - keep)]:
-                old.remove()
+                live_log.say(*spoken)
 
     def after_player_action(self, events) -> None:
         self.review = None
-        self.player_acted = True  # (the keyboard goes on to the hand: ui.app._focus_after)
+        self.player_acted = True  # (the keyboard goes on to the hand: ui.focus)
         self.links.closed()
         self.screen.forget_choices()
         clear_notice("illegal")
@@ -229,7 +211,7 @@ class App(SavedMatch):
             return
         view, screen, lang = self.table.view(), self.screen, self.screen.lang
         root = js.document.documentElement
-        had_focus = self._focus_before()
+        had_focus = focus.where_it_is()
         root.dataset.phase = view.phase
         root.dataset.turn = "" if view.to_act is None else str(view.to_act)
         root.dataset.actions = str(self.table.actions)  # grows with every applied action
@@ -277,113 +259,10 @@ class App(SavedMatch):
         by_id("prompt").textContent = (why or render.prompt_text(view, lang)) + explain.hint_line(
             screen.hint_reason, lang)
         self.learn.render(lang)
-        self._focus_after(had_focus)
-        # the log grows by `say` (read once by a screen reader); rebuilt only when its lines
-        # are no longer the ones to show (another language, the guided hand started)
-        log = by_id("log")
-        ol = log.querySelector("ol")
-        shown = [str(li.textContent) for li in ol.querySelectorAll("li:not(.sr-only)")] \
-            if ol else None
-        if shown != render.log_lines(screen.log, lang):
-            log.innerHTML = f'<ol>{render.log_html(screen.log, lang)}</ol>'
-
-    # --- where the keyboard is --------------------------------------------------------------
-
-    def _focus_before(self) -> tuple[str, str] | None:
-        """What has the keyboard, if render() is about to rebuild it: a button under the hand
-        (by its action), the kitty or the hand (whose cards keep it while there are some)."""
-        active = js.document.activeElement
-        if not active or not active.closest:
-            return None
-        button = active.closest("#controls button[data-action]")
-        if button:
-            return "action", str(button.getAttribute("data-action"))
-        if active.closest("#kitty"):
-            return "kitty", ""
-        if active.closest("#hand"):
-            return "hand", ""
-        return None
-
-    def _focus_after(self, had: tuple[str, str] | None) -> None:
-        """After a rebuild, the keyboard stays where it was or goes on to the next sensible
-        place, never to <body> (where the next Tab starts again from the top): the same
-        button if it is still there and usable (and did not just act), else a card (of the
-        kitty it was in, or the hand's selected or first usable one), else the decision's
-        main button (Next round), else the hand itself (empty, while cards are dealt or the
-        last trick is played)."""
         acted, self.player_acted = self.player_acted, False
-        if had is None or self.dialogs.is_open():
-            return
-        kind, action = had
-        active = js.document.activeElement
-        lost = not active or active == js.document.body
-        empty_hand = kind == "hand" and not by_id("hand").querySelector("[data-i]")
-        if not (lost or empty_hand):
-            return
-        controls = by_id("controls")
-        # (after an action applied, not the button that did it: the next decision's cards)
-        same = (controls.querySelector(f'button[data-action="{action}"]')
-                if action and not acted else None)
-        if same and not same.disabled:
-            same.focus()
-            return
-        hand = by_id("hand")
-        card = (by_id("kitty").querySelector("[data-i]") if kind == "kitty" else None) \
-            or hand.querySelector('[data-i][aria-selected="true"]') \
-            or hand.querySelector('[data-i]:not([aria-disabled="true"])') \
-            or hand.querySelector("[data-i]")
-        target = card or controls.querySelector("button.primary:not(:disabled)")
-        if target:
-            target.focus()
-        elif lost:
-            hand.focus()
-
-    def _render_review(self) -> None:
-        """The review in the table's places (`html[data-phase="review"]`, ui.review)."""
-        rv, lang = self.review, self.screen.lang
-        root = js.document.documentElement
-        root.dataset.phase = "review"
-        root.dataset.turn = ""
-        root.dataset.actions = str(self.table.actions)
-        by_id("status").innerHTML = reviewing.status_html(rv, lang)
-        for seat in (1, 2, 3):
-            box = by_id(f"seat-{render.POSITION[seat]}")
-            box.innerHTML = reviewing.seat_html(rv, seat, lang)
-            box.classList.remove("to-act")
-        by_id("table").innerHTML = reviewing.table_html(rv, lang)
-        by_id("kitty").innerHTML = reviewing.kitty_html(rv, lang)
-        by_id("hand").innerHTML = reviewing.hand_html(rv, lang)
-        by_id("controls").innerHTML = (reviewing.controls_html(rv, lang, closable=not self.viewer)
-                                       + ("" if self.viewer else share.review_buttons(
-                                           lang, what_if=rv.take_over_at() is not None)))
-        by_id("prompt").textContent = t("review.keys", lang)
-
-    def open_review(self) -> None:
-        """Look back at the round just finished (from its result screen)."""
-        if self.table.phase.round_over:
-            self.links.hide()
-            self.review = reviewing.Review(self.table.match)
-            self.render()
-
-    def review_round(self, delta: int) -> None:
-        """Review the round `delta` rounds before or after the one shown (from its start)."""
-        rv = self.review
-        if rv is not None and rv.round_no + delta in rv.rounds:
-            self.links.hide()
-            self.review = reviewing.Review(self.links.review_match(), rv.round_no + delta + 1)
-            self.render()
-
-    def review_step(self, delta: int) -> None:
-        if self.review is not None and self.review.go(delta):
-            self.render()
-
-    def close_review(self) -> None:
-        if self.viewer:  # the embedded viewer is only the review
-            return
-        self.review = None
-        self.links.closed()
-        self.render()
-        self.wake.set()  # the match goes on where it was
+        if not self.dialogs.is_open():
+            focus.put_back(had_focus, acted)
+        live_log.show(screen.log, lang)
 
     # --- the player's actions, from the cards, the buttons and the keyboard -----------------
 
