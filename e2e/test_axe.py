@@ -95,11 +95,13 @@ def test_axe_when_the_player_may_snatch(new_context, site_url, wait_ready):
     assert not problems, "\n".join(problems)
 
 
-def test_axe_on_a_result_the_glossary_and_the_match_s_end(new_context, site_url, wait_ready):
+def test_axe_on_a_result_its_review_the_glossary_and_the_match_s_end(new_context, site_url,
+                                                                     wait_ready):
     problems: list[str] = []
     seen: list[str] = []
     walk_ends(new_context, site_url, wait_ready, axe_checker(problems, seen), glossary=True)
-    assert seen == ["result", "dialog-glossary", "match-over"], seen
+    assert seen == ["result", "dialog-glossary", "review-deal", "review-trick", "review-result",
+                    "match-over"], seen
     assert not problems, "\n".join(problems)
 
 

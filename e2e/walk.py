@@ -174,6 +174,7 @@ def walk_ends(new_context, site_url, wait_ready, visit, glossary: bool = False) 
         visit(page, "dialog-glossary")
         dialog.locator('button[data-action="close"]').click()
         assert not dialog.is_visible()
+    walk_review(page, visit)
 
     over = Match(1)
     play_match(over, random_players(1))
@@ -181,3 +182,19 @@ def walk_ends(new_context, site_url, wait_ready, visit, glossary: bool = False) 
     page = open_with_save(new_context, site_url, wait_ready, save_match(over))
     assert wait_decision(page) == "match-over"
     visit(page, "match-over")
+
+
+def walk_review(page, visit) -> None:
+    """The review of the round on the result screen: its first step (the deal and bids), a
+    trick, and its last step (the result); then back to the result."""
+    page.click('#controls button[data-action="review"]')
+    page.wait_for_selector('html[data-phase="review"]', state="attached")
+    visit(page, "review-deal")
+    for _ in range(3):  # past the deal and the kitty: a trick
+        page.click('#controls button[data-action="next"]')
+    visit(page, "review-trick")
+    while page.locator('#controls button[data-action="next"]').is_enabled():
+        page.click('#controls button[data-action="next"]')
+    visit(page, "review-result")
+    page.click('#controls button[data-action="close-review"]')
+    page.wait_for_selector('html[data-phase="result"]', state="attached")
