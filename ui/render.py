@@ -240,10 +240,8 @@ def trick_html(view: SeatView, screen: Screen) -> str:
     reason = explain.trick_reason_text(trick, view.trump, lang, view.seat)
     if reason:  # why it went so, from engine.reasons
         caption += f'<p class="reason">{escape(reason)}</p>'
-    if trick.failed_throw:  # R19: what the leader tried and why it failed, below the rest
-        failed = trick.throw_failure  # (kept in the match: it survives a reload)
-        why = (explain.throw_failed_text(failed, view.trump, lang) if failed
-               else f'{t("caption.failed_throw", lang)} {cards_short(trick.failed_throw)}')
+    if trick.throw_failure:  # R19: what the leader tried and why it failed, below the rest
+        why = explain.throw_failed_text(trick.throw_failure, view.trump, lang)
         caption += f'<p class="throw">{escape(why)}</p>'
     back = " back" if screen.show_last_trick else ""  # (small screens: the why shows there)
     return "".join(slots) + (f'<div class="caption{back}">{caption}</div>' if caption else "")
