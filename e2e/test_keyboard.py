@@ -75,13 +75,19 @@ def assert_kept(page, where: str = "hand-card") -> None:
     assert now.startswith(where), f"the keyboard went to {now}, not {where}"
 
 
-def test_a_round_by_keys_alone(new_context, site_url, wait_ready):
+def open_as_dealer(new_context, site_url, wait_ready):
+    """The page at a deal where the player becomes dealer, at the first bid decision."""
     seed = find_seed(player_becomes_dealer)
     context = new_context(viewport=DESKTOP, service_workers="block", locale="en-US")
     page = context.new_page()
     page.goto(site_url + f"?seed={seed}&speed=instant")
     wait_ready(page)
     assert wait_decision(page) == "bid"
+    return page
+
+
+def test_a_round_by_keys_alone(new_context, site_url, wait_ready):
+    page = open_as_dealer(new_context, site_url, wait_ready)
 
     # bid: Tab to the first bid button, Enter
     tab_to(page, "button:bid")
@@ -231,12 +237,7 @@ RING = """(el) => {
 
 
 def test_the_focus_ring_shows_on_buttons_and_cards(new_context, site_url, wait_ready):
-    seed = find_seed(player_becomes_dealer)
-    context = new_context(viewport=DESKTOP, service_workers="block", locale="en-US")
-    page = context.new_page()
-    page.goto(site_url + f"?seed={seed}&speed=instant")
-    wait_ready(page)
-    assert wait_decision(page) == "bid"
+    page = open_as_dealer(new_context, site_url, wait_ready)
     problems = []
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
