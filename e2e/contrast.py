@@ -55,6 +55,13 @@ TAG = """(attr) => {
   return out;
 }"""
 
+# Until the cards moving (ui/motion.py: dealt, taken up, gathered) have arrived: a card on its
+# way is faded on purpose, and judged where it lands (mid-flight, a big joker taken up from the
+# kitty read 3.17:1). Shared with e2e/test_axe.py.
+SETTLED = """() => Promise.all(document.getAnimations()
+  .filter(a => a.playState === "running" && a.effect.getTiming().iterations !== Infinity)
+  .map(a => a.finished.catch(() => null))).then(() => true)"""
+
 # axe's color-contrast rule over `context`; each node as [tag index, result, data, selector].
 AXE_RUN = """async ([attr, context]) => {
   const result = await axe.run(context ? {include: [[context]]} : document, {
@@ -227,6 +234,7 @@ def contrast_problems(page, screen: str) -> list[str]:
     """Every text of the page below MIN_RATIO, in words ([] when all pass)."""
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
+    page.evaluate(SETTLED)
     texts = page.evaluate(TAG, ATTR)
     assert texts, f"{screen}: no text on the page"
     rows = page.evaluate(AXE_RUN, [ATTR, None])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from contrast import AXE
+from contrast import AXE, SETTLED
 from game_helpers import DESKTOP, PHONE
 from walk import walk_ends, walk_round, walk_snatch
 
@@ -35,13 +35,6 @@ AXE_REVIEW = """async () => {
   return result.incomplete.map(v => `${v.id} (${v.nodes.length}): `
     + v.nodes.slice(0, 3).map(n => n.target.join(" ")).join("; "));
 }"""
-
-
-# Until the cards moving (ui/motion.py: dealt, taken up, gathered) have arrived: a card on its
-# way is faded on purpose, and judged where it lands.
-SETTLED = """() => Promise.all(document.getAnimations()
-  .filter(a => a.playState === "running" && a.effect.getTiming().iterations !== Infinity)
-  .map(a => a.finished.catch(() => null))).then(() => true)"""
 
 
 def axe_violations(page, screen: str) -> list[str]:
