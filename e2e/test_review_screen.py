@@ -38,8 +38,9 @@ def finished() -> Match:
     return m
 
 
-def open_result(new_context, site_url, wait_ready, text: str, viewport, lang: str = "en"):
-    page = new_context(viewport=viewport).new_page()
+def open_result(new_context, site_url, wait_ready, text: str, viewport, lang: str = "en",
+                **options):
+    page = new_context(viewport=viewport, **options).new_page()
     page.goto(site_url + "?speed=instant")
     wait_ready(page)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, text])
@@ -113,6 +114,9 @@ def test_review_steps_through_the_round_with_all_hands_face_up(new_context, site
     wait_step(page, 3, total)
     review.go(1)
     check_step(page, review)
+    # what the hint would have played in this trick, once asked (or that it agrees)
+    hint = page.wait_for_selector("#table .caption .hint-line").inner_text()
+    assert hint.startswith("The hint would have played"), hint
     check_layout(page, "review-trick")
     assert not contrast_problems(page, "review-trick")
     page.keyboard.press("ArrowLeft")
@@ -175,3 +179,40 @@ def test_an_earlier_round_of_the_match_is_reviewed_too(new_context, site_url, wa
     button(page, "close-review").click()
     page.wait_for_selector('html[data-phase="result"] #table .result')
     assert saved(page) == text
+
+
+def swipe(page, dx: int, dy: int = 0) -> None:
+    """A finger across the middle of the table, as the touch screen reports it (CDP)."""
+    box = page.locator("#table").bounding_box()
+    x, y = box["x"] + box["width"] / 2 - dx / 2, box["y"] + box["height"] / 2 - dy / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for k in range(1, 9):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": x + dx * k / 8, "y": y + dy * k / 8}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_a_swipe_steps_through_the_review_on_a_phone(new_context, site_url, wait_ready,
+                                                      finished):
+    """Issue 12: "steps trick by trick — buttons, arrow keys, swipe". To the left is the next
+    step, to the right the one before; scrolling up or down does not step."""
+    page = open_result(new_context, site_url, wait_ready, save_match(finished), PHONE,
+                       has_touch=True, is_mobile=True)
+    review = Review(finished)
+    total = len(review.steps)
+    button(page, "review").click()
+    page.wait_for_selector('html[data-phase="review"]')
+    wait_step(page, 1, total)
+    swipe(page, -150)
+    wait_step(page, 2, total)
+    swipe(page, -150)
+    wait_step(page, 3, total)
+    review.go(2)
+    check_step(page, review)
+    swipe(page, 150)
+    wait_step(page, 2, total)
+    swipe(page, 10, -150)  # a scroll, not a step: the next swipe finds the same step
+    swipe(page, -150)
+    wait_step(page, 3, total)

@@ -7,8 +7,10 @@ from html import unescape
 
 import pytest
 
-from engine.actions import NextRound
+from engine.actions import NextRound, Play
 from engine.bots import make_bot
+from engine.bots.advice import Advice, explain
+from engine.bots.hard import drive
 from engine.driver import play_round
 from engine.match import Match, Start
 from engine.phase import Phase
@@ -155,3 +157,79 @@ def test_the_earlier_rounds_of_the_match_can_be_reviewed_too():
     buttons = re.findall(r'data-action="(review-\w+)"( disabled)?', rv.controls_html(first, "zh"))
     assert buttons == [("review-earlier", " disabled"), ("review-later", "")]
     assert "review-earlier" not in rv.controls_html(rv.Review(finished()), "en")  # one round
+
+
+class FakeAdviser:
+    """An adviser (as engine.bots.hard's advise_steps) whose choice the test makes: `pick`
+    chooses among the plays the engine allows, from the match rebuilt to that moment."""
+
+    def __init__(self, pick):
+        self.pick, self.views = pick, []
+
+    def advise_steps(self, view):
+        self.views.append(view)
+        yield 0
+        action = Play(0, self.pick(view))
+        return Advice(action, explain(view, action))
+
+
+def _moment(review, step):
+    """The match of `review` rebuilt to just before the player's play in `step`'s trick."""
+    seed, rules, start, actions = review._from
+    m = Match(seed, rules, start)
+    for action in actions[:step.own_at]:
+        m.apply(action)
+    return m
+
+
+def test_each_trick_knows_where_the_player_played_in_it():
+    m = finished(seed=8)
+    r = rv.Review(m)
+    _, _, _, actions = r._from
+    for step in r.steps:
+        if step.kind != "trick":
+            assert step.own_at is None
+            continue
+        own = actions[step.own_at]
+        assert own.seat == 0 and own.cards == dict(step.trick.plays)[0]
+
+
+def _other_plays(review, step):
+    """The plays the engine allowed the player in `step`'s trick, but the one they made."""
+    played = sorted(map(str, dict(step.trick.plays)[0]))
+    return [o for o in _moment(review, step).play_options(0) if sorted(map(str, o)) != played]
+
+
+def _hint_line(review, lang="en"):
+    found = re.findall(r'<p class="hint-line">([^<]*)</p>', rv.table_html(review, lang))
+    return unescape(found[0]) if found else None
+
+
+def test_the_review_says_what_the_hint_would_have_played_where_it_differs():
+    m = finished(seed=8)
+    r = rv.Review(m)
+    # the first trick where the player had a choice
+    r.at = next(k for k, s in enumerate(r.steps) if s.kind == "trick" and _other_plays(r, s))
+    step = r.step
+    played, others = dict(step.trick.plays)[0], _other_plays(r, step)
+    assert r.hint_wanted() and _hint_line(r) is None  # not asked yet: nothing said
+    # an adviser that agrees: one word that it does
+    same = FakeAdviser(lambda view: played)
+    steps = r.hint_steps(same)
+    assert next(steps) == 0  # it yields while it rebuilds the moment: run in slices
+    advice = drive(steps)
+    assert advice.action.cards == played and not r.hint_wanted()
+    assert _hint_line(r) == "The hint would have played the same."
+    # the adviser saw the player's view just before the play: their turn, the cards in hand
+    view = same.views[0]
+    assert view.to_act == 0 and view.seat == 0 and Counter(played) <= Counter(view.hand)
+    # one that differs: its cards and its reason, in either language
+    r.hints.clear()
+    drive(r.hint_steps(FakeAdviser(lambda view: others[0])))
+    line = _hint_line(r)
+    assert line.startswith(f"The hint would have played {cards_short(others[0])}: ")
+    assert _hint_line(r, "zh").startswith(f"提示会出 {cards_short(others[0])}：")
+    # the deal, the kitty and the result ask nothing
+    for at in (0, 1, len(r.steps) - 1):
+        r.at = at
+        assert not r.hint_wanted()

@@ -29,7 +29,7 @@ from .i18n import preferred_language, t
 from .learn import Learn
 from .links import Links
 from .motion import Motion
-from .players import make_players
+from .players import make_adviser, make_players
 from .review import Review
 from .review_screen import ReviewScreen
 from .saved_match import SAVE_KEY, SavedMatch
@@ -339,7 +339,7 @@ class App(SavedMatch, ReviewScreen):
 
     def start_viewer(self, match: Match) -> None:
         """The embedded viewer's table: the link's match, never played on, never saved."""
-        self.table = Table(match, {})
+        self.table = Table(match, {}, make_adviser(match.seed))  # (the review's hints)
 
     def settings_changed(self, which: str) -> None:
         table = self.learn.main if self.learn.active else self.table  # (guided: fixed bots)

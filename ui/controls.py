@@ -17,6 +17,7 @@ from .dom import by_id, listen
 from .learn import Learn
 from .links import Links
 from .screen import Screen
+from .swipe import swipe_step
 from .table import HUMAN, Table
 
 
@@ -44,11 +45,16 @@ class Page(Protocol):
 class Controls:
     def __init__(self, page: Page) -> None:
         self.page = page
+        self.swipe: tuple[int, float, float] | None = None  # a review's swipe: pointer, x, y
 
     def listen(self) -> None:
         listen(by_id("controls"), "click", self._click)
         listen(by_id("controls"), "change", self._change)
         listen(js.document, "keydown", self._review_key)
+        board = by_id("board")
+        listen(board, "pointerdown", self._swipe_start)
+        listen(board, "pointerup", self._swipe_end)
+        listen(board, "pointercancel", lambda _event: setattr(self, "swipe", None))
 
     def _click(self, event) -> None:
         button = event.target.closest("button[data-action]")
@@ -107,6 +113,19 @@ class Controls:
             event.preventDefault()
         elif event.key == "Escape":
             self.page.close_review()
+
+    def _swipe_start(self, event) -> None:
+        if self.page.review is not None and event.isPrimary:
+            self.swipe = (event.pointerId, event.clientX, event.clientY)
+
+    def _swipe_end(self, event) -> None:
+        """A sideways swipe in a review steps, as ← and → do (ui.swipe)."""
+        start, self.swipe = self.swipe, None
+        if start is None or start[0] != event.pointerId or self.page.review is None:
+            return
+        step = swipe_step(event.clientX - start[1], event.clientY - start[2])
+        if step:
+            self.page.review_step(step)
 
     def _learn(self) -> None:
         """The guided hand: started (or resumed), or while it runs, left for later."""

@@ -23,4 +23,9 @@ def _bot(tier: str, seat: int, seed: int):
 def make_players(tiers: dict[str, str], seed: int):
     """({seat: bot} for seats 1–3, the adviser for seat 0)."""
     bots = {seat: _bot(tiers.get(str(seat), "normal"), seat, seed) for seat in (1, 2, 3)}
-    return bots, _bot(HINT_TIER, 0, seed)
+    return bots, make_adviser(seed)
+
+
+def make_adviser(seed: int):
+    """The hint's bot for the player's seat (and for a review's "the hint would have played")."""
+    return _bot(HINT_TIER, 0, seed)

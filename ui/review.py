@@ -11,10 +11,12 @@ HTML of each part of the table for the step shown. The page (ui.app) puts it in 
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 from html import escape
 
 from engine.actions import Bury, Play, Snatch
+from engine.bots.advice import Advice
 from engine.cards import Card
 from engine.events import RoundSettled
 from engine.match import Match
@@ -23,10 +25,13 @@ from engine.record import round_actions
 from engine.rules import Trump
 from engine.view import AuctionEntry, SeatView, TrickView
 
+from .explain import names
 from .i18n import cards_short, seat_name, t, t_seat, trump_name
 from .render import POSITION, button, card_html, result_html, role_html
 
 DEAL, KITTY, TRICK, RESULT = "deal", "kitty", "trick", "result"
+PLAYER = 0  # the seat whose round it was: South, whose cards the page showed
+REPLAY_SLICE = 16  # actions replayed between two yields of Review.hint_steps
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,7 @@ class Step:
     trick_no: int = 0
     points: int = 0  # the attackers' score after this step
     done: int = 0  # how many of the round's actions were applied at this step
+    own_at: int | None = None  # a trick: how many actions came before the player's play in it
 
 
 @dataclass(frozen=True)
@@ -58,7 +64,10 @@ class Review:
 
     def __init__(self, match: Match, round_no: int | None = None) -> None:
         start, actions = round_actions(match, round_no)
+        self._from = (match.seed, match.rules, start, actions)  # to rebuild any moment of it
         replay = Match(match.seed, match.rules, start)
+        own_at: int | None = None
+        self.hints: dict[int, Advice | None] = {}  # by step: what the hint would have played
         self.steps: list[Step] = []
         self.turns: list[KittyTurn] = []
         self.kitty_dealt: tuple[Card, ...] = ()
@@ -77,9 +86,12 @@ class Review:
                 pending_snatch = None
             if replay.phase == Phase.PLAY and not r.tricks:
                 self.steps.append(Step(KITTY, self._hands(replay), done=done))
+            if isinstance(action, Play) and action.seat == PLAYER:
+                own_at = done - 1
             if isinstance(action, Play) and r.tricks and r.tricks[-1].winner is not None:
                 self.steps.append(Step(TRICK, self._hands(replay), r.finished_tricks[-1],
-                                       len(r.tricks), self._points(replay), done))
+                                       len(r.tricks), self._points(replay), done, own_at))
+                own_at = None
             if any(isinstance(e, RoundSettled) for e in events):
                 self.steps.append(Step(RESULT, self._hands(replay), None, len(r.tricks),
                                        r.attackers_score(), done))
@@ -127,6 +139,29 @@ class Review:
         if step.kind == RESULT:
             return None
         return self.steps[self.at - 1].done if step.kind == TRICK else step.done
+
+    # --- what the hint would have played --------------------------------------------------
+
+    def hint_wanted(self) -> bool:
+        """Whether the step shown is a trick whose hint is still to be asked."""
+        return self.step.own_at is not None and self.at not in self.hints
+
+    def hint_steps(self, adviser) -> Generator[int, None, Advice | None]:
+        """What `adviser` (the hint button's bot, engine.bots.hard) would have played for the
+        player in the trick shown, from the player's view just before their play; kept in
+        `hints`. A generator that yields while it rebuilds that moment and while the adviser
+        thinks, to be run in slices (ui.pacing)."""
+        at, step = self.at, self.step
+        assert step.own_at is not None
+        seed, rules, start, actions = self._from
+        replay = Match(seed, rules, start)
+        for k, action in enumerate(actions[:step.own_at]):
+            replay.apply(action)
+            if k % REPLAY_SLICE == 0:
+                yield k
+        advice = yield from adviser.advise_steps(replay.view(PLAYER))
+        self.hints[at] = advice
+        return advice
 
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """The hands at the step shown: the deal's hands on the first step (the kitty still
@@ -210,7 +245,24 @@ def _trick_html(review: Review, step: Step, lang: str) -> str:
     if trick.failed_throw:
         caption += (f'<p class="throw">{escape(t("caption.failed_throw", lang))} '
                     f'{escape(cards_short(trick.failed_throw))}</p>')
+    caption += _hint_html(review, trick, lang)
     return "".join(slots) + f'<div class="caption">{caption}</div>'
+
+
+def _hint_html(review: Review, trick: TrickView, lang: str) -> str:
+    """The hint's play for this trick where it differs from the player's, with its reason;
+    a word that it agrees; nothing while it is asked."""
+    if review.at not in review.hints or review.hints[review.at] is None:
+        return ""
+    advice = review.hints[review.at]
+    assert advice is not None
+    played = next(cards for seat, cards in trick.plays if seat == PLAYER)
+    hinted = getattr(advice.action, "cards", ())
+    if sorted(map(str, hinted)) == sorted(map(str, played)):
+        return f'<p class="hint-line">{escape(t("review.hint_same", lang))}</p>'
+    line = t("review.hint_other", lang, cards=cards_short(hinted),
+             why=advice.reason.text(lang, names(lang)))
+    return f'<p class="hint-line">{escape(line)}</p>'
 
 
 def kitty_html(review: Review, lang: str) -> str:

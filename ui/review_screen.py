@@ -5,15 +5,19 @@ embedded, read-only replay viewer)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import js
 
-from . import render, share
+from . import pacing, render, share
 from . import review as reviewing
 from .dom import by_id
 from .i18n import t
 
 
 class ReviewScreen:
+    review_hint: asyncio.Future | None = None  # the hint for a review's trick, being asked
+
     def _render_review(self) -> None:
         """The review in the table's places (`html[data-phase="review"]`, ui.review)."""
         rv, lang = self.review, self.screen.lang
@@ -33,6 +37,25 @@ class ReviewScreen:
                                        + ("" if self.viewer else share.review_buttons(
                                            lang, what_if=rv.take_over_at() is not None)))
         by_id("prompt").textContent = t("review.keys", lang)
+        if rv.hint_wanted() and self.review_hint is None and self.table.adviser is not None:
+            self.review_hint = asyncio.ensure_future(self._ask_review_hint(rv))
+
+    async def _ask_review_hint(self, rv: reviewing.Review) -> None:
+        """What the hint would have played in the trick shown (ui.review), asked in slices as
+        the hint button's search is (`html[data-hint="thinking"]` meanwhile); shown if the
+        review is still on that step when it comes (one at a time: the redraw after it asks
+        for the step shown then)."""
+        root = js.document.documentElement
+        root.dataset.hint = "thinking"
+        at = rv.at
+        try:
+            await pacing.in_slices(rv.hint_steps(self.table.adviser), js.performance.now,
+                                   going_on=lambda: self.review is rv and rv.at == at)
+        finally:
+            self.review_hint = None
+            root.dataset.hint = ""
+        if self.review is rv:
+            self.render()
 
     def open_review(self) -> None:
         """Look back at the round just finished (from its result screen)."""
