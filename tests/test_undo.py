@@ -9,12 +9,14 @@ from hypothesis import strategies as st
 
 from engine.actions import Bid, Bury, Deal, NextRound, Pass, Play, Snatch
 from engine.bots import make_bot
+from engine.cards import parse_cards
 from engine.driver import next_action
 from engine.errors import GameError, SaveError
 from engine.match import Match
 from engine.save import load_match, save_match
+from ui import render
 from ui.table import HUMAN, Table
-from ui.undo import NothingToUndo, can_undo, last_decision, take_back
+from ui.undo import NothingToUndo, TakenBack, can_undo, last_decision, take_back
 
 
 def players(seed, chance=0.3):
@@ -283,3 +285,30 @@ def test_a_table_with_nothing_to_take_back_refuses_and_stays_as_it_was():
     with pytest.raises(NothingToUndo):
         table.undone()
     assert table.save() == before and not table.undo_rounds
+
+
+# --- what the page shows: the button, and the log's line --------------------------------------
+
+def test_the_undo_button_is_drawn_only_when_offered():
+    m = a_match(Play)
+    view = m.view(HUMAN)
+    assert 'data-action="undo"' not in render.controls_html(view, render.Screen(), [])
+    html = render.controls_html(view, render.Screen(lang="zh"), [], undo=True)
+    assert 'data-action="undo"' in html and ">悔牌</button>" in html
+    assert ">Undo</button>" in render.controls_html(view, render.Screen(), [], True)
+
+
+@pytest.mark.parametrize("action, en, zh", [
+    (Play(HUMAN, tuple(parse_cards("S6 S6"))), "You took back your play ♠6 ♠6", "收回 ♠6 ♠6"),
+    (Bid(HUMAN, tuple(parse_cards("H2"))), "You took back your bid ♥2", "收回亮主 ♥2"),
+    (Snatch(HUMAN, tuple(parse_cards("LJ LJ"))), "You took back your snatch", "收回抄底"),
+    (Pass(HUMAN), "You took back your pass", "收回不叫"),
+    (Bury(HUMAN, tuple(parse_cards("S3 S4 S5 S6 S7 S8 S9 S10 SJ SQ"))),
+     "You took back your bury", "收回扣底"),
+])
+def test_the_log_says_what_was_taken_back(action, en, zh):
+    taken = TakenBack.of(action)
+    assert render.event_line(taken, "en").startswith(en)
+    assert zh in render.event_line(taken, "zh")
+    if isinstance(action, Bury):  # the kitty's cards stay the player's own
+        assert "♠" not in render.event_line(taken, "en")

@@ -46,6 +46,7 @@ class Table:
         self.actions = 0  # actions applied since this table was opened (a change counter)
         self.ask_bids = False  # stop for a bid or snatch turn even with nothing to show
         self.undo_rounds: set[int] = set()  # the rounds (by number) in which undo was used
+        self._undoable: tuple[tuple[int, Phase], bool] | None = None  # can_undo, cached
 
     @classmethod
     def new(cls, seed: int, bots: dict[int, Bot], adviser: Bot | None = None) -> Table:
@@ -216,8 +217,12 @@ class Table:
     # --- undo (ui.undo) --------------------------------------------------------------------
 
     def can_undo(self) -> bool:
-        """Whether the player has a decision of this round to take back (ui.undo)."""
-        return can_undo(self.match, HUMAN)
+        """Whether the player has a decision of this round to take back (ui.undo). Asked at
+        every redraw: kept until the history grows (cards dealt add no decision)."""
+        key = (self.match.history_length, self.match.phase)
+        if self._undoable is None or self._undoable[0] != key:
+            self._undoable = key, can_undo(self.match, HUMAN)
+        return self._undoable[1]
 
     def undone(self) -> tuple[Table, Action]:
         """A new table with the match as it was before the player's last decision of this

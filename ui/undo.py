@@ -97,3 +97,19 @@ def _chosen_passes(match: Match, actions: list[Action], seat: int,
             chosen.add(i)
         replay.apply(action)
     return chosen
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """What the log says of an undo (ui.render.event_line): the kind of decision taken back
+    ("bid", "snatch", "pass", "bury", "play") and its cards (none for a bury: only the
+    player saw them, and the log is for what happened at the table)."""
+
+    what: str
+    cards: tuple = ()
+    kind: str = "TakenBack"
+
+    @classmethod
+    def of(cls, action: Action) -> TakenBack:
+        what = type(action).__name__.lower()
+        return cls(what, () if isinstance(action, Bury) else getattr(action, "cards", ()))
