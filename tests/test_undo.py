@@ -1,6 +1,7 @@
 """Undo (ui/undo.py, ui/table.py): the player's last decision of the round taken back by
 rebuilding the match from its save without it, on CPython."""
 
+import asyncio
 import json
 
 import pytest
@@ -14,7 +15,7 @@ from engine.driver import next_action
 from engine.errors import GameError, SaveError
 from engine.match import Match
 from engine.save import load_match, save_match
-from ui import render
+from ui import pacing, render
 from ui.table import HUMAN, Table
 from ui.undo import NothingToUndo, TakenBack, can_undo, last_decision, take_back
 
@@ -312,3 +313,42 @@ def test_the_log_says_what_was_taken_back(action, en, zh):
     assert zh in render.event_line(taken, "zh")
     if isinstance(action, Bury):  # the kitty's cards stay the player's own
         assert "♠" not in render.event_line(taken, "en")
+
+
+class Thinker:
+    """A bot that thinks in slices (as the hard bot does in the page)."""
+
+    def __init__(self, seat):
+        self.inner = make_bot("random", seat, 0)
+
+    def choose(self, view):
+        return self.inner.choose(view)
+
+    def choose_steps(self, view):
+        for _ in range(5):
+            yield
+        return self.inner.choose(view)
+
+
+def test_an_undo_while_a_bot_thinks_drops_the_bots_move():
+    """The page's loop runs a bot's turn in slices and stops it when its table is no longer
+    the page's (ui.app `_steps`): undo replaces the table, so the old position's move is
+    never applied, to the old table or to the new one."""
+    m = a_match(Play, after=lambda m: m.to_act != HUMAN)
+    old = Table(m, {s: Thinker(s) for s in (1, 2, 3)})
+    before = old.save()
+    page = {"table": old}
+    ticks = iter(range(0, 10**6, 100))  # every slice is past SLICE_MS: a break after each
+
+    async def undo_meanwhile():
+        thinking = asyncio.ensure_future(pacing.step_in_slices(
+            old, lambda: next(ticks), going_on=lambda: page["table"] is old))
+        await asyncio.sleep(0)  # the bot has begun to think
+        assert not thinking.done()
+        page["table"], _ = old.undone()
+        return await thinking
+
+    assert asyncio.run(undo_meanwhile()) == []
+    assert old.save() == before, "nothing applied to the old table"
+    assert page["table"].match.to_act == HUMAN
+    assert len(page["table"].match.history) == len(m.history) - 1
