@@ -87,6 +87,8 @@ def test_a_play_taken_back_after_the_bots_answered_it(new_context, site_url, wai
     assert history(page) == before_history, "the play and the bots' answers are gone"
     assert all(c in hand(page) for c in played)
     assert data_of(page) == ("play", "0")
+    # the Undo button went away with the redraw: the keyboard goes on to the hand, to play
+    assert page.evaluate("!!document.activeElement.closest('#hand [data-i]')")
     assert "You took back your play" in page.locator("#log").inner_text()
     check_layout(page, "undo-play-taken-back")
     # the save is the shorter history, with this round marked as one with undo

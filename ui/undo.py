@@ -51,9 +51,13 @@ def last_decision(match: Match, seat: int) -> int:
     mine = [i for i, a in enumerate(actions)
             if isinstance(a, DECISIONS) and getattr(a, "seat", None) == seat]
     passes = [i for i in mine if isinstance(actions[i], Pass)]
-    chosen = _chosen_passes(match, actions, seat, passes) if passes else set()
+    chosen: set[int] | None = None  # (a replay of the bidding: only when a pass is reached)
     for i in reversed(mine):
-        if not isinstance(actions[i], Pass) or i in chosen:
+        if not isinstance(actions[i], Pass):
+            return i
+        if chosen is None:
+            chosen = _chosen_passes(match, actions, seat, passes)
+        if i in chosen:
             return i
     raise NothingToUndo("nothing of yours to take back in this round yet",
                         "这一局你还没有可以悔的牌")
