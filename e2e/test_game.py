@@ -556,7 +556,8 @@ def test_language_and_settings_are_remembered(new_context, site_url, wait_ready)
     assert page.evaluate("document.documentElement.lang") == "en"
     assert json.loads(saved(page, SETTINGS_KEY)) == {
         "tiers": {"1": "hard", "2": "normal", "3": "easy"}, "speed": "fast", "lang": "en",
-        "four_colour": False, "sound": False, "ask_bids": False, "shortcuts": True}
+        "four_colour": False, "sound": False, "ask_bids": False, "undo": False,
+        "shortcuts": True}
 
     before = saved(page)
     page.reload()

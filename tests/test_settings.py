@@ -36,7 +36,8 @@ def stored():
 def test_defaults_are_normal_bots_normal_speed_and_the_browser_language():
     assert settings.defaults() == {"tiers": {"1": "normal", "2": "normal", "3": "normal"},
                                    "speed": "normal", "lang": None, "four_colour": False,
-                                   "sound": False, "ask_bids": False, "shortcuts": True}
+                                   "sound": False, "ask_bids": False, "undo": False,
+                                   "shortcuts": True}
     first = settings.defaults()
     first["tiers"]["1"] = "hard"
     assert settings.defaults()["tiers"]["1"] == "normal", "each call is a fresh copy"
@@ -46,7 +47,8 @@ def test_parse_keeps_known_values():
     text = json.dumps({"tiers": {"1": "easy", "3": "hard"}, "speed": "instant", "lang": "zh"})
     assert settings.parse(text) == {"tiers": {"1": "easy", "2": "normal", "3": "hard"},
                                     "speed": "instant", "lang": "zh", "four_colour": False,
-                                    "sound": False, "ask_bids": False, "shortcuts": True}
+                                    "sound": False, "ask_bids": False, "undo": False,
+                                    "shortcuts": True}
 
 
 @pytest.mark.parametrize("stored_value", [
@@ -74,7 +76,8 @@ def test_load_gives_defaults_without_storage_or_stored_settings(stored):
 
 def test_save_then_load_gives_the_same_settings(stored):
     chosen = {"tiers": {"1": "easy", "2": "hard", "3": "normal"}, "speed": "fast", "lang": "en",
-              "four_colour": True, "sound": False, "ask_bids": True, "shortcuts": False}
+              "four_colour": True, "sound": False, "ask_bids": True, "undo": True,
+              "shortcuts": False}
     settings.save(chosen)
     assert json.loads(stored[settings.KEY]) == chosen
     assert settings.load() == chosen
@@ -149,3 +152,16 @@ def test_the_single_key_shortcuts_are_on_until_switched_off_and_remembered(store
     form = settings.dialog_html(s, "en")
     assert 'data-setting="shortcuts"' in form and "Single-key shortcuts" in form
     assert 'data-setting="shortcuts" checked' not in form
+
+
+def test_undo_is_off_until_allowed_and_remembered(stored):
+    s = settings.defaults()
+    assert s["undo"] is False
+    assert 'data-setting="undo">' in settings.dialog_html(s, "en")
+    assert "Allow undo" in settings.dialog_html(s, "en")
+    assert "允许悔牌" in settings.dialog_html(s, "zh")
+    assert settings.change(s, "undo", True) == "undo" and s["undo"] is True
+    settings.save(s)
+    assert settings.load()["undo"] is True
+    assert 'data-setting="undo" checked' in settings.dialog_html(s, "en")
+    assert settings.parse('{"undo": 1}')["undo"] is False  # not a bool: refused

@@ -20,7 +20,7 @@ from engine.errors import GameError
 from engine.match import Match
 from engine.phase import Phase
 
-from . import explain, focus, live_log, pacing, render, settings, share, storage
+from . import explain, focus, live_log, pacing, render, settings, share, storage, take_back
 from .card_input import CardInput
 from .controls import Controls
 from .dialogs import Dialogs
@@ -124,14 +124,18 @@ class App(SavedMatch, ReviewScreen):
                 js.console.error(str(err))
                 await asyncio.sleep(1)
                 continue
-            self._show(events)
+            if table is self.table:  # (else it was replaced meanwhile: undo, a new match)
+                self._show(events)
 
     async def _steps(self, table: Table) -> list:
         """The next automatic steps: one bot move, or while cards are dealt a burst of cards
         shown together (pacing.cards_per_frame); when skipping, everything up to the player's
         next decision, giving the browser its main thread back every slice."""
         speed = self._speed()
-        holding = self.tabs.is_holding
+
+        def holding() -> bool:  # a bot thinking stops when the table is replaced (undo)
+            return self.tabs.is_holding() and table is self.table
+
         started = js.performance.now()
         since = None if self.burst_at is None else started - self.burst_at
         events = await pacing.step_in_slices(table, js.performance.now, going_on=holding)
@@ -250,7 +254,7 @@ class App(SavedMatch, ReviewScreen):
         hand.setAttribute("aria-label", t("seat.0", lang))
         controls = by_id("controls")
         bids = self.table.bid_choices()  # what a bid would do, or what one would need
-        controls.innerHTML = render.controls_html(view, screen, bids)
+        controls.innerHTML = render.controls_html(view, screen, bids, take_back.offered(self))
         if self.hinting is not None:  # the hint's cards are coming: nothing to play yet
             for b in controls.querySelectorAll('[data-action="hint"], [data-action="play"], '
                                                 '[data-action="bury"]'):
@@ -288,17 +292,18 @@ class App(SavedMatch, ReviewScreen):
         """The adviser (hard) searches in slices, as a bot's turn does; meanwhile the page
         says it is thinking (`html[data-hint="thinking"]`) and its play buttons wait."""
         if self.hinting is None and self.table.waiting_for_player():
-            self.hinting = asyncio.ensure_future(self._hint(self.table.actions))
+            self.hinting = asyncio.ensure_future(self._hint(self.table, self.table.actions))
             js.document.documentElement.dataset.hint = "thinking"
             self.render()
 
-    async def _hint(self, asked_at: int) -> None:
+    async def _hint(self, table: Table, asked_at: int) -> None:
         try:
-            advice = await pacing.in_slices(self.table.hint_steps(), js.performance.now)
+            advice = await pacing.in_slices(table.hint_steps(), js.performance.now)
         finally:
             self.hinting = None
             js.document.documentElement.dataset.hint = ""
-        if advice is not None and self.table.actions == asked_at:  # else the game moved on
+        if advice is not None and self.table is table and table.actions == asked_at:
+            # (else the game moved on, or the table was replaced: undo)
             positions = self.table.hint_positions(advice.action)
             self.screen.choose(positions, burying=self.table.phase == Phase.BURY)
             self.screen.hint_reason = advice.reason

@@ -15,6 +15,7 @@ import js
 
 from engine.phase import Phase
 
+from . import take_back
 from .dialogs import Dialogs
 from .dom import by_id, listen, position_of
 from .render import card_html, is_trump
@@ -208,8 +209,9 @@ class CardInput:
 
     def _global_key(self, event) -> None:
         """P plays the selected cards, H asks for the hint, L shows the last trick (or the
-        table again): anywhere but in a form field, never while a dialog is open (the page
-        behind it is not the player's), and not when switched off in the settings."""
+        table again), U takes back the last decision (when undo is allowed): anywhere but in a
+        form field, never while a dialog is open (the page behind it is not the player's), and
+        not when switched off in the settings."""
         if (event.target.tagName in ("INPUT", "SELECT", "TEXTAREA") or self.page.dialogs.is_open()
                 or not self.page.settings["shortcuts"] or event.ctrlKey or event.altKey
                 or event.metaKey):
@@ -219,6 +221,8 @@ class CardInput:
             self.page.play_selected()
         elif key == "h":
             self.page.show_hint()
+        elif key == "u":
+            take_back.undo(self.page)
         elif key == "l":
             button = by_id("controls").querySelector('button[data-action="last-trick"]')
             if button and not button.disabled:

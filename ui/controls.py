@@ -1,6 +1,7 @@
 """The buttons under the hand (#controls, drawn by ui.render.controls_html): bids and passes,
-bury, play, hint, skip, the last trick, the next round, and the menu; and the rank and suit a
-joker-level bid names (R13), chosen before its button. Runs under PyScript (main thread)."""
+bury, play, hint, skip, undo (ui.take_back), the last trick, the next round, and the menu; and
+the rank and suit a joker-level bid names (R13), chosen before its button. Runs under PyScript
+(main thread)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from engine.actions import Bury, Pass
 from engine.cards import parse_cards
 from engine.errors import GameError
 
+from . import take_back
 from .dialogs import Dialogs
 from .dom import by_id, listen
 from .learn import Learn
@@ -71,6 +73,7 @@ class Controls:
             "bury": self._bury,
             "next-round": self._next_round,
             "skip": page.skip_animation,
+            "undo": lambda: take_back.undo(page),
             "last-trick": self._toggle_last_trick,
             "new-game": lambda: page.dialogs.open("confirm-new"),
             "settings": lambda: page.dialogs.open("settings"),

@@ -336,9 +336,10 @@ def kitty_html(view: SeatView, screen: Screen) -> str:
     return f'<span class="zone-label">{label}</span>'
 
 
-def controls_html(view: SeatView, screen: Screen, bids) -> str:
+def controls_html(view: SeatView, screen: Screen, bids, undo: bool = False) -> str:
     """The buttons for the decision at hand (`bids`: the bids the engine lists for the player
-    now), then the menu (new game, settings, help)."""
+    now), Undo when the player may take something back (`undo`: ui.undo), then the menu (new
+    game, settings, help)."""
     lang = screen.lang
     mine = view.to_act == view.seat
     parts = []
@@ -369,6 +370,8 @@ def controls_html(view: SeatView, screen: Screen, bids) -> str:
             parts.append(button("next-round", t("button.next_round", lang), primary=True))
     else:  # a bot bids, buries or snatches
         parts.append(button("skip", t("button.skip", lang)))
+    if undo:
+        parts.append(button("undo", t("button.undo", lang)))
     menu = (button("learn", t("button.learn", lang), minor=True)
             + button("trumps", t("button.trumps", lang), minor=True)
             + button("new-game", t("button.new_game", lang), minor=True)
@@ -430,6 +433,8 @@ def event_line(event, lang: str) -> str | None:
     """One sentence for the events worth telling the player (bids, passes, trump, the kitty,
     throws, tricks), or None. Sentences about the player say "you"."""
     kind = event.kind
+    if kind == "TakenBack":  # ui.undo: the player's own decision, taken back
+        return t(f"event.undo.{event.what}", lang, cards=cards_short(event.cards))
     if kind == "BidMade":
         key = ("event.snatch" if event.snatch
                else "event.overcall" if event.overcall else "event.bid")

@@ -9,6 +9,7 @@ view; during the deal `None` means "no bid now".
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Protocol
 
@@ -19,11 +20,13 @@ from engine.bots.hard import drive
 from engine.cards import Card
 from engine.config import RulesConfig
 from engine.driver import decision_steps, next_action_steps
-from engine.errors import GameError, IllegalAction
+from engine.errors import GameError, IllegalAction, SaveError
 from engine.events import Event
 from engine.match import Match
 from engine.phase import Phase
 from engine.save import load_match, save_match
+
+from .undo import can_undo, take_back
 
 HUMAN = 0
 
@@ -42,6 +45,8 @@ class Table:
         self.adviser = adviser  # suggests the player's moves (the hint button)
         self.actions = 0  # actions applied since this table was opened (a change counter)
         self.ask_bids = False  # stop for a bid or snatch turn even with nothing to show
+        self.undo_rounds: set[int] = set()  # the rounds (by number) in which undo was used
+        self._undoable: tuple[tuple[int, Phase], bool] | None = None  # can_undo, cached
 
     @classmethod
     def new(cls, seed: int, bots: dict[int, Bot], adviser: Bot | None = None) -> Table:
@@ -50,7 +55,9 @@ class Table:
     @classmethod
     def restore(cls, save_text: str, bots: dict[int, Bot], adviser: Bot | None = None) -> Table:
         """Resume a saved match; raises SaveError (a ValueError) for a bad save."""
-        return cls(load_match(save_text), bots, adviser)
+        table = cls(load_match(save_text), bots, adviser)
+        table.undo_rounds = undo_rounds_of(save_text)
+        return table
 
     # --- whose move ---------------------------------------------------------------------
 
@@ -207,10 +214,45 @@ class Table:
     def next_round(self) -> list[Event]:
         return self._apply(NextRound())
 
+    # --- undo (ui.undo) --------------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        """Whether the player has a decision of this round to take back (ui.undo). Asked at
+        every redraw: kept until the history grows (cards dealt add no decision)."""
+        key = (self.match.history_length, self.match.phase)
+        if self._undoable is None or self._undoable[0] != key:
+            self._undoable = key, can_undo(self.match, HUMAN)
+        return self._undoable[1]
+
+    def undone(self) -> tuple[Table, Action]:
+        """A new table with the match as it was before the player's last decision of this
+        round, and that action; this table is left as it was (a bot still thinking on it
+        finds its table replaced). Raises ui.undo.NothingToUndo (a GameError) when there is
+        nothing to take back. The round is marked as one with undo; `actions` goes down by
+        the steps taken back."""
+        done = take_back(self.match, HUMAN)
+        table = Table(done.match, self.bots, self.adviser)
+        table.ask_bids = self.ask_bids
+        table.actions = max(0, self.actions - done.steps)
+        table.undo_rounds = self.undo_rounds | {done.match.round.number}
+        return table, done.action
+
+    @property
+    def undo_used_this_round(self) -> bool:
+        """Whether the player took something back in the current round (for statistics)."""
+        return self.match.round.number in self.undo_rounds
+
     # --- saving ---------------------------------------------------------------------------
 
     def save(self) -> str:
-        return save_match(self.match)
+        """The engine's save, with the rounds that used undo (`undo_rounds`, a list of round
+        numbers) when there are any; the engine's load ignores it."""
+        text = save_match(self.match)
+        if not self.undo_rounds:
+            return text
+        data = json.loads(text)
+        data["undo_rounds"] = sorted(self.undo_rounds)
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     def _apply(self, action: Action) -> list[Event]:
         """Apply `action`; then, if that makes it the player's turn to bid or snatch with
@@ -220,6 +262,17 @@ class Table:
         if self._passes_for_player():
             events += self._apply(Pass(HUMAN))
         return events
+
+
+def undo_rounds_of(save_text: str) -> set[int]:
+    """The rounds a save marks as played with undo (none in a save from before undo);
+    SaveError if the mark is not a list of round numbers."""
+    marks = json.loads(save_text).get("undo_rounds", [])
+    if not isinstance(marks, list) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in marks):
+        raise SaveError(f"the save's undo marks are not round numbers: {str(marks)[:80]}",
+                        "存档中的悔牌记录不是局数")
+    return set(marks)
 
 
 def positions_in(hand, cards) -> list[int]:

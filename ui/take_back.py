@@ -1,0 +1,42 @@
+"""Undo on the page (悔牌; the rebuild itself is ui.undo, through ui.table): whether the Undo
+button is offered, and taking the player's last decision back when it (or the U key) is
+pressed. Runs under PyScript (main thread).
+
+The rebuilt match is a new table: a bot still thinking on the old one finds it replaced and
+its move is dropped (ui.app's loop), so no bot acts on a state that is gone. The save is
+rewritten at once (the seed and the shorter history, with the round marked as one with
+undo), the log says what was taken back, and the keyboard goes to the hand.
+"""
+
+from __future__ import annotations
+
+from engine.errors import GameError
+
+from .dom import show_notice
+from .i18n import t
+from .undo import TakenBack
+
+
+def offered(page) -> bool:
+    """Undo is allowed (a setting), this is the player's match (not the guided hand, a
+    review or a link's viewer), and there is a decision of this round to take back."""
+    return (bool(page.settings["undo"]) and not page.learn.active and page.review is None
+            and not page.viewer and page.table.can_undo())
+
+
+def undo(page) -> None:
+    """Take back the player's last decision of the round; when there is none, say why."""
+    if not page.settings["undo"] or page.learn.active or page.review is not None or page.viewer:
+        return
+    if not page.tabs.holding:  # the match is another tab's: never rewritten from here
+        page.tabs.remind()
+        return
+    lang = page.screen.lang
+    try:
+        table, action = page.table.undone()
+    except GameError as err:
+        show_notice(t("notice.undo", lang, reason=err.message(lang)), "illegal")
+        return
+    page.table = table
+    page._tell([TakenBack.of(action)])  # the log (a polite live region) says it once
+    page.after_player_action([])  # saved, drawn at once, the keyboard on the hand
