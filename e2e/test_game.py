@@ -579,6 +579,35 @@ def test_language_and_settings_are_remembered(new_context, site_url, wait_ready)
 
 # 12 --------------------------------------------------------------------------------------------
 
+def test_a_bid_turn_with_nothing_to_bid_stops_only_if_the_player_asked(new_context, site_url,
+                                                                       wait_ready):
+    """Settings › "Ask me even when I cannot bid or snatch": off (the default) the page passes
+    for the player at a bid turn with nothing to bid (seed 1 has one at once); on, it stops
+    there with only Pass, and Pass goes on."""
+    off = new_context(viewport=DESKTOP).new_page()
+    off.goto(site_url + "?seed=1&speed=instant")
+    wait_ready(off)
+    assert wait_decision(off) != "bid"
+    context = new_context(viewport=DESKTOP)
+    asked = json.dumps({"ask_bids": True})
+    context.add_init_script(f"localStorage.getItem('{SETTINGS_KEY}') || "
+                            f"localStorage.setItem('{SETTINGS_KEY}', '{asked}')")
+    on = context.new_page()
+    on.goto(site_url + "?seed=1&speed=instant")
+    wait_ready(on)
+    assert wait_decision(on) == "bid"
+    shown = on.locator("#controls button[data-action]").evaluate_all(
+        "els => els.map(e => e.dataset.action)")
+    assert "pass" in shown and "bid" not in shown
+    for _ in range(8):  # (the bidding may come round to the player again)
+        before = actions(on)
+        button(on, "pass").click()
+        wait_actions_past(on, before)
+        if wait_decision(on) != "bid":
+            break
+    assert wait_decision(on) != "bid"
+
+
 def test_new_game_asks_first(new_context, site_url, wait_ready):
     page = open_game(new_context, site_url, wait_ready, "?speed=instant", viewport=DESKTOP)
     if wait_decision(page) in ("bid", "snatch"):  # (no stop there without a bid to make)

@@ -338,7 +338,7 @@ class App(SavedMatch, ReviewScreen):
         self.learn.stop("skipped")
         self.review = None
         applied = self.table.actions
-        self.table = Table(deal.match(), *make_players(deal.tiers, deal.seed))
+        self.table = self._with_settings(Table(deal.match(), *make_players(deal.tiers, deal.seed)))
         self.table.actions = applied  # data-actions only grows
         self.after_player_action([])
 
@@ -350,6 +350,8 @@ class App(SavedMatch, ReviewScreen):
         table = self.learn.main if self.learn.active else self.table  # (guided: fixed bots)
         if which == "tiers":  # the new bots take over at once, seeded as the old ones were
             table.bots, table.adviser = self._players(table.seed)
+        elif which == "ask_bids":
+            table.ask_bids = self.settings["ask_bids"]
         elif which == "sound":
             self.sound.enabled = self.settings["sound"]
         elif which == "lang":

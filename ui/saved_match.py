@@ -34,7 +34,8 @@ class SavedMatch:
         ok, text = self.tabs.read()
         if ok and text:
             try:
-                self.table = Table.restore(text, *self._players(json.loads(text)["seed"]))
+                self.table = self._with_settings(
+                    Table.restore(text, *self._players(json.loads(text)["seed"])))
                 self._checking = asyncio.ensure_future(self._check_save(text))
             except (SaveError, ValueError, KeyError, TypeError):
                 self._set_aside(text)
@@ -70,12 +71,18 @@ class SavedMatch:
         random one, so "new game" never deals the same cards again."""
         seed = int(seed) if seed and seed.isdigit() else int(js.Math.random() * 2_147_483_647)
         applied = self.table.actions if self.table else 0
-        self.table = Table.new(seed, *self._players(seed))
+        self.table = self._with_settings(Table.new(seed, *self._players(seed)))
         self.table.actions = applied  # data-actions only grows, across new matches too
         self.save_now()
 
     def _players(self, seed: int):
         return make_players(self.settings["tiers"], seed)
+
+    def _with_settings(self, table: Table) -> Table:
+        """`table`, stopping at a bid or snatch turn with nothing to show if the player asked
+        to (the setting "ask_bids")."""
+        table.ask_bids = self.settings["ask_bids"]
+        return table
 
     def save_now(self) -> None:
         """Save the match, unless another tab has the game (then this tab stops: ui.tabs)."""
