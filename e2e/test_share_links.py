@@ -230,6 +230,7 @@ def test_a_deal_link_is_played_after_confirming(new_context, site_url, wait_read
     dialog = page.locator("#dialog")
     dialog.locator('[data-action="confirm-deal"]').wait_for(state="visible")
     assert "play this deal" in dialog.inner_text()
+    assert "Bots: East Easy · North Random · West Easy" in dialog.inner_text()
     dialog.locator('[data-action="close"]').click()  # no: the match stays
     page.wait_for_function("!document.getElementById('dialog').open")
     assert saved(page) == text and "#" not in page.url
@@ -241,6 +242,9 @@ def test_a_deal_link_is_played_after_confirming(new_context, site_url, wait_read
     played = match_of(page)
     assert played.seed == SEED and played.start == m2.start
     assert dealt_the_same(played, finished)
+    # the link's bots are the settings' now, so a reload keeps them in their seats
+    tiers = json.loads(saved(page, SETTINGS_KEY))["tiers"]
+    assert tiers == {"1": "easy", "2": "normal", "3": "easy"}  # (random: this match only)
 
 
 def test_replay_this_deal_asks_then_deals_it_again(new_context, site_url, wait_ready, finished):

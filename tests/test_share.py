@@ -163,8 +163,11 @@ def test_the_review_buttons_and_the_question_are_plain_buttons():
     html = share.review_buttons("en")
     for action in ("share", "share-deal", "replay-deal"):
         assert f'data-action="{action}"' in html
-    ask = share.confirm_html("zh")
+    ask = share.confirm_html("zh", {"1": "hard", "2": "normal", "3": "easy"})
     assert 'data-action="confirm-deal"' in ask and 'data-action="close"' in ask
+    # the deal's bots are named: they take their seats
+    bots = share.confirm_html("en", {"1": "hard", "3": "easy"})
+    assert "Bots: East Hard · North Normal · West Easy" in bots
 
 
 def test_what_if_replays_the_match_up_to_the_trick_shown(two_rounds):

@@ -337,6 +337,11 @@ class App(SavedMatch, ReviewScreen):
             return
         self.learn.stop("skipped")
         self.review = None
+        # its bots stay in their seats after a reload: they become the settings' (those the
+        # settings offer: a record's random bot plays this match only)
+        self.settings["tiers"].update(
+            (seat, tier) for seat, tier in deal.tiers.items() if tier in settings.TIERS)
+        settings.save(self.settings)
         applied = self.table.actions
         self.table = self._with_settings(Table(deal.match(), *make_players(deal.tiers, deal.seed)))
         self.table.actions = applied  # data-actions only grows

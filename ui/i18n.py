@@ -125,6 +125,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "prompt.play_deal": ("放弃当前比赛，从头打这副牌？",
                          "Abandon the current match and play this deal from its start?"),
     "button.what_if": ("从这里接着打", "Play on from here"),
+    "prompt.deal_bots": ("电脑：{bots}（设置里也改为这些）",
+                         "Bots: {bots} (Settings change to them)"),
     "prompt.what_if": ("放弃当前比赛，从复盘的这一步接着打？",
                        "Abandon the current match and play on from this point of the review?"),
     "share.label": ("分享链接", "Link to share"),
@@ -184,6 +186,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "settings.shortcuts": ("单键快捷键（P 出牌、H 提示…）",
                            "Single-key shortcuts (P play, H hint…)"),
     "help.keys": ("键盘", "Keyboard"),
+    "tier.random": ("随机", "Random"),  # (a record's bots may be any of engine.bots.TIERS)
     "tier.easy": ("简单", "Easy"),
     "tier.normal": ("普通", "Normal"),
     "tier.hard": ("困难", "Hard"),

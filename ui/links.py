@@ -143,7 +143,7 @@ class Links:
 
     def _ask(self, what_if: bool = False) -> None:
         dialog = by_id("dialog")
-        dialog.innerHTML = share.confirm_html(self.page.screen.lang, what_if)
+        dialog.innerHTML = share.confirm_html(self.page.screen.lang, self.pending.tiers, what_if)
         dialog.dataset.name = "confirm-deal"
         if not dialog.open:
             dialog.showModal()

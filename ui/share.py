@@ -25,7 +25,7 @@ from engine.match import Match, Start
 from engine.phase import Phase
 from engine.record import SEAT_LABELS, RecordInfo, read_code, record_code, round_actions
 
-from .i18n import t
+from .i18n import seat_name, t
 from .render import button
 
 REPLAY, DEAL = "replay", "deal"
@@ -170,10 +170,13 @@ def review_buttons(lang: str, what_if: bool = False) -> str:
             + (button("what-if", t("button.what_if", lang)) if what_if else ""))
 
 
-def confirm_html(lang: str, what_if: bool = False) -> str:
+def confirm_html(lang: str, tiers: dict[str, str], what_if: bool = False) -> str:
     """The dialog asking before a deal (or a review's point, `what_if`) replaces the match
-    being played."""
+    being played; it names the deal's bots, who take their seats (and the settings)."""
     key = "prompt.what_if" if what_if else "prompt.play_deal"
+    bots = " · ".join(f"{seat_name(seat, lang)} {t('tier.' + tiers.get(str(seat), 'normal'), lang)}"
+                      for seat in (1, 2, 3))
     return (f"<p>{escape(t(key, lang))}</p>"
+            f"<p>{escape(t('prompt.deal_bots', lang, bots=bots))}</p>"
             + button("confirm-deal", t("button.confirm", lang), primary=True)
             + button("close", t("button.cancel", lang)))
