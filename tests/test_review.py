@@ -233,3 +233,19 @@ def test_the_review_says_what_the_hint_would_have_played_where_it_differs():
     for at in (0, 1, len(r.steps) - 1):
         r.at = at
         assert not r.hint_wanted()
+
+
+def test_each_trick_says_why_it_went_so_as_the_live_table_does():
+    """The reason under a trick (engine.reasons, worded by ui.explain) is the live table's."""
+    from ui import explain
+    r = rv.Review(finished(seed=8))
+    said = 0
+    for at, step in enumerate(r.steps):
+        if step.kind != "trick":
+            continue
+        r.at = at
+        want = explain.trick_reason_text(step.trick, r.trump, "en", 0)
+        got = re.findall(r'<p class="reason">([^<]*)</p>', rv.table_html(r, "en"))
+        assert [unescape(g) for g in got] == ([want] if want else [])
+        said += bool(want)
+    assert said, "some trick of the round has a reason to give"

@@ -25,6 +25,7 @@ from engine.record import round_actions
 from engine.rules import Trump
 from engine.view import AuctionEntry, SeatView, TrickView
 
+from . import explain
 from .explain import names
 from .i18n import cards_short, seat_name, t, t_seat, trump_name
 from .render import POSITION, button, card_html, result_html, role_html
@@ -242,9 +243,12 @@ def _trick_html(review: Review, step: Step, lang: str) -> str:
              t_seat("event.trick", trick.winner, lang, points=trick.points),
              t("status.points", lang, points=step.points)]
     caption = "".join(f"<p>{escape(line)}</p>" for line in lines)
-    if trick.failed_throw:
-        caption += (f'<p class="throw">{escape(t("caption.failed_throw", lang))} '
-                    f'{escape(cards_short(trick.failed_throw))}</p>')
+    reason = explain.trick_reason_text(trick, review.trump, lang, PLAYER)
+    if reason:  # why it went so, as the live table says it (engine.reasons)
+        caption += f'<p class="reason">{escape(reason)}</p>'
+    if trick.throw_failure:  # R19: what the leader tried and why it failed
+        why = explain.throw_failed_text(trick.throw_failure, review.trump, lang)
+        caption += f'<p class="throw">{escape(why)}</p>'
     caption += _hint_html(review, trick, lang)
     return "".join(slots) + f'<div class="caption">{caption}</div>'
 
