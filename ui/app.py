@@ -24,7 +24,7 @@ from . import explain, focus, live_log, pacing, render, settings, share, storage
 from .card_input import CardInput
 from .controls import Controls
 from .dialogs import Dialogs
-from .dom import by_id, clear_notice, position_of, show_notice, url_param
+from .dom import by_id, clear_notice, forget, position_of, set_html, show_notice, url_param
 from .i18n import preferred_language, t
 from .learn import Learn
 from .links import Links
@@ -220,16 +220,16 @@ class App(SavedMatch, ReviewScreen):
         root.dataset.turn = "" if view.to_act is None else str(view.to_act)
         root.dataset.actions = str(self.table.actions)  # grows with every applied action
         root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
-        by_id("status").innerHTML = render.status_html(view, lang)
+        set_html(by_id("status"), render.status_html(view, lang))
         by_id("direction").textContent = t("direction.short", lang)  # counter-clockwise
         for seat in (1, 2, 3):
             box = by_id(f"seat-{render.POSITION[seat]}")
-            box.innerHTML = render.seat_html(view, seat, lang)
+            set_html(box, render.seat_html(view, seat, lang))
             box.classList.toggle("to-act", view.to_act == seat)
         by_id("seat-south").classList.toggle("to-act", view.to_act == HUMAN)
-        by_id("table").innerHTML = render.table_html(view, screen)
+        set_html(by_id("table"), render.table_html(view, screen))
         kitty = by_id("kitty")
-        kitty.innerHTML = render.kitty_html(view, screen)
+        set_html(kitty, render.kitty_html(view, screen))
         # while the player buries, the kitty is a list of the cards put there (each an option
         # to take back, by a tap or the keyboard); else (or empty) a zone that shows cards
         if view.phase == Phase.BURY and view.to_act == HUMAN and screen.bury:
@@ -242,7 +242,7 @@ class App(SavedMatch, ReviewScreen):
         focused = position_of(js.document.activeElement)
         dimmed = explain.dimmed_positions(view.hand, self.table.usable_cards())
         marked = self.table.marked_positions() if self.learn.active else set()
-        hand.innerHTML = render.hand_html(view, screen, set(screen.bury), dimmed, marked)
+        set_html(hand, render.hand_html(view, screen, set(screen.bury), dimmed, marked))
         for name, count in zip(("--n", "--groups"), render.hand_counts(view, set(screen.bury)),
                                strict=True):
             hand.style.setProperty(name, str(count))
@@ -254,11 +254,12 @@ class App(SavedMatch, ReviewScreen):
         hand.setAttribute("aria-label", t("seat.0", lang))
         controls = by_id("controls")
         bids = self.table.bid_choices()  # what a bid would do, or what one would need
-        controls.innerHTML = render.controls_html(view, screen, bids, take_back.offered(self))
+        set_html(controls, render.controls_html(view, screen, bids, take_back.offered(self)))
         if self.hinting is not None:  # the hint's cards are coming: nothing to play yet
             for b in controls.querySelectorAll('[data-action="hint"], [data-action="play"], '
                                                 '[data-action="bury"]'):
                 b.disabled = True
+            forget(controls)  # (so that the next redraw enables them again)
         why = explain.bid_offer_text(view, bids, lang) or explain.bid_missing_text(view, bids, lang)
         by_id("prompt").textContent = (why or render.prompt_text(view, lang)) + explain.hint_line(
             screen.hint_reason, lang)

@@ -20,6 +20,24 @@ def url_param(name: str) -> str | None:
     return str(value) if value else None  # JS null arrives as a falsy JsNull, not None
 
 
+# What set_html last put in each element (by id): a redraw leaves an element alone when its
+# HTML is the same, so a bot's turn does not parse and lay out the 38-card hand again.
+_written: dict[str, str] = {}
+
+
+def set_html(element, html: str) -> None:
+    """`element.innerHTML = html`, unless that is what it already holds: every write to an
+    element drawn this way must come through here (or `forget` it after changing it)."""
+    if _written.get(element.id) != html:
+        element.innerHTML = html
+        _written[element.id] = html
+
+
+def forget(element) -> None:
+    """`element` was changed by other means: the next set_html writes it whatever it is."""
+    _written.pop(element.id, None)
+
+
 def listen(target, event: str, handler) -> None:
     proxy = create_proxy(handler)
     _listeners.append(proxy)

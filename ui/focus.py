@@ -36,7 +36,10 @@ def put_back(had: tuple[str, str] | None, acted: bool) -> None:
         return
     kind, action = had
     active = js.document.activeElement
-    lost = not active or active == js.document.body
+    # (a redraw leaves unchanged buttons in place: after an action, the one that acted has
+    # the keyboard still, and it goes on as if the button had been rebuilt)
+    lost = not active or active == js.document.body or bool(
+        acted and active.closest and active.closest("#controls"))
     empty_hand = kind == "hand" and not by_id("hand").querySelector("[data-i]")
     if not (lost or empty_hand):
         return

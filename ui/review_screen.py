@@ -11,7 +11,7 @@ import js
 
 from . import pacing, render, share
 from . import review as reviewing
-from .dom import by_id
+from .dom import by_id, set_html
 from .i18n import t
 
 
@@ -25,17 +25,17 @@ class ReviewScreen:
         root.dataset.phase = "review"
         root.dataset.turn = ""
         root.dataset.actions = str(self.table.actions)
-        by_id("status").innerHTML = reviewing.status_html(rv, lang)
+        set_html(by_id("status"), reviewing.status_html(rv, lang))
         for seat in (1, 2, 3):
             box = by_id(f"seat-{render.POSITION[seat]}")
-            box.innerHTML = reviewing.seat_html(rv, seat, lang)
+            set_html(box, reviewing.seat_html(rv, seat, lang))
             box.classList.remove("to-act")
-        by_id("table").innerHTML = reviewing.table_html(rv, lang)
-        by_id("kitty").innerHTML = reviewing.kitty_html(rv, lang)
-        by_id("hand").innerHTML = reviewing.hand_html(rv, lang)
-        by_id("controls").innerHTML = (reviewing.controls_html(rv, lang, closable=not self.viewer)
-                                       + ("" if self.viewer else share.review_buttons(
-                                           lang, what_if=rv.take_over_at() is not None)))
+        set_html(by_id("table"), reviewing.table_html(rv, lang))
+        set_html(by_id("kitty"), reviewing.kitty_html(rv, lang))
+        set_html(by_id("hand"), reviewing.hand_html(rv, lang))
+        set_html(by_id("controls"), reviewing.controls_html(rv, lang, closable=not self.viewer)
+                 + ("" if self.viewer else share.review_buttons(
+                     lang, what_if=rv.take_over_at() is not None)))
         by_id("prompt").textContent = t("review.keys", lang)
         if rv.hint_wanted() and self.review_hint is None and self.table.adviser is not None:
             self.review_hint = asyncio.ensure_future(self._ask_review_hint(rv))
