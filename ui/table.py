@@ -42,6 +42,9 @@ class Table:
         self.adviser = adviser  # suggests the player's moves (the hint button)
         self.actions = 0  # actions applied since this table was opened (a change counter)
         self.ask_bids = False  # stop for a bid or snatch turn even with nothing to show
+        # whether the player took a move back in this round (set by the undo feature): the
+        # statistics count such a round apart (ui.stats); a new round starts without
+        self.undo_used_this_round = False
 
     @classmethod
     def new(cls, seed: int, bots: dict[int, Bot], adviser: Bot | None = None) -> Table:
@@ -205,7 +208,9 @@ class Table:
         return positions_in(self.view().hand, getattr(suggestion, "cards", ()))
 
     def next_round(self) -> list[Event]:
-        return self._apply(NextRound())
+        events = self._apply(NextRound())
+        self.undo_used_this_round = False
+        return events
 
     # --- saving ---------------------------------------------------------------------------
 
