@@ -187,7 +187,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "stats.undo_caption": ("用过悔牌的局（另计）", "Rounds where you used undo (counted apart)"),
     "stats.opponents": ("电脑水平", "Bots"),
     "stats.matches": ("赢得比赛", "Matches won"),
-    "stats.declared": ("坐庄保住", "Kept as 庄家"),
+    "stats.declared": ("坐庄保住", "Kept as declarers"),
     "stats.attacked": ("抓分上台", "Taken as attackers"),
     "stats.levels": ("升级", "Levels"),
     "stats.total": ("合计", "Total"),
