@@ -40,7 +40,9 @@ SEEN_LIMIT = 200  # round keys kept: far more than a reload or a repeated result
 # The opponents' tier, as the key of a row: a tier when all three bots share it, else "mixed".
 # One row per combination of the three seats' tiers would make 27 rows nobody can read, and
 # a match at the page's defaults has one tier for all; a player who mixes tiers sees those
-# results apart from the others, which is what a comparison of tiers needs.
+# results apart from the others, which is what a comparison of tiers needs. The tiers are
+# those of the bots at the table when the result is shown (a tier changed in the settings
+# takes over at once: ui.app), so a round and a match count under the bots that finished them.
 SETTINGS_TIERS = ("easy", "normal", "hard")
 ROWS = (*SETTINGS_TIERS, "mixed")
 # Counted per round: as declarers (the 庄家's side) kept or lost, as attackers took the deal
