@@ -191,10 +191,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "stats.attacked": ("抓分上台", "Taken as attackers"),
     "stats.levels": ("升级", "Levels"),
     "stats.total": ("合计", "Total"),
-    "stats.tier.easy": ("简单", "Easy"),
-    "stats.tier.normal": ("普通", "Normal"),
-    "stats.tier.hard": ("困难", "Hard"),
-    "stats.tier.mixed": ("混合", "Mixed"),
+    "tier.mixed": ("混合", "Mixed"),  # (statistics: bots of different tiers)
     "stats.none": ("还没有打完的局。", "No round finished yet."),
     "stats.notes": ("比赛只计打完的；“保住/上台”为次数/局数。三家电脑水平不同时记入“混合”。",
                     "Matches count once played to the end; kept and taken are rounds out of "

@@ -233,7 +233,7 @@ def _rows_html(rows: list[tuple[str, dict]], part: str, lang: str, matches: bool
         cells = (_cell(row["won"], row["matches"]) if matches else "") + (
             _cell(c["declared_kept"], declared) + _cell(c["attacked_took"], attacked)
             + f"<td>+{c['levels']}</td>")
-        label = t("stats.total", lang) if name == "total" else t("stats.tier." + name, lang)
+        label = t("stats.total", lang) if name == "total" else t("tier." + name, lang)
         out.append(f'<tr><th scope="row">{escape(label)}</th>{cells}</tr>')
     return "".join(out)
 
