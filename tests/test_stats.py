@@ -264,3 +264,13 @@ def test_the_dialog_says_when_nothing_is_counted_or_kept_in_both_languages():
     assert 'data-part="undo"' not in html
     english = stats.dialog_html(fresh, "en", "<b>")
     assert "No round finished yet" in english and "&lt;b&gt;" in english
+
+
+def test_the_table_s_undo_flag_starts_false_and_a_new_round_clears_it():
+    from ui.table import Table
+
+    table = Table(played(0, True), {})
+    assert table.undo_used_this_round is False
+    table.undo_used_this_round = True  # (the undo feature sets it)
+    table.next_round()
+    assert table.undo_used_this_round is False
