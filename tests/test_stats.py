@@ -14,6 +14,7 @@ from engine.driver import play_round
 from engine.match import Match, Start
 from ui import stats, storage
 from ui.players import make_players
+from ui.table import Table
 
 
 class MemoryStorage:
@@ -267,8 +268,6 @@ def test_the_dialog_says_when_nothing_is_counted_or_kept_in_both_languages():
 
 
 def test_the_table_s_undo_flag_starts_false_and_a_new_round_clears_it():
-    from ui.table import Table
-
     table = Table(played(0, True), {})
     assert table.undo_used_this_round is False
     table.undo_used_this_round = True  # (the undo feature sets it)
