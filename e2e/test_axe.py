@@ -1,6 +1,6 @@
 """No critical or serious accessibility violation, as axe-core judges it, on any screen (deal,
 bid, bury, snatch, play, result, match over) nor in any dialog (settings, how to play, new
-game, trumps, the glossary), at 1280x800 and 360x640.
+game, trumps, the glossary, statistics and its reset), at 1280x800 and 360x640.
 
 axe-core comes from the npm registry (node_modules/axe-core, a devDependency pinned by
 package-lock.json), is injected into the page by the test and never shipped with the site.
@@ -93,8 +93,8 @@ def test_axe_on_a_result_its_review_the_glossary_and_the_match_s_end(new_context
     problems: list[str] = []
     seen: list[str] = []
     walk_ends(new_context, site_url, wait_ready, axe_checker(problems, seen), glossary=True)
-    assert seen == ["result", "dialog-glossary", "review-deal", "review-trick", "review-result",
-                    "match-over"], seen
+    assert seen == ["result", "dialog-glossary", "dialog-stats", "dialog-reset-stats",
+                    "review-deal", "review-trick", "review-result", "match-over"], seen
     assert not problems, "\n".join(problems)
 
 

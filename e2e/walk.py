@@ -159,8 +159,9 @@ def walk_snatch(new_context, site_url, wait_ready, visit) -> None:
 
 
 def walk_ends(new_context, site_url, wait_ready, visit, glossary: bool = False) -> None:
-    """A round's result and the match's end, from saves; with `glossary`, the glossary too
-    (the help dialog opened at a term the result links to)."""
+    """A round's result (with the statistics dialog that counted it) and the match's end,
+    from saves; with `glossary`, the glossary too (the help dialog opened at a term the
+    result links to)."""
     match = Match(2)
     play_round(match, random_players(2))
     assert match.phase == "result"
@@ -174,6 +175,7 @@ def walk_ends(new_context, site_url, wait_ready, visit, glossary: bool = False) 
         visit(page, "dialog-glossary")
         dialog.locator('button[data-action="close"]').click()
         assert not dialog.is_visible()
+    visit_stats(page, visit)
     walk_review(page, visit)
 
     over = Match(1)
@@ -182,6 +184,20 @@ def walk_ends(new_context, site_url, wait_ready, visit, glossary: bool = False) 
     page = open_with_save(new_context, site_url, wait_ready, save_match(over))
     assert wait_decision(page) == "match-over"
     visit(page, "match-over")
+
+
+def visit_stats(page, visit) -> None:
+    """The statistics dialog with the round on the screen counted, and the question before a
+    reset (left with Cancel)."""
+    dialog = page.locator("dialog#dialog")
+    button(page, "stats").click()
+    assert dialog.locator("table.stats td").count() > 0
+    visit(page, "dialog-stats")
+    dialog.locator('button[data-action="reset-stats"]').click()
+    assert dialog.get_attribute("data-name") == "confirm-reset-stats"
+    visit(page, "dialog-reset-stats")
+    dialog.locator('button[data-action="close"]').click()
+    assert not dialog.is_visible()
 
 
 def walk_review(page, visit) -> None:

@@ -105,7 +105,7 @@ def test_every_text_has_both_languages_and_browser_language_is_respected():
 
 # --- the controls, the prompt, the kitty zone and the dialogs ---------------------------------
 
-MENU = ["learn", "trumps", "new-game", "settings", "help"]
+MENU = ["learn", "trumps", "new-game", "settings", "stats", "help"]
 
 
 def moment(phase, mine, seeds=range(60)):
@@ -138,7 +138,7 @@ def test_controls_while_dealing_offer_the_bids_listed_and_skip():
     assert actions(html) == ["bid"] * len(bids) + ["skip", *MENU]
     shown = re.findall(r'data-arg="([^"]+)"', html)
     assert shown == [" ".join(str(c) for c in b) for b in bids]
-    assert re.search(r'<span class="menu">(<button[^>]*minor[^>]*>[^<]*</button>){5}</span>$',
+    assert re.search(r'<span class="menu">(<button[^>]*minor[^>]*>[^<]*</button>){6}</span>$',
                      html), "the menu comes last, in its own group"
 
 

@@ -35,6 +35,7 @@ from .review_screen import ReviewScreen
 from .saved_match import SAVE_KEY, SavedMatch
 from .screen import Screen
 from .sound import Sound
+from .stats_keeper import StatsKeeper
 from .table import HUMAN, Table
 from .tabs import Tabs
 
@@ -63,6 +64,7 @@ class App(SavedMatch, ReviewScreen):
         self.player_acted = False  # an action of the player's was just applied
         self.links = Links(self)  # share, replay and open links (ui.links)
         self.viewer = False  # ?embed=1#replay=…: a read-only review, no match, nothing saved
+        self.stats = StatsKeeper(self)  # counts each round whose result is shown (ui.stats)
 
     def start(self) -> None:
         CardInput(self).listen()
@@ -268,6 +270,7 @@ class App(SavedMatch, ReviewScreen):
         if not self.dialogs.is_open():
             focus.put_back(had_focus, acted)
         live_log.show(screen.log, lang)
+        self.stats.observe()
 
     # --- the player's actions, from the cards, the buttons and the keyboard -----------------
 

@@ -77,6 +77,7 @@ class Controls:
             "last-trick": self._toggle_last_trick,
             "new-game": lambda: page.dialogs.open("confirm-new"),
             "settings": lambda: page.dialogs.open("settings"),
+            "stats": lambda: page.dialogs.open("stats"),
             "help": lambda: page.dialogs.open("help"),
             "trumps": lambda: page.dialogs.open("trumps"),
             "learn": self._learn,

@@ -21,6 +21,7 @@ class Page(Protocol):
     table: object
 
     links: object
+    stats: object
 
     def new_match(self) -> None: ...
     def settings_changed(self, which: str) -> None: ...
@@ -46,7 +47,7 @@ class Dialogs:
         active = js.document.activeElement
         if not active or active == js.document.body or by_id("dialog").contains(active):
             name = by_id("dialog").dataset.name
-            action = "new-game" if name == "confirm-new" else name
+            action = {"confirm-new": "new-game", "confirm-reset-stats": "stats"}.get(name, name)
             target = (by_id("controls").querySelector(f'button[data-action="{action}"]')
                       or by_id("hand"))
             target.focus()
@@ -55,12 +56,14 @@ class Dialogs:
         return bool(by_id("dialog").open)
 
     def open(self, name: str, anchor: str | None = None) -> None:
-        """Show "help" (at the glossary entry `anchor`), "trumps", "confirm-new" or "settings"
-        (in place of what it showed, if open)."""
+        """Show "help" (at the glossary entry `anchor`), "trumps", "confirm-new", "settings",
+        "stats" or "confirm-reset-stats" (in place of what it showed, if open)."""
         dialog, lang = by_id("dialog"), self.page.screen.lang
         form = ""
         if name == "settings":
             form = settings.dialog_html(self.page.settings, lang)
+        elif name == "stats":
+            form = self.page.stats.dialog_html(lang)
         elif name == "trumps":
             form = explain.trumps_html(self.page.table.view(), lang, render.card_html)
         dialog.innerHTML = render.dialog_html(name, lang, form)
@@ -94,6 +97,17 @@ class Dialogs:
             self.page.new_match()
         elif action == "confirm-deal":  # a deal (a link's, or the same again): ui.links
             self.page.links.play_pending()
+        elif action == "reset-stats":  # asked first
+            self._reopen("confirm-reset-stats")
+        elif action == "confirm-reset-stats":  # then cleared, and shown cleared
+            self.page.stats.reset()
+            self._reopen("stats")
+
+    def _reopen(self, name: str) -> None:
+        """The open dialog shows `name` instead; the keyboard goes to its first button (the
+        one used was replaced)."""
+        self.open(name)
+        by_id("dialog").querySelector("button").focus()
 
     def _change(self, event) -> None:
         """A setting chosen: applied and kept at once (the dialog has no OK button)."""

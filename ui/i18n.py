@@ -193,6 +193,32 @@ TEXT: dict[str, tuple[str, str]] = {
     "speed.slow": ("慢", "Slow"),
     "speed.normal": ("中", "Normal"),
     "speed.fast": ("快", "Fast"),
+    # statistics (ui.stats)
+    "button.stats": ("统计", "Statistics"),
+    "button.reset_stats": ("清除统计", "Reset statistics"),
+    "stats.title": ("统计", "Statistics"),
+    "stats.caption": ("你方（你和北家）的成绩", "Results of your side (you and North)"),
+    "stats.undo_caption": ("用过悔牌的局（另计）", "Rounds where you used undo (counted apart)"),
+    "stats.opponents": ("电脑水平", "Bots"),
+    "stats.matches": ("赢得比赛", "Matches won"),
+    "stats.declared": ("坐庄保住", "Kept as declarers"),
+    "stats.attacked": ("抓分上台", "Taken as attackers"),
+    "stats.levels": ("升级", "Levels"),
+    "stats.total": ("合计", "Total"),
+    "tier.mixed": ("混合", "Mixed"),  # (statistics: bots of different tiers)
+    "stats.none": ("还没有打完的局。", "No round finished yet."),
+    "stats.notes": ("比赛只计打完的；“保住/上台”为次数/局数。三家电脑水平不同时记入“混合”。",
+                    "Matches count once played to the end; kept and taken are rounds out of "
+                    "rounds played so. Bots of different strengths count as Mixed."),
+    "stats.denied": ("统计不会被保存：此处浏览器禁止存储。",
+                     "Statistics are not being kept: this browser does not allow storage here."),
+    "stats.full": ("统计不会被保存：存储空间已满。",
+                   "Statistics are not being kept: storage is full."),
+    "stats.reset_prompt": ("清除所有统计？此操作无法撤销。",
+                           "Clear all statistics? This cannot be undone."),
+    "notice.bad_stats": ("统计无法读取，已另存为 {key}，重新开始统计",
+                         "The statistics could not be read; they were kept as {key}. "
+                         "Counting starts afresh"),
     "help.title": ("玩法", "How to play"),
     "help.glossary": ("术语", "Words of the game"),
     # the guided first hand (ui.tutorial, ui.learn)

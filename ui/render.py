@@ -339,7 +339,7 @@ def kitty_html(view: SeatView, screen: Screen) -> str:
 def controls_html(view: SeatView, screen: Screen, bids, undo: bool = False) -> str:
     """The buttons for the decision at hand (`bids`: the bids the engine lists for the player
     now), Undo when the player may take something back (`undo`: ui.undo), then the menu (new
-    game, settings, help)."""
+    game, settings, statistics, help)."""
     lang = screen.lang
     mine = view.to_act == view.seat
     parts = []
@@ -376,6 +376,7 @@ def controls_html(view: SeatView, screen: Screen, bids, undo: bool = False) -> s
             + button("trumps", t("button.trumps", lang), minor=True)
             + button("new-game", t("button.new_game", lang), minor=True)
             + button("settings", t("button.settings", lang), minor=True)
+            + button("stats", t("button.stats", lang), minor=True)
             + button("help", t("button.help", lang), minor=True))
     return "".join(parts) + f'<span class="menu">{menu}</span>'
 
@@ -395,14 +396,16 @@ def prompt_text(view: SeatView, lang: str) -> str:
 
 
 def dialog_html(name: str, lang: str, settings_form: str = "") -> str:
-    """The dialog's content: "help", "confirm-new" (abandon the match?) or "settings" (the
-    form given, from ui.settings), with the buttons that close it."""
+    """The dialog's content: "help", "confirm-new" (abandon the match?),
+    "confirm-reset-stats" (clear the statistics?), or "settings", "stats", "trumps" (the
+    form given: ui.settings, ui.stats, ui.explain), with the buttons that close it."""
     close = button("close", t("button.close", lang), primary=True)
     if name == "help":
         return help_html(lang) + close
-    if name == "confirm-new":
-        return (f"<p>{t('prompt.new_game', lang)}</p>"
-                + button("confirm-new", t("button.confirm", lang), primary=True)
+    if name in ("confirm-new", "confirm-reset-stats"):
+        question = "prompt.new_game" if name == "confirm-new" else "stats.reset_prompt"
+        return (f"<p>{t(question, lang)}</p>"
+                + button(name, t("button.confirm", lang), primary=True)
                 + button("close", t("button.cancel", lang)))
     return settings_form + close
 

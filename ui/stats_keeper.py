@@ -1,0 +1,51 @@
+"""The page's part of the statistics (ui.stats): a round is counted when its result is on
+the screen, and the statistics dialog gets its content. Runs under PyScript (main thread).
+
+Not counted: the guided hand (ui.learn), the embedded viewer of a link, and a tab that does
+not hold the game (ui.tabs: the tab that plays counts). `Table.undo_used_this_round` says
+whether the round had help; ui.stats counts such rounds apart.
+"""
+
+from __future__ import annotations
+
+from . import stats, storage
+from .dom import show_notice
+from .i18n import t
+
+
+class StatsKeeper:
+    def __init__(self, page) -> None:
+        self.page = page
+        self.counted: tuple | None = None  # the last result looked at (a redraw: not again)
+        self.kept = True  # whether the last attempt to store the statistics worked
+
+    def observe(self) -> None:
+        """Count the round whose result the page shows (ui.stats counts each round once)."""
+        page = self.page
+        table = page.table
+        if (table is None or not table.phase.round_over or page.viewer or page.learn.active
+                or not page.tabs.holding):
+            return
+        mark = (id(table.match), table.match.history_length)
+        if mark == self.counted:
+            return
+        self.counted = mark
+        outcome = stats.record(table.match, stats.tier_of(table.bots),
+                               bool(table.undo_used_this_round))
+        self.kept = self._told(outcome).kept
+
+    def _told(self, outcome: stats.Outcome) -> stats.Outcome:
+        if outcome.aside:
+            show_notice(t("notice.bad_stats", self.page.screen.lang, key=outcome.aside),
+                        "bad-stats")
+        return outcome
+
+    def dialog_html(self, lang: str) -> str:
+        outcome = self._told(stats.load())
+        # not kept: storage refused or full now, or the last round could not be stored
+        kept = outcome.kept and self.kept and storage.state() == storage.OK
+        why = "stats.full" if storage.state() == storage.FULL else "stats.denied"
+        return stats.dialog_html(outcome, lang, None if kept else t(why, lang))
+
+    def reset(self) -> None:
+        self.kept = stats.reset()
