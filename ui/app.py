@@ -348,6 +348,8 @@ class App(SavedMatch, ReviewScreen):
         settings.save(self.settings)
         applied = self.table.actions
         self.table = self._with_settings(Table(deal.match(), *make_players(deal.tiers, deal.seed)))
+        if deal.history:  # played on from a review, every hand seen: a round with help
+            self.table.undo_rounds.add(self.table.match.round.number)
         self.table.actions = applied  # data-actions only grows
         self.after_player_action([])
 

@@ -198,7 +198,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "button.reset_stats": ("清除统计", "Reset statistics"),
     "stats.title": ("统计", "Statistics"),
     "stats.caption": ("你方（你和北家）的成绩", "Results of your side (you and North)"),
-    "stats.undo_caption": ("用过悔牌的局（另计）", "Rounds where you used undo (counted apart)"),
+    "stats.undo_caption": ("用过悔牌或从复盘接着打的局（另计）",
+                           "Rounds where you used undo or played on from a review "
+                           "(counted apart)"),
     "stats.opponents": ("电脑水平", "Bots"),
     "stats.matches": ("赢得比赛", "Matches won"),
     "stats.declared": ("坐庄保住", "Kept as declarers"),
