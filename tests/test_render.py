@@ -262,7 +262,8 @@ def test_dialogs_have_their_content_and_a_way_out():
     assert "start a new one?" in confirm and actions(confirm) == ["confirm-new", "close"]
     form = '<label>x <select data-setting="speed"></select></label>'
     settings = render.dialog_html("settings", "zh", form)
-    assert settings.startswith(form) and actions(settings) == ["close"] and "关闭" in settings
+    assert settings.startswith(form) and actions(settings) == ["close", "stats"]
+    assert "关闭" in settings and "统计" in settings  # (a phone's menu has no Statistics)
 
 
 def test_events_are_told_in_good_english_and_chinese_with_you_for_the_player():

@@ -97,6 +97,8 @@ class Dialogs:
             self.page.new_match()
         elif action == "confirm-deal":  # a deal (a link's, or the same again): ui.links
             self.page.links.play_pending()
+        elif action == "stats":  # from the settings (a phone's menu has no room for it)
+            self._reopen("stats")
         elif action == "reset-stats":  # asked first
             self._reopen("confirm-reset-stats")
         elif action == "confirm-reset-stats":  # then cleared, and shown cleared

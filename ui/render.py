@@ -407,6 +407,8 @@ def dialog_html(name: str, lang: str, settings_form: str = "") -> str:
         return (f"<p>{t(question, lang)}</p>"
                 + button(name, t("button.confirm", lang), primary=True)
                 + button("close", t("button.cancel", lang)))
+    if name == "settings":  # (on a phone the statistics are here, not in the menu)
+        return settings_form + close + button("stats", t("button.stats", lang))
     return settings_form + close
 
 
