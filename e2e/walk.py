@@ -208,6 +208,8 @@ def walk_review(page, visit) -> None:
     visit(page, "review-deal")
     for _ in range(3):  # past the deal and the kitty: a trick
         page.click('#controls button[data-action="next"]')
+    # once the hint's word on it has come (asked after the step is drawn, then drawn in)
+    page.wait_for_selector("#table .caption .hint-line", state="attached")
     visit(page, "review-trick")
     while page.locator('#controls button[data-action="next"]').is_enabled():
         page.click('#controls button[data-action="next"]')
