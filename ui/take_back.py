@@ -17,16 +17,21 @@ from .i18n import t
 from .undo import TakenBack
 
 
-def offered(page) -> bool:
-    """Undo is allowed (a setting), this is the player's match (not the guided hand, a
-    review or a link's viewer), and there is a decision of this round to take back."""
+def _allowed(page) -> bool:
+    """Undo is allowed (a setting) and this is the player's match (not the guided hand, a
+    review or a link's viewer)."""
     return (bool(page.settings["undo"]) and not page.learn.active and page.review is None
-            and not page.viewer and page.table.can_undo())
+            and not page.viewer)
+
+
+def offered(page) -> bool:
+    """Undo is allowed here and there is a decision of this round to take back."""
+    return _allowed(page) and page.table.can_undo()
 
 
 def undo(page) -> None:
     """Take back the player's last decision of the round; when there is none, say why."""
-    if not page.settings["undo"] or page.learn.active or page.review is not None or page.viewer:
+    if not _allowed(page):
         return
     if not page.tabs.holding:  # the match is another tab's: never rewritten from here
         page.tabs.remind()
