@@ -11,12 +11,16 @@
   with no packages (the game uses the standard library only; nothing is ever fetched for a
   package, here or from a CDN).
 - The game's Python: python.pack, a zip of the bytecode of every module of engine/ and ui/
-  that the page may import (scripts/bytecode.py), gzipped as a whole: one request instead of
-  one per module, nothing to compile while the player waits, and a tenth smaller than the
-  zip's own per-file compression (the modules share most of their names).  The page unpacks
-  it (zlib, a few milliseconds), writes python.zip and puts that on ``sys.path``.  Its name
-  has no ".gz", so no host sends it with a Content-Encoding the service worker's hash check
-  would then not match (the page takes it unpacked as well).
+  that the page may import (scripts/bytecode.py), compressed as a whole with Zstandard
+  (scripts/zstd_pack.mjs): one request instead of one per module, nothing to compile while
+  the player waits, and a fifth smaller than the same zip gzipped (Zstandard's window spans
+  the whole archive; the modules share most of their names).  The page unpacks it (Python's
+  compression.zstd, which Pyodide has loaded already: a few milliseconds), writes python.zip
+  and puts that on ``sys.path``.  It also holds the code of
+  the game's dataclass methods (ui/dataclass_code.py).
+- PyScript's own Python package compiled (pyscript/bytecode/, scripts/bytecode.py): the
+  config's ``[files]`` puts each .pyc where Python looks for it, beside the sources PyScript
+  writes at start, so neither is compiled on the player's device.
 - The page: index.html (with preload hints for the runtime's scripts), boot.js and the
   in-memory IndexedDB it may stand in with (idb-memory.js), pyscript.toml with a
   ``[files]`` table naming python.pack, the web manifest, the icons (drawn by
@@ -33,11 +37,11 @@ Every URL is relative, so the site works from any sub-path.  Prints the file cou
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import json
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import tomllib
@@ -58,7 +62,8 @@ STDLIB = "python_stdlib.zip"  # written by scripts/bytecode.py
 PY_PACKAGES = ("engine", "ui")
 ICON_SIZES = (192, 512)
 PAGE_FILES = ("index.html", "idb-memory.js", "tabs.js", "boot.js", "manifest.webmanifest")
-PYTHON_BUNDLE = "python.pack"  # a gzip of python.zip: the page unpacks it
+PYTHON_BUNDLE = "python.pack"  # python.zip compressed with Zstandard: the page unpacks it
+PYSCRIPT_BYTECODE = "pyscript/bytecode"  # PyScript's Python package compiled
 NOT_IMPORTED = ("engine/__main__.py", "engine/log.py")  # the command line's, never the page's
 PRELOAD_MARK = "<!-- build: runtime preloads -->"
 MPY_MARK = "<!-- build: mpy-config -->"
@@ -116,12 +121,16 @@ def python_files() -> list[str]:
     return files
 
 
-def pyscript_toml(template: str) -> str:
-    """The config template with its [files] table: the game's Python archive."""
+def pyscript_toml(template: str, pyscript_pyc: list[str]) -> str:
+    """The config template with its [files] table: the game's Python archive, and PyScript's
+    package compiled (site path: where Python looks for it, beside the sources PyScript writes)."""
     if re.search(r"^\[files\]", template, re.M):
         raise SystemExit("pyscript.toml must not have a [files] table: the build writes it")
-    lines = [template.rstrip(), "", "# Written by scripts/build_site.py: engine/ and ui/.",
+    lines = [template.rstrip(), "",
+             "# Written by scripts/build_site.py: engine/ and ui/, and PyScript's own Python",
+             "# compiled (scripts/bytecode.py).",
              "[files]", f'"./{PYTHON_BUNDLE}" = "./{PYTHON_BUNDLE}"']
+    lines += [f'"./{PYSCRIPT_BYTECODE}/{Path(path).name}" = "./{path}"' for path in pyscript_pyc]
     return "\n".join(lines) + "\n"
 
 
@@ -209,9 +218,15 @@ def build(out: Path, bench: bool = False) -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         game_zip = Path(tmp, "python.zip")
         game_zip.write_bytes(bytecode.game_archive(python_files()))
-        write(PYTHON_BUNDLE, gzip.compress(game_zip.read_bytes(), 9, mtime=0))
+        packed = Path(tmp, PYTHON_BUNDLE)
+        subprocess.run(["node", str(ROOT / "scripts" / "zstd_pack.mjs"), str(game_zip),
+                        str(packed)], check=True)
+        write(PYTHON_BUNDLE, packed.read_bytes())
         write(f"pyodide/{STDLIB}", bytecode.stdlib_archive(game_zip))
-    write("pyscript.toml", pyscript_toml(template))
+    pyscript_pyc = bytecode.pyscript_bytecode()
+    for path, data in pyscript_pyc.items():
+        write(f"{PYSCRIPT_BYTECODE}/{Path(path).name}", data)
+    write("pyscript.toml", pyscript_toml(template, sorted(pyscript_pyc)))
 
     for f in PAGE_FILES:
         write(f, (ROOT / f).read_bytes())

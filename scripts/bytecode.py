@@ -18,6 +18,15 @@ archive would not match anyway.
   way to ready as bytecode in place of their sources (+0.7 MB; every other module stays as
   it was, compiled if and when something imports it).  Which modules those are is found by
   importing what the page imports, under Pyodide (scripts/boot_modules.mjs).
+- ``dataclass_table``: the methods ``@dataclass`` writes for the game's classes, compiled
+  (scripts/dataclass_code.mjs), shipped in python.zip for ui/dataclass_code.py: compiling
+  them was half of the game's import on a cold start.
+- ``pyscript_bytecode``: PyScript's own Python package, compiled.  PyScript writes its
+  sources into the file system and imports them at every start (11 modules); the
+  site's config has it fetch these .pyc files beside them first.  They are "checked"
+  (PEP 552): Python uses one only if the source PyScript wrote has the hash it was compiled
+  from, and compiles the source otherwise, so a PyScript whose bundle differs from its npm
+  package's sources still runs exactly its own code.
 """
 
 from __future__ import annotations
@@ -37,18 +46,23 @@ STDLIB_ARCHIVE = PYODIDE_DIR / "python_stdlib.zip"
 PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
 # The game's first import, as the page runs it (ui.main also starts the game in the DOM).
 GAME_ENTRY = "ui.app"
+DATACLASS_TABLE = "ui/dataclass_code.marshal"  # ui.dataclass_code.TABLE_NAME, in its package
+# Where PyScript writes its Python package (relative to Pyodide's working directory).
+PYSCRIPT_HOME = "/home/pyodide/pyscript/"
 # A fixed date for new archive entries, so that the same sources make the same bytes.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
 def compile_files(src: Path, files: list[str], out: Path, prefix: str = "",
-                  docstrings: bool = True) -> None:
+                  docstrings: bool = True, checked: bool = False) -> None:
     """Write out/<file>c for each file under src; code objects name it prefix + file."""
     command = ["node", str(SCRIPTS / "compile_pyc.mjs")]
     if prefix:
         command += ["--prefix", prefix]
     if not docstrings:
         command.append("--no-docstrings")
+    if checked:
+        command.append("--checked")
     subprocess.run([*command, str(src), str(out), *files], check=True)
 
 
@@ -68,11 +82,82 @@ def _entry(name: str, data: bytes, compress_type: int = zipfile.ZIP_DEFLATED,
 
 
 def game_archive(py_files: list[str]) -> bytes:
-    """The archive the page imports the game from: each module's bytecode, no docstrings."""
+    """The archive the page imports the game from: each module's bytecode, no docstrings,
+    and the table of its dataclasses' methods."""
     with tempfile.TemporaryDirectory() as tmp:
         compile_files(ROOT, py_files, Path(tmp), docstrings=False)
         entries = [(f"{f}c", (Path(tmp) / f"{f}c").read_bytes()) for f in py_files]
+        code_only = Path(tmp, "code.zip")
+        code_only.write_bytes(_zip([_entry(n, d, zipfile.ZIP_STORED) for n, d in entries]))
+        entries.append((DATACLASS_TABLE, dataclass_table(code_only, py_files)))
     return _zip([_entry(name, data, zipfile.ZIP_STORED) for name, data in sorted(entries)])
+
+
+def dataclass_table(game_zip: Path, py_files: list[str]) -> bytes:
+    """The code of every dataclass method the game's modules generate (ui/dataclass_code.py)."""
+    modules = [f.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+               for f in py_files if f != "ui/main.py"]  # ui.main starts the game in a page
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp, "table")
+        subprocess.run(["node", str(SCRIPTS / "dataclass_code.mjs"), str(game_zip), str(out),
+                        *modules], check=True)
+        return out.read_bytes()
+
+
+def cache_tag() -> str:
+    """The page's Python's name for its .pyc files (sys.implementation.cache_tag)."""
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
+    major, minor = lock["info"]["python"].split(".")[:2]
+    return f"cpython-{major}{minor}"
+
+
+def pyscript_bytecode() -> dict[str, bytes]:
+    """PyScript's package compiled, as {the path where Python looks for it: .pyc}, for the
+    modules its `import pyscript` loads (the others are compiled if ever imported).  Compiled
+    from the sources PyScript writes (its bundle's, minified: scripts/pyscript_sources.mjs)."""
+    result = subprocess.run(["node", str(SCRIPTS / "pyscript_sources.mjs")],
+                            check=True, capture_output=True, text=True)
+    sources: dict[str, str] = json.loads(result.stdout)
+    tag = cache_tag()
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp, "src"), Path(tmp, "out")
+        src.mkdir()
+        for name, text in sources.items():
+            # as PyScript writes it: Path.write_text(text, encoding="utf-8")
+            (src / name).write_bytes(text.encode("utf-8"))
+        files = [f"{name}.py" for name in pyscript_start_modules(src)]
+        compile_files(src, files, out, PYSCRIPT_HOME, checked=True)
+        return {f"pyscript/__pycache__/{f.removesuffix('.py')}.{tag}.pyc":
+                (out / f"{f}c").read_bytes() for f in files}
+
+
+def pyscript_start_modules(package: Path) -> list[str]:
+    """The modules of PyScript's package that `import pyscript` loads: from __init__, every
+    `pyscript.x` imported at module level (not inside a function), and theirs in turn."""
+    found: set[str] = set()
+    todo = ["__init__"]
+    while todo:
+        name = todo.pop()
+        if name in found or not (package / f"{name}.py").exists():
+            continue
+        found.add(name)
+        tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
+        todo += [module.split(".")[1] for module in _module_level_imports(tree.body)
+                 if module.startswith("pyscript.")]
+    return sorted(found)
+
+
+def _module_level_imports(body: list[ast.stmt]) -> list[str]:
+    names = []
+    for node in body:
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+        elif isinstance(node, (ast.If, ast.Try)):
+            for block in (node.body, node.orelse, *(h.body for h in getattr(node, "handlers", []))):
+                names += _module_level_imports(block)
+    return names
 
 
 def pyscript_imports() -> set[str]:
