@@ -58,6 +58,7 @@ class PlayCtx:
     __slots__ = (
         "_counts",
         "_groups",
+        "_memo",
         "_ruff",
         "_sure",
         "_throw",
@@ -92,6 +93,7 @@ class PlayCtx:
         self.attackers_score = attackers_score
         self.unseen_total = sum(mem.unseen) if unseen_total is None else unseen_total
         self.bw = base_table(trump)  # `base_worth` by card index
+        self._memo = units_memo(trump)
         self._unseen_suit: dict[str, list[Card]] = {}
         self._counts: Counter[Card] | None = None
         self._groups: dict[str, list[Card]] | None = None
@@ -153,7 +155,15 @@ class PlayCtx:
         """R17 reading of the hand's cards of `suit` (cached)."""
         got = self._units.get(suit)
         if got is None:
-            got = self._units[suit] = decompose(self.groups().get(suit, ()), self.trump)
+            cards = self.groups().get(suit, ())
+            key = tuple([c.index for c in cards])
+            memo = self._memo
+            got = memo.get(key)
+            if got is None:
+                if len(memo) >= UNITS_MEMO_SIZE:
+                    memo.clear()
+                got = memo[key] = decompose(cards, self.trump)
+            self._units[suit] = got
         return got
 
     def sure(self, suit: str) -> list[Unit]:
@@ -214,6 +224,17 @@ class PlayCtx:
     @property
     def attacking(self) -> bool:
         return self.seat % 2 != self.dealer % 2
+
+
+# The R17 readings of suit holdings met before (by their cards' indices, per trump context):
+# a simulated seat holds the same cards in world after world, so most readings repeat. The
+# lists are shared, so they are never changed in place (as the context's own caches).
+UNITS_MEMO_SIZE = 20000
+
+
+@cache  # Trump hashes by (level, suit): one memo per trump context
+def units_memo(trump: Trump) -> dict[tuple[int, ...], list[Unit]]:
+    return {}
 
 
 def _has_run(pairable: list[Card], trump: Trump, length: int, above_value: int) -> bool:
