@@ -177,6 +177,8 @@ def _mixed_lead(cards: Sequence[Card], trump: Trump) -> IllegalPlay:
 
 def _runs_of(paired: list[Card], trump: Trump) -> list[list[Card]]:
     """`paired` (distinct cards held at least twice) as maximal runs of adjacent pairs."""
+    if len(paired) < 2:  # most holdings: no pair or one (no sort needed)
+        return [[c] for c in paired]
     runs: list[list[Card]] = []
     for c in sorted(paired, key=lambda c: c.index):  # suit then natural rank: neighbours meet
         if runs and trump.adjacent(runs[-1][-1], c):

@@ -31,7 +31,7 @@ from itertools import pairwise
 
 from ..cards import ALL_CARDS, Card
 from ..errors import IllegalPlay
-from ..options import build_follow
+from ..options import build_follows
 from ..rules import (
     PAIR,
     SINGLE,
@@ -551,8 +551,8 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
             # TrickInfo reads the units of every lead but one single or one pair (the two
             # cases above), so `lead_units` is set here: no check in this hot path.
             tp, p = shape_counts(ti.lead_units)  # type: ignore[arg-type]
-            for pref in (cheap, feed, strong):
-                out.append(tuple(build_follow(suit_cards, n, tp, p, trump, pref)))
+            out += [tuple(f) for f in build_follows(suit_cards, n, tp, p, trump,
+                                                    (cheap, feed, strong))]
     else:
         k = n - len(suit_cards)
         base = tuple(suit_cards)
@@ -578,11 +578,11 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
                                                key=lambda c: c.index)]
             else:
                 tp, p = shape_counts(ti.lead_units)  # type: ignore[arg-type]  # as above
-                for pref in (cheap, strong, feed):
-                    if len(trumps) == n:
-                        out.append(tuple(trumps))
-                        break
-                    out.append(tuple(build_follow(trumps, n, tp, p, trump, pref)))
+                if len(trumps) == n:
+                    out.append(tuple(trumps))
+                else:
+                    out += [tuple(f) for f in build_follows(trumps, n, tp, p, trump,
+                                                            (cheap, strong, feed))]
     seen = set()
     uniq = []
     if n == 1:
