@@ -399,13 +399,14 @@ def playable_cards(hand: Sequence[Card], lead: Sequence[Card] | None,
 def _beats_unit(unit: Unit, cards: Sequence[Card], trump: Trump) -> bool:
     """Whether `cards` (one player's cards of the unit's play-suit) hold something that beats
     `unit` in a throw check (R19)."""
+    strengths = trump.strengths  # (`order` as a table: the simulations check many throws)
     if unit.kind == SINGLE:
-        mine = trump.order(unit.top)
-        return any(trump.order(c) > mine for c in cards)
+        mine = strengths[unit.top.index]
+        return any(strengths[c.index] > mine for c in cards)
     runs = pair_runs(cards, trump)
     if unit.kind == PAIR:
-        mine = trump.order(unit.top)
-        return any(trump.order(c) > mine for r in runs for c in r)
+        mine = strengths[unit.top.index]
+        return any(strengths[c.index] > mine for r in runs for c in r)
     return any(len(r) >= unit.pairs and r[-1].value > unit.top.value for r in runs)
 
 
@@ -422,8 +423,9 @@ def check_throw(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
     units = classify(lead, trump)
     if len(units) == 1:
         return None
-    led = trump.suit_of(lead[0])
-    others = [[c for c in h if trump.suit_of(c) == led] for h in other_hands]
+    suits = trump.play_suits
+    led = suits[lead[0].index]
+    others = [[c for c in h if suits[c.index] == led] for h in other_hands]
     beaten = [u for u in units if any(_beats_unit(u, h, trump) for h in others if h)]
     if not beaten:
         return None

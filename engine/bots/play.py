@@ -740,7 +740,9 @@ def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
     units = ctx.units(suit)
     if len(units) < 2:
         return None
-    if all(suit in ctx.mem.void[s] for s in range(4) if s != ctx.seat):
+    void, seat = ctx.mem.void, ctx.seat
+    if (suit in void[(seat + 1) % 4] and suit in void[(seat + 2) % 4]
+            and suit in void[(seat + 3) % 4]):
         return tuple(ctx.groups()[suit])  # nobody can beat anything (R19)
     if suit in ctx._throw:  # (the rest depends only on the hand and the unseen cards)
         return ctx._throw[suit]
