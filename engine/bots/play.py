@@ -24,7 +24,7 @@ trumps when long in them, and otherwise lead low from a short suit to make a voi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from heapq import nsmallest
 from itertools import pairwise
@@ -155,15 +155,8 @@ class PlayCtx:
         """R17 reading of the hand's cards of `suit` (cached)."""
         got = self._units.get(suit)
         if got is None:
-            cards = self.groups().get(suit, ())
-            key = tuple([c.index for c in cards])
-            memo = self._memo
-            got = memo.get(key)
-            if got is None:
-                if len(memo) >= UNITS_MEMO_SIZE:
-                    memo.clear()
-                got = memo[key] = decompose(cards, self.trump)
-            self._units[suit] = got
+            got = self._units[suit] = read_units(self.groups().get(suit, ()), self.trump,
+                                                 self._memo)
         return got
 
     def sure(self, suit: str) -> list[Unit]:
@@ -235,6 +228,19 @@ UNITS_MEMO_SIZE = 20000
 @cache  # Trump hashes by (level, suit): one memo per trump context
 def units_memo(trump: Trump) -> dict[tuple[int, ...], list[Unit]]:
     return {}
+
+
+def read_units(cards: Sequence[Card], trump: Trump,
+               memo: dict[tuple[int, ...], list[Unit]]) -> list[Unit]:
+    """`decompose(cards, trump)`, remembered by the cards' indices in `memo`, the trump's
+    `units_memo` (a context keeps it at hand: looking it up hashes the Trump)."""
+    key = tuple([c.index for c in cards])
+    got = memo.get(key)
+    if got is None:
+        if len(memo) >= UNITS_MEMO_SIZE:
+            memo.clear()
+        got = memo[key] = decompose(cards, trump)
+    return got
 
 
 def _has_run(pairable: list[Card], trump: Trump, length: int, above_value: int) -> bool:
@@ -432,7 +438,7 @@ class TrickInfo:
             assert found is not None  # the lead is one single or one pair
             self.best, self.best_key = found
         else:
-            units = decompose(lead, trump)
+            units = read_units(lead, trump, ctx._memo)
             self.lead_units = units
             self.multi = len(units) > 1
             self.kind = units[0].kind
