@@ -239,26 +239,29 @@ class World:
         n = len(cards)
         play_suits = trump.play_suits
         played = self.played
+        indices = [c.index for c in cards]
         for c in cards:
             hand.remove(c)
-            played[c.index] += 1
-        suits = {play_suits[c.index] for c in cards} if n > 1 else (play_suits[cards[0].index],)
+        for i in indices:
+            played[i] += 1
+        suits = {play_suits[i] for i in indices} if n > 1 else (play_suits[indices[0]],)
         self.sizes[seat] -= n
-        for s in range(4):
-            if s != seat:
-                unseen = self.mems[s].unseen
-                for c in cards:
-                    unseen[c.index] -= 1
-                self.totals[s] -= n
-                self.ctxs[s].note_seen(suits)
-        self.ctxs[seat].note_own_play(cards, suits)
-        if self.trick:
-            observe_follow(self.mems[seat], trump, seat, self.trick[0][1], cards)
-        self.trick.append((seat, cards))
-        if len(self.trick) == 4:
-            plays = [p for _, p in self.trick]
+        mems, totals, ctxs = self.mems, self.totals, self.ctxs
+        for s in (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4:  # the other three seats
+            unseen = mems[s].unseen
+            for i in indices:
+                unseen[i] -= 1
+            totals[s] -= n
+            ctxs[s].note_seen(suits)
+        ctxs[seat].note_own_play(cards, suits)
+        trick = self.trick
+        if trick:
+            observe_follow(mems[seat], trump, seat, trick[0][1], cards)
+        trick.append((seat, cards))
+        if len(trick) == 4:
+            plays = [p for _, p in trick]
             w = trick_winner(plays, trump)
-            winner = self.trick[w][0]
+            winner = trick[w][0]
             self.pts[winner % 2] += sum(points(p) for p in plays)
             self.trick = []
             self.leader = winner

@@ -756,7 +756,7 @@ def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
     got: tuple[Card, ...] | None = None
     if len(sure) >= 2:
         throw = [c for u in sure for c in u.cards]
-        units = classify(throw, ctx.trump)
+        units = read_units(throw, ctx.trump, ctx._memo)  # (one play-suit: nothing to check)
         if len(units) >= 2 and not any(ctx.unit_beatable(u.kind, u.cards, suit)
                                        for u in units):
             got = tuple(throw)
