@@ -76,6 +76,7 @@ from .play import (
     choose_play,
     follow_candidates,
     points,
+    read_units,
     safe_throw,
     score_follows,
     without_gift,
@@ -230,7 +231,10 @@ class World:
     def play(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Apply a play (a lead is checked as a throw, R19)."""
         trump = self.trump
-        if not self.trick and len(cards) > 1:
+        # one unit (a pair, a tractor) always stands: only a throw is checked, and whether
+        # the lead is one unit is read from the memo of R17 readings (check_throw's first step)
+        if (not self.trick and len(cards) > 1
+                and len(read_units(cards, trump, self.ctxs[seat].readings)) > 1):
             others = [self.hands[s] for s in range(4) if s != seat]
             forced = check_throw(cards, others, trump)
             if forced is not None:

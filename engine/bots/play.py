@@ -58,7 +58,6 @@ class PlayCtx:
     __slots__ = (
         "_counts",
         "_groups",
-        "_memo",
         "_ruff",
         "_sure",
         "_throw",
@@ -71,6 +70,7 @@ class PlayCtx:
         "hand",
         "kitty_points",
         "mem",
+        "readings",
         "seat",
         "sizes",
         "trick",
@@ -93,7 +93,7 @@ class PlayCtx:
         self.attackers_score = attackers_score
         self.unseen_total = sum(mem.unseen) if unseen_total is None else unseen_total
         self.bw = base_table(trump)  # `base_worth` by card index
-        self._memo = units_memo(trump)
+        self.readings = units_memo(trump)
         self._unseen_suit: dict[str, list[Card]] = {}
         self._counts: Counter[Card] | None = None
         self._groups: dict[str, list[Card]] | None = None
@@ -156,7 +156,7 @@ class PlayCtx:
         got = self._units.get(suit)
         if got is None:
             got = self._units[suit] = read_units(self.groups().get(suit, ()), self.trump,
-                                                 self._memo)
+                                                 self.readings)
         return got
 
     def sure(self, suit: str) -> list[Unit]:
@@ -438,7 +438,7 @@ class TrickInfo:
             assert found is not None  # the lead is one single or one pair
             self.best, self.best_key = found
         else:
-            units = read_units(lead, trump, ctx._memo)
+            units = read_units(lead, trump, ctx.readings)
             self.lead_units = units
             self.multi = len(units) > 1
             self.kind = units[0].kind
@@ -756,7 +756,7 @@ def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
     got: tuple[Card, ...] | None = None
     if len(sure) >= 2:
         throw = [c for u in sure for c in u.cards]
-        units = read_units(throw, ctx.trump, ctx._memo)  # (one play-suit: nothing to check)
+        units = read_units(throw, ctx.trump, ctx.readings)  # (one play-suit: nothing to check)
         if len(units) >= 2 and not any(ctx.unit_beatable(u.kind, u.cards, suit)
                                        for u in units):
             got = tuple(throw)
