@@ -465,25 +465,43 @@ def _fits(lengths: list[int], capacities: list[int]) -> bool:
     return False
 
 
-def has_shape(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump) -> bool:
-    """R22: whether `play` splits into units of exactly the lead's kinds and sizes."""
-    runs = pair_runs(play, trump)
+Shape = tuple[list[int], int]  # a lead's tractor lengths (longest first), its pairs in all
+
+
+def lead_shape(lead_units: Sequence[Unit]) -> Shape:
+    """What R22 asks of a play against this lead: its tractors' lengths and its pairs."""
     lengths = sorted((u.pairs for u in lead_units if u.kind == TRACTOR), reverse=True)
-    need_pairs = sum(u.pairs for u in lead_units)
+    return lengths, sum(u.pairs for u in lead_units)
+
+
+def fits_shape(runs: list[list[Card]], shape: Shape) -> bool:
+    """R22 for a play whose runs of pairs are `runs` (`pair_runs`) against a lead's shape."""
+    lengths, need_pairs = shape
     if sum(len(r) for r in runs) < need_pairs:
         return False
     return _fits(lengths, [len(r) for r in runs])
 
 
-def _top_rank(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump) -> int:
-    """R23: the rank of a play's top unit, read as the lead's strongest kind."""
+def has_shape(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump) -> bool:
+    """R22: whether `play` splits into units of exactly the lead's kinds and sizes."""
+    return fits_shape(pair_runs(play, trump), lead_shape(lead_units))
+
+
+def _top_rank(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump,
+              runs: list[list[Card]] | None = None) -> int:
+    """R23: the rank of a play's top unit, read as the lead's strongest kind (`runs`: the
+    play's `pair_runs` when the caller has them already)."""
     lead_kind = lead_units[0].kind  # decompose() puts the strongest kind first
+    if lead_kind == SINGLE:
+        strengths = trump.strengths
+        return max(strengths[c.index] for c in play)
+    if runs is None:
+        runs = pair_runs(play, trump)
     if lead_kind == TRACTOR:
         longest = lead_units[0].pairs
-        return max(r[-1].value for r in pair_runs(play, trump) if len(r) >= longest)
-    if lead_kind == PAIR:
-        return max(trump.order(r[i]) for r in pair_runs(play, trump) for i in range(len(r)))
-    return max(trump.order(c) for c in play)
+        return max(r[-1].value for r in runs if len(r) >= longest)
+    strengths = trump.strengths
+    return max(strengths[c.index] for r in runs for c in r)
 
 
 def single_or_pair_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int | None:
@@ -524,16 +542,21 @@ def trick_winner_by_units(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     """The general R22/R23 judgement of any trick: each play is read as units of the lead's
     kinds and sizes (`trick_winner` takes a quicker path for single and pair leads)."""
     lead_units = classify(plays[0], trump)
-    led = trump.suit_of(plays[0][0])
+    shape = lead_shape(lead_units)
+    play_suits = trump.play_suits
+    led = play_suits[plays[0][0].index]
     best, best_key = 0, (led == TRUMP, _top_rank(plays[0], lead_units, trump))
     for i, play in enumerate(plays[1:], start=1):
-        suits = {trump.suit_of(c) for c in play}
+        suits = {play_suits[c.index] for c in play}
         if len(suits) != 1:
             continue
         (suit,) = suits
-        if suit not in (led, TRUMP) or not has_shape(play, lead_units, trump):
+        if suit not in (led, TRUMP):
             continue
-        key = (suit == TRUMP, _top_rank(play, lead_units, trump))
+        runs = pair_runs(play, trump)
+        if not fits_shape(runs, shape):
+            continue
+        key = (suit == TRUMP, _top_rank(play, lead_units, trump, runs))
         if key > best_key:
             best, best_key = i, key
     return best

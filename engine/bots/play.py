@@ -43,7 +43,8 @@ from ..rules import (
     check_follow,
     classify,
     decompose,
-    has_shape,
+    fits_shape,
+    lead_shape,
     pair_runs,
     shape_counts,
     single_or_pair_best,
@@ -413,7 +414,7 @@ class TrickInfo:
     so that a follow's effect is judged without judging the whole trick again."""
 
     __slots__ = ("_multi_best", "best", "best_key", "kind", "lead", "lead_pairs", "lead_units",
-                 "led", "multi", "n", "plays", "pts")
+                 "led", "multi", "n", "plays", "pts", "shape")
 
     def __init__(self, ctx: PlayCtx) -> None:
         self.plays = plays = [cards for _, cards in ctx.trick]
@@ -440,6 +441,7 @@ class TrickInfo:
         else:
             units = read_units(lead, trump, ctx.readings)
             self.lead_units = units
+            self.shape = lead_shape(units)
             self.multi = len(units) > 1
             self.kind = units[0].kind
             self.lead_pairs = units[0].pairs
@@ -488,9 +490,10 @@ class TrickInfo:
                 return None
         units = self.lead_units
         assert units is not None  # (as above)
-        if not has_shape(play, units, trump):
+        runs = pair_runs(play, trump)
+        if not fits_shape(runs, self.shape):
             return None
-        return (suit == TRUMP, _top_rank(play, units, trump))
+        return (suit == TRUMP, _top_rank(play, units, trump, runs))
 
     def rank_of(self, ctx: PlayCtx, play: tuple[Card, ...]) -> int:
         """R23 rank of a play's top unit as the lead's kind."""
