@@ -499,6 +499,8 @@ class TrickInfo:
         """R23 rank of a play's top unit as the lead's kind."""
         trump = ctx.trump
         if self.kind == SINGLE:
+            if len(play) == 1:  # the common case: no generator
+                return trump.strengths[play[0].index]
             return max(trump.strengths[c.index] for c in play)
         if self.kind == PAIR:
             if self.multi:
