@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from heapq import nsmallest
 from itertools import pairwise
 
@@ -222,11 +222,13 @@ class PlayCtx:
 
 # The R17 readings of suit holdings met before (by their cards' indices, per trump context):
 # a simulated seat holds the same cards in world after world, so most readings repeat. The
-# lists are shared, so they are never changed in place (as the context's own caches).
-UNITS_MEMO_SIZE = 20000
+# lists are shared, so they are never changed in place (as the context's own caches). A hard
+# decision adds a few hundred; the memo starts afresh at this size (about 3 MB), and only the
+# latest trump context's memo is kept (a phone's memory).
+UNITS_MEMO_SIZE = 4096
 
 
-@cache  # Trump hashes by (level, suit): one memo per trump context
+@lru_cache(maxsize=1)  # Trump hashes by (level, suit)
 def units_memo(trump: Trump) -> dict[tuple[int, ...], list[Unit]]:
     return {}
 
