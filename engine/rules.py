@@ -538,10 +538,13 @@ def single_or_pair_best(plays: Sequence[Sequence[Card]],
     return best, best_key
 
 
-def trick_winner_by_units(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
+def trick_winner_by_units(plays: Sequence[Sequence[Card]], trump: Trump,
+                          lead_units: Sequence[Unit] | None = None) -> int:
     """The general R22/R23 judgement of any trick: each play is read as units of the lead's
-    kinds and sizes (`trick_winner` takes a quicker path for single and pair leads)."""
-    lead_units = classify(plays[0], trump)
+    kinds and sizes (`trick_winner` takes a quicker path for single and pair leads).
+    `lead_units`: the lead's `classify`, when the caller has it already."""
+    if lead_units is None:
+        lead_units = classify(plays[0], trump)
     shape = lead_shape(lead_units)
     play_suits = trump.play_suits
     led = play_suits[plays[0][0].index]
@@ -562,7 +565,9 @@ def trick_winner_by_units(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     return best
 
 
-def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
-    """Index into `plays` (plays[0] is the lead) of the play that wins the trick (R22/R23)."""
+def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump,
+                 lead_units: Sequence[Unit] | None = None) -> int:
+    """Index into `plays` (plays[0] is the lead) of the play that wins the trick (R22/R23).
+    `lead_units`: the lead's `classify`, when the caller has it already."""
     quick = single_or_pair_winner(plays, trump)
-    return quick if quick is not None else trick_winner_by_units(plays, trump)
+    return quick if quick is not None else trick_winner_by_units(plays, trump, lead_units)

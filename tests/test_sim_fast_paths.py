@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from engine.bots.play import UNITS_MEMO_SIZE, read_units, units_memo
 from engine.cards import ALL_CARDS, COPIES, RANKS, SUITS
 from engine.options import build_follows, cheap_first, points_first, strong_first
-from engine.rules import Trump, check_follow, decompose, pair_runs, shape_counts
+from engine.rules import Trump, check_follow, decompose, pair_runs, shape_counts, trick_winner
 
 trumps = st.builds(Trump, st.sampled_from(RANKS), st.sampled_from([*SUITS, None]))
 # up to three copies of each card (three decks)
@@ -63,3 +63,16 @@ def test_build_follows_each_preference_alone_and_legal(trump, cards, data):
     for pref, follow in zip(prefs, together, strict=True):
         assert build_follows(suit_cards, n, tp, p, trump, (pref,)) == [follow]
         check_follow(suit_cards, tuple(lead), tuple(follow), trump)  # raises if illegal
+
+
+@settings(max_examples=300, deadline=None)
+@given(trumps, st.data())
+def test_trick_winner_given_the_lead_units_is_the_same(trump, data):
+    suit = data.draw(st.sampled_from(sorted(set(trump.play_suits))))  # (a trump suit has
+    of_suit = [c for c in ALL_CARDS if trump.play_suits[c.index] == suit]  # no side cards)
+    n = data.draw(st.integers(min_value=1, max_value=6))
+    lead = data.draw(st.lists(st.sampled_from(of_suit), min_size=n, max_size=n))
+    others = [data.draw(st.lists(st.sampled_from(ALL_CARDS), min_size=n, max_size=n))
+              for _ in range(3)]
+    plays = [lead, *others]
+    assert trick_winner(plays, trump, decompose(lead, trump)) == trick_winner(plays, trump)

@@ -264,7 +264,9 @@ class World:
         trick.append((seat, cards))
         if len(trick) == 4:
             plays = [p for _, p in trick]
-            w = trick_winner(plays, trump)
+            lead = plays[0]  # (a lead of more than two cards is read from the memo)
+            units = read_units(lead, trump, ctxs[seat].readings) if len(lead) > 2 else None
+            w = trick_winner(plays, trump, units)
             winner = trick[w][0]
             self.pts[winner % 2] += sum(points(p) for p in plays)
             self.trick = []
