@@ -195,9 +195,9 @@ class PlayCtx:
     def unit_beatable(self, kind: str, cards: tuple[Card, ...], suit: str) -> bool:
         """Whether some unseen cards could beat this unit of `suit` in a throw check (R19)."""
         order, unseen = self.trump.strengths, self.mem.unseen
-        if kind == SINGLE:
-            mine = order[cards[-1].index]
-            return any(order[c.index] > mine for c in self.unseen_in(suit)[:1])
+        if kind == SINGLE:  # only the strongest unseen card matters
+            top = self.unseen_in(suit)
+            return bool(top) and order[top[0].index] > order[cards[-1].index]
         if kind == PAIR:
             mine = order[cards[-1].index]
             for c in self.unseen_in(suit):
