@@ -3,6 +3,9 @@
 //
 //   node bench/pyodide_bench.mjs [--rounds 3] [--tiers easy,normal,hard] [--budget-ms 250]
 //   node bench/pyodide_bench.mjs saves [--rounds 30]
+//   node bench/pyodide_bench.mjs sim --before-dir DIR [--seeds 5,9,13] [--positions 40]
+//     (tools.sim_bench: hard's simulator now against DIR/engine, an earlier engine package,
+//      e.g. from `mkdir DIR && git archive REV engine | tar -x -C DIR`)
 //
 // Pyodide comes from the npm package `pyodide`: $PYODIDE_DIR, else ../web/node_modules/pyodide
 // (the page's vendored runtime), else ./node_modules/pyodide (npm install pyodide in a scratch
@@ -41,8 +44,20 @@ copyTree(join(root, "engine"), "/home/pyodide/engine");
 copyTree(join(root, "tools"), "/home/pyodide/tools");
 
 let args = process.argv.slice(2);
-const tool = args[0] === "saves" ? "save_bench" : "bots_bench";
-if (tool === "save_bench") args = args.slice(1);
+const tools = { saves: "save_bench", sim: "sim_bench" };
+const tool = tools[args[0]] ?? "bots_bench";
+if (tool !== "bots_bench") args = args.slice(1);
+const at = args.indexOf("--before-dir");
+if (tool === "sim_bench" && at >= 0 && args[at + 1]) {
+  // the earlier engine goes into Pyodide's file system too, and the tool is told where
+  const before = resolve(args[at + 1], "engine");
+  if (!existsSync(join(before, "__init__.py"))) {
+    console.error(`no engine package at ${before}`);
+    process.exit(2);
+  }
+  copyTree(before, "/home/pyodide/before/engine");
+  args[at + 1] = "/home/pyodide/before";
+}
 console.log(`pyodide ${version} (node ${process.version})`);
 py.globals.set("bench_args", py.toPy(args));
 await py.runPythonAsync(`

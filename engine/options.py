@@ -84,17 +84,31 @@ def build_follow(suit_cards: Sequence[Card], n: int, lead_tp: int, lead_p: int,
                  trump: Trump, prefer: Preference) -> list[Card]:
     """`n` cards from `suit_cards` (more than `n` of one play-suit) with the largest R21 key,
     choosing tractor pieces, then pairs, then singles in the order `prefer` likes best."""
+    return build_follows(suit_cards, n, lead_tp, lead_p, trump, (prefer,))[0]
+
+
+def build_follows(suit_cards: Sequence[Card], n: int, lead_tp: int, lead_p: int,
+                  trump: Trump, prefers: Sequence[Preference]) -> list[list[Card]]:
+    """`build_follow` for each of `prefers`: the best key and the runs of pairs, which do not
+    depend on the preference, are found once (the bots' simulations ask for three)."""
     want_tp, want_p = best_follow_key(suit_cards, n, lead_tp, lead_p, trump)
     runs = pair_runs(suit_cards, trump)
-    pieces = _pick_tractor_pieces(runs, want_tp, prefer) or []
-    chosen = [c for piece in pieces for c in piece for _ in (0, 1)]
-    used = {c for piece in pieces for c in piece}
-    spare_pairs = sorted((c for r in runs for c in r if c not in used), key=prefer)
-    chosen += [c for c in spare_pairs[:want_p - want_tp] for _ in (0, 1)]
-    left = Counter(suit_cards)
-    left.subtract(chosen)
-    singles = sorted(left.elements(), key=prefer)
-    return chosen + singles[:n - len(chosen)]
+    held: dict[Card, int] = {}  # copies of each card, in order of first appearance
+    for c in suit_cards:
+        held[c] = held.get(c, 0) + 1
+    out = []
+    for prefer in prefers:
+        pieces = _pick_tractor_pieces(runs, want_tp, prefer) or []
+        chosen = [c for piece in pieces for c in piece for _ in (0, 1)]
+        used = {c for piece in pieces for c in piece}
+        spare_pairs = sorted((c for r in runs for c in r if c not in used), key=prefer)
+        chosen += [c for c in spare_pairs[:want_p - want_tp] for _ in (0, 1)]
+        left = dict(held)
+        for c in chosen:
+            left[c] -= 1
+        singles = sorted([c for c, k in left.items() for _ in range(k)], key=prefer)
+        out.append(chosen + singles[:n - len(chosen)])
+    return out
 
 
 def _fill(required: list[Card], others: Sequence[Card], n: int, prefer: Preference) -> list[Card]:

@@ -177,6 +177,8 @@ def _mixed_lead(cards: Sequence[Card], trump: Trump) -> IllegalPlay:
 
 def _runs_of(paired: list[Card], trump: Trump) -> list[list[Card]]:
     """`paired` (distinct cards held at least twice) as maximal runs of adjacent pairs."""
+    if len(paired) < 2:  # most holdings: no pair or one (no sort needed)
+        return [[c] for c in paired]
     runs: list[list[Card]] = []
     for c in sorted(paired, key=lambda c: c.index):  # suit then natural rank: neighbours meet
         if runs and trump.adjacent(runs[-1][-1], c):
@@ -189,7 +191,9 @@ def _runs_of(paired: list[Card], trump: Trump) -> list[list[Card]]:
 def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
     """The maximal runs of adjacent pairs in `cards` (R16), each ascending; a lone pair is a
     run of one. A card held three times gives one pair (triples are not a unit)."""
-    counts = Counter(cards)
+    counts: dict[Card, int] = {}  # (a plain dict: Counter's constructor is slower, and the
+    for c in cards:               #  bots' simulations call this for every multi-card play)
+        counts[c] = counts.get(c, 0) + 1
     return _runs_of([c for c, n in counts.items() if n >= 2], trump)
 
 
@@ -395,13 +399,14 @@ def playable_cards(hand: Sequence[Card], lead: Sequence[Card] | None,
 def _beats_unit(unit: Unit, cards: Sequence[Card], trump: Trump) -> bool:
     """Whether `cards` (one player's cards of the unit's play-suit) hold something that beats
     `unit` in a throw check (R19)."""
+    strengths = trump.strengths  # (`order` as a table: the simulations check many throws)
     if unit.kind == SINGLE:
-        mine = trump.order(unit.top)
-        return any(trump.order(c) > mine for c in cards)
+        mine = strengths[unit.top.index]
+        return any(strengths[c.index] > mine for c in cards)
     runs = pair_runs(cards, trump)
     if unit.kind == PAIR:
-        mine = trump.order(unit.top)
-        return any(trump.order(c) > mine for r in runs for c in r)
+        mine = strengths[unit.top.index]
+        return any(strengths[c.index] > mine for r in runs for c in r)
     return any(len(r) >= unit.pairs and r[-1].value > unit.top.value for r in runs)
 
 
@@ -418,8 +423,9 @@ def check_throw(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
     units = classify(lead, trump)
     if len(units) == 1:
         return None
-    led = trump.suit_of(lead[0])
-    others = [[c for c in h if trump.suit_of(c) == led] for h in other_hands]
+    suits = trump.play_suits
+    led = suits[lead[0].index]
+    others = [[c for c in h if suits[c.index] == led] for h in other_hands]
     beaten = [u for u in units if any(_beats_unit(u, h, trump) for h in others if h)]
     if not beaten:
         return None
@@ -459,25 +465,43 @@ def _fits(lengths: list[int], capacities: list[int]) -> bool:
     return False
 
 
-def has_shape(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump) -> bool:
-    """R22: whether `play` splits into units of exactly the lead's kinds and sizes."""
-    runs = pair_runs(play, trump)
+Shape = tuple[list[int], int]  # a lead's tractor lengths (longest first), its pairs in all
+
+
+def lead_shape(lead_units: Sequence[Unit]) -> Shape:
+    """What R22 asks of a play against this lead: its tractors' lengths and its pairs."""
     lengths = sorted((u.pairs for u in lead_units if u.kind == TRACTOR), reverse=True)
-    need_pairs = sum(u.pairs for u in lead_units)
+    return lengths, sum(u.pairs for u in lead_units)
+
+
+def fits_shape(runs: list[list[Card]], shape: Shape) -> bool:
+    """R22 for a play whose runs of pairs are `runs` (`pair_runs`) against a lead's shape."""
+    lengths, need_pairs = shape
     if sum(len(r) for r in runs) < need_pairs:
         return False
     return _fits(lengths, [len(r) for r in runs])
 
 
-def _top_rank(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump) -> int:
-    """R23: the rank of a play's top unit, read as the lead's strongest kind."""
+def has_shape(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump) -> bool:
+    """R22: whether `play` splits into units of exactly the lead's kinds and sizes."""
+    return fits_shape(pair_runs(play, trump), lead_shape(lead_units))
+
+
+def _top_rank(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump,
+              runs: list[list[Card]] | None = None) -> int:
+    """R23: the rank of a play's top unit, read as the lead's strongest kind (`runs`: the
+    play's `pair_runs` when the caller has them already)."""
     lead_kind = lead_units[0].kind  # decompose() puts the strongest kind first
+    if lead_kind == SINGLE:
+        strengths = trump.strengths
+        return max(strengths[c.index] for c in play)
+    if runs is None:
+        runs = pair_runs(play, trump)
     if lead_kind == TRACTOR:
         longest = lead_units[0].pairs
-        return max(r[-1].value for r in pair_runs(play, trump) if len(r) >= longest)
-    if lead_kind == PAIR:
-        return max(trump.order(r[i]) for r in pair_runs(play, trump) for i in range(len(r)))
-    return max(trump.order(c) for c in play)
+        return max(r[-1].value for r in runs if len(r) >= longest)
+    strengths = trump.strengths
+    return max(strengths[c.index] for r in runs for c in r)
 
 
 def single_or_pair_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int | None:
@@ -514,26 +538,36 @@ def single_or_pair_best(plays: Sequence[Sequence[Card]],
     return best, best_key
 
 
-def trick_winner_by_units(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
+def trick_winner_by_units(plays: Sequence[Sequence[Card]], trump: Trump,
+                          lead_units: Sequence[Unit] | None = None) -> int:
     """The general R22/R23 judgement of any trick: each play is read as units of the lead's
-    kinds and sizes (`trick_winner` takes a quicker path for single and pair leads)."""
-    lead_units = classify(plays[0], trump)
-    led = trump.suit_of(plays[0][0])
+    kinds and sizes (`trick_winner` takes a quicker path for single and pair leads).
+    `lead_units`: the lead's `classify`, when the caller has it already."""
+    if lead_units is None:
+        lead_units = classify(plays[0], trump)
+    shape = lead_shape(lead_units)
+    play_suits = trump.play_suits
+    led = play_suits[plays[0][0].index]
     best, best_key = 0, (led == TRUMP, _top_rank(plays[0], lead_units, trump))
     for i, play in enumerate(plays[1:], start=1):
-        suits = {trump.suit_of(c) for c in play}
+        suits = {play_suits[c.index] for c in play}
         if len(suits) != 1:
             continue
         (suit,) = suits
-        if suit not in (led, TRUMP) or not has_shape(play, lead_units, trump):
+        if suit not in (led, TRUMP):
             continue
-        key = (suit == TRUMP, _top_rank(play, lead_units, trump))
+        runs = pair_runs(play, trump)
+        if not fits_shape(runs, shape):
+            continue
+        key = (suit == TRUMP, _top_rank(play, lead_units, trump, runs))
         if key > best_key:
             best, best_key = i, key
     return best
 
 
-def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
-    """Index into `plays` (plays[0] is the lead) of the play that wins the trick (R22/R23)."""
+def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump,
+                 lead_units: Sequence[Unit] | None = None) -> int:
+    """Index into `plays` (plays[0] is the lead) of the play that wins the trick (R22/R23).
+    `lead_units`: the lead's `classify`, when the caller has it already."""
     quick = single_or_pair_winner(plays, trump)
-    return quick if quick is not None else trick_winner_by_units(plays, trump)
+    return quick if quick is not None else trick_winner_by_units(plays, trump, lead_units)

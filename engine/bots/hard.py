@@ -76,6 +76,7 @@ from .play import (
     choose_play,
     follow_candidates,
     points,
+    read_units,
     safe_throw,
     score_follows,
     without_gift,
@@ -230,7 +231,10 @@ class World:
     def play(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Apply a play (a lead is checked as a throw, R19)."""
         trump = self.trump
-        if not self.trick and len(cards) > 1:
+        # one unit (a pair, a tractor) always stands: only a throw is checked, and whether
+        # the lead is one unit is read from the memo of R17 readings (check_throw's first step)
+        if (not self.trick and len(cards) > 1
+                and len(read_units(cards, trump, self.ctxs[seat].readings)) > 1):
             others = [self.hands[s] for s in range(4) if s != seat]
             forced = check_throw(cards, others, trump)
             if forced is not None:
@@ -239,26 +243,31 @@ class World:
         n = len(cards)
         play_suits = trump.play_suits
         played = self.played
+        indices = [c.index for c in cards]
         for c in cards:
             hand.remove(c)
-            played[c.index] += 1
-        suits = {play_suits[c.index] for c in cards} if n > 1 else (play_suits[cards[0].index],)
+        for i in indices:
+            played[i] += 1
+        suits = {play_suits[i] for i in indices} if n > 1 else (play_suits[indices[0]],)
         self.sizes[seat] -= n
-        for s in range(4):
-            if s != seat:
-                unseen = self.mems[s].unseen
-                for c in cards:
-                    unseen[c.index] -= 1
-                self.totals[s] -= n
-                self.ctxs[s].note_seen(suits)
-        self.ctxs[seat].note_own_play(cards, suits)
-        if self.trick:
-            observe_follow(self.mems[seat], trump, seat, self.trick[0][1], cards)
-        self.trick.append((seat, cards))
-        if len(self.trick) == 4:
-            plays = [p for _, p in self.trick]
-            w = trick_winner(plays, trump)
-            winner = self.trick[w][0]
+        mems, totals, ctxs = self.mems, self.totals, self.ctxs
+        for s in (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4:  # the other three seats
+            unseen = mems[s].unseen
+            for i in indices:
+                unseen[i] -= 1
+            totals[s] -= n
+            ctxs[s].note_seen(suits)
+        ctxs[seat].note_own_play(cards, suits)
+        trick = self.trick
+        if trick:
+            observe_follow(mems[seat], trump, seat, trick[0][1], cards)
+        trick.append((seat, cards))
+        if len(trick) == 4:
+            plays = [p for _, p in trick]
+            lead = plays[0]  # (a lead of more than two cards is read from the memo)
+            units = read_units(lead, trump, ctxs[seat].readings) if len(lead) > 2 else None
+            w = trick_winner(plays, trump, units)
+            winner = trick[w][0]
             self.pts[winner % 2] += sum(points(p) for p in plays)
             self.trick = []
             self.leader = winner
@@ -389,9 +398,16 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
     kitty_trump, kitty_valuable = SAMPLE.kitty_trump, SAMPLE.kitty_valuable
     bidder_trump = SAMPLE.bidder_trump
 
+    # each slot's weight (SampleParams) for a trump, a card with points or an ace, and any
+    # other card: looked up, as the deal below runs for every card of every sampled world
+    weights = {s: ((kitty_trump, kitty_valuable, 1.0) if s == 4 else
+                   ((bidder_trump if s == bidder else 1.0), 1.0, 1.0)) for s in slots}
+    no_pairs = mem.no_pairs
     for attempt in range(8):
         use_voids = attempt < 6
-        need = {s: sizes[s] - len(hands[s]) for s in others}
+        need = [0] * 5
+        for s in others:
+            need[s] = sizes[s] - len(hands[s])
         if kitty_need:
             need[4] = kitty_need
         cards = list(pool)
@@ -400,39 +416,39 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
         allowed = {suit: [s for s in slots
                           if s == 4 or not use_voids or suit not in mem.void[s]]
                    for suit in ("D", "C", "H", "S", TRUMP)}
-        cards.sort(key=lambda c: len(allowed[suit_of[c.index]]))
+        n_allowed = {suit: len(ss) for suit, ss in allowed.items()}
+        cards.sort(key=lambda c: n_allowed[suit_of[c.index]])
+        # the slots where a second copy of a card cannot go (a seat shown to lack pairs)
+        pairless = {suit: {s for s in slots if s < 4 and suit in no_pairs[s]} if use_voids
+                    else set() for suit in allowed}
         got: dict[int, list[Card]] = {s: [] for s in slots}
-        held: dict[int, set[Card]] = {s: set() for s in slots}
+        held: list[set[int]] = [set(), set(), set(), set(), set()]  # card indices per slot
         ok = True
-        no_pairs = mem.no_pairs
         for c in cards:
-            suit = suit_of[c.index]
-            is_trump = suit == TRUMP
-            valuable = bool(c.points) or c.value == 14
+            i = c.index
+            suit = suit_of[i]
+            kind = 0 if suit == TRUMP else (1 if c.points or c.value == 14 else 2)
+            no_second = pairless[suit]
             opts: list[int] = []
             ws: list[float] = []
             for s in allowed[suit]:
                 n = need[s]
-                if n <= 0 or (use_voids and s < 4 and suit in no_pairs[s] and c in held[s]):
+                if n <= 0 or (s in no_second and i in held[s]):
                     continue
-                if s == 4:  # (as `weight`, inlined: this loop runs for every card dealt)
-                    w = kitty_trump if is_trump else (kitty_valuable if valuable else 1.0)
-                else:
-                    w = bidder_trump if is_trump and s == bidder else 1.0
                 opts.append(s)
-                ws.append(n * w)
+                ws.append(n * weights[s][kind])
             if not opts:
                 ok = False
                 break
             r = rng.random() * sum(ws)
             pick = opts[-1]
-            for slot, w in zip(opts, ws, strict=True):
-                r -= w
+            for k in range(len(opts)):
+                r -= ws[k]
                 if r < 0:
-                    pick = slot
+                    pick = opts[k]
                     break
             got[pick].append(c)
-            held[pick].add(c)
+            held[pick].add(i)
             need[pick] -= 1
         if ok:
             out = [list(h) for h in hands]

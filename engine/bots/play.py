@@ -24,14 +24,14 @@ trumps when long in them, and otherwise lead low from a short suit to make a voi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from functools import cache
+from collections.abc import Iterable, Sequence
+from functools import cache, lru_cache
 from heapq import nsmallest
 from itertools import pairwise
 
 from ..cards import ALL_CARDS, Card
 from ..errors import IllegalPlay
-from ..options import build_follow
+from ..options import build_follows
 from ..rules import (
     PAIR,
     SINGLE,
@@ -43,7 +43,8 @@ from ..rules import (
     check_follow,
     classify,
     decompose,
-    has_shape,
+    fits_shape,
+    lead_shape,
     pair_runs,
     shape_counts,
     single_or_pair_best,
@@ -70,6 +71,7 @@ class PlayCtx:
         "hand",
         "kitty_points",
         "mem",
+        "readings",
         "seat",
         "sizes",
         "trick",
@@ -92,6 +94,7 @@ class PlayCtx:
         self.attackers_score = attackers_score
         self.unseen_total = sum(mem.unseen) if unseen_total is None else unseen_total
         self.bw = base_table(trump)  # `base_worth` by card index
+        self.readings = units_memo(trump)
         self._unseen_suit: dict[str, list[Card]] = {}
         self._counts: Counter[Card] | None = None
         self._groups: dict[str, list[Card]] | None = None
@@ -153,7 +156,8 @@ class PlayCtx:
         """R17 reading of the hand's cards of `suit` (cached)."""
         got = self._units.get(suit)
         if got is None:
-            got = self._units[suit] = decompose(self.groups().get(suit, ()), self.trump)
+            got = self._units[suit] = read_units(self.groups().get(suit, ()), self.trump,
+                                                 self.readings)
         return got
 
     def sure(self, suit: str) -> list[Unit]:
@@ -191,9 +195,9 @@ class PlayCtx:
     def unit_beatable(self, kind: str, cards: tuple[Card, ...], suit: str) -> bool:
         """Whether some unseen cards could beat this unit of `suit` in a throw check (R19)."""
         order, unseen = self.trump.strengths, self.mem.unseen
-        if kind == SINGLE:
-            mine = order[cards[-1].index]
-            return any(order[c.index] > mine for c in self.unseen_in(suit)[:1])
+        if kind == SINGLE:  # only the strongest unseen card matters
+            top = self.unseen_in(suit)
+            return bool(top) and order[top[0].index] > order[cards[-1].index]
         if kind == PAIR:
             mine = order[cards[-1].index]
             for c in self.unseen_in(suit):
@@ -214,6 +218,32 @@ class PlayCtx:
     @property
     def attacking(self) -> bool:
         return self.seat % 2 != self.dealer % 2
+
+
+# The R17 readings of suit holdings met before (by their cards' indices, per trump context):
+# a simulated seat holds the same cards in world after world, so most readings repeat. The
+# lists are shared, so they are never changed in place (as the context's own caches). A hard
+# decision adds a few hundred; the memo starts afresh at this size (about 3 MB), and only the
+# latest trump context's memo is kept (a phone's memory).
+UNITS_MEMO_SIZE = 4096
+
+
+@lru_cache(maxsize=1)  # Trump hashes by (level, suit)
+def units_memo(trump: Trump) -> dict[tuple[int, ...], list[Unit]]:
+    return {}
+
+
+def read_units(cards: Sequence[Card], trump: Trump,
+               memo: dict[tuple[int, ...], list[Unit]]) -> list[Unit]:
+    """`decompose(cards, trump)`, remembered by the cards' indices in `memo`, the trump's
+    `units_memo` (a context keeps it at hand: looking it up hashes the Trump)."""
+    key = tuple([c.index for c in cards])
+    got = memo.get(key)
+    if got is None:
+        if len(memo) >= UNITS_MEMO_SIZE:
+            memo.clear()
+        got = memo[key] = decompose(cards, trump)
+    return got
 
 
 def _has_run(pairable: list[Card], trump: Trump, length: int, above_value: int) -> bool:
@@ -386,7 +416,7 @@ class TrickInfo:
     so that a follow's effect is judged without judging the whole trick again."""
 
     __slots__ = ("_multi_best", "best", "best_key", "kind", "lead", "lead_pairs", "lead_units",
-                 "led", "multi", "n", "plays", "pts")
+                 "led", "multi", "n", "plays", "pts", "shape")
 
     def __init__(self, ctx: PlayCtx) -> None:
         self.plays = plays = [cards for _, cards in ctx.trick]
@@ -411,8 +441,9 @@ class TrickInfo:
             assert found is not None  # the lead is one single or one pair
             self.best, self.best_key = found
         else:
-            units = decompose(lead, trump)
+            units = read_units(lead, trump, ctx.readings)
             self.lead_units = units
+            self.shape = lead_shape(units)
             self.multi = len(units) > 1
             self.kind = units[0].kind
             self.lead_pairs = units[0].pairs
@@ -461,14 +492,17 @@ class TrickInfo:
                 return None
         units = self.lead_units
         assert units is not None  # (as above)
-        if not has_shape(play, units, trump):
+        runs = pair_runs(play, trump)
+        if not fits_shape(runs, self.shape):
             return None
-        return (suit == TRUMP, _top_rank(play, units, trump))
+        return (suit == TRUMP, _top_rank(play, units, trump, runs))
 
     def rank_of(self, ctx: PlayCtx, play: tuple[Card, ...]) -> int:
         """R23 rank of a play's top unit as the lead's kind."""
         trump = ctx.trump
         if self.kind == SINGLE:
+            if len(play) == 1:  # the common case: no generator
+                return trump.strengths[play[0].index]
             return max(trump.strengths[c.index] for c in play)
         if self.kind == PAIR:
             if self.multi:
@@ -530,8 +564,8 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
             # TrickInfo reads the units of every lead but one single or one pair (the two
             # cases above), so `lead_units` is set here: no check in this hot path.
             tp, p = shape_counts(ti.lead_units)  # type: ignore[arg-type]
-            for pref in (cheap, feed, strong):
-                out.append(tuple(build_follow(suit_cards, n, tp, p, trump, pref)))
+            out += [tuple(f) for f in build_follows(suit_cards, n, tp, p, trump,
+                                                    (cheap, feed, strong))]
     else:
         k = n - len(suit_cards)
         base = tuple(suit_cards)
@@ -557,11 +591,11 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
                                                key=lambda c: c.index)]
             else:
                 tp, p = shape_counts(ti.lead_units)  # type: ignore[arg-type]  # as above
-                for pref in (cheap, strong, feed):
-                    if len(trumps) == n:
-                        out.append(tuple(trumps))
-                        break
-                    out.append(tuple(build_follow(trumps, n, tp, p, trump, pref)))
+                if len(trumps) == n:
+                    out.append(tuple(trumps))
+                else:
+                    out += [tuple(f) for f in build_follows(trumps, n, tp, p, trump,
+                                                            (cheap, strong, feed))]
     seen = set()
     uniq = []
     if n == 1:
@@ -719,7 +753,9 @@ def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
     units = ctx.units(suit)
     if len(units) < 2:
         return None
-    if all(suit in ctx.mem.void[s] for s in range(4) if s != ctx.seat):
+    void, seat = ctx.mem.void, ctx.seat
+    if (suit in void[(seat + 1) % 4] and suit in void[(seat + 2) % 4]
+            and suit in void[(seat + 3) % 4]):
         return tuple(ctx.groups()[suit])  # nobody can beat anything (R19)
     if suit in ctx._throw:  # (the rest depends only on the hand and the unseen cards)
         return ctx._throw[suit]
@@ -727,7 +763,7 @@ def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
     got: tuple[Card, ...] | None = None
     if len(sure) >= 2:
         throw = [c for u in sure for c in u.cards]
-        units = classify(throw, ctx.trump)
+        units = read_units(throw, ctx.trump, ctx.readings)  # (one play-suit: nothing to check)
         if len(units) >= 2 and not any(ctx.unit_beatable(u.kind, u.cards, suit)
                                        for u in units):
             got = tuple(throw)
