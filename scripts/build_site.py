@@ -121,16 +121,17 @@ def python_files() -> list[str]:
     return files
 
 
-def pyscript_toml(template: str, pyscript_pyc: list[str]) -> str:
+def pyscript_toml(template: str, pyscript_pyc: dict[str, str]) -> str:
     """The config template with its [files] table: the game's Python archive, and PyScript's
-    package compiled (site path: where Python looks for it, beside the sources PyScript writes)."""
+    package compiled ({site path: where Python looks for it, beside the sources PyScript
+    writes})."""
     if re.search(r"^\[files\]", template, re.M):
         raise SystemExit("pyscript.toml must not have a [files] table: the build writes it")
     lines = [template.rstrip(), "",
              "# Written by scripts/build_site.py: engine/ and ui/, and PyScript's own Python",
              "# compiled (scripts/bytecode.py).",
              "[files]", f'"./{PYTHON_BUNDLE}" = "./{PYTHON_BUNDLE}"']
-    lines += [f'"./{PYSCRIPT_BYTECODE}/{Path(path).name}" = "./{path}"' for path in pyscript_pyc]
+    lines += [f'"./{site}" = "./{path}"' for site, path in pyscript_pyc.items()]
     return "\n".join(lines) + "\n"
 
 
@@ -141,10 +142,11 @@ def empty_lock_file() -> str:
     return json.dumps(lock, separators=(",", ":"))
 
 
-def preload_tags(chunks: list[str]) -> str:
+def preload_tags(chunks: list[str], files: list[str]) -> str:
     """<link> hints so that the runtime's scripts and small files download at once with the
     page, instead of each one only when the file before it has run (core, config, plugins,
-    Pyodide, ...).
+    Pyodide, ...).  `files`: the config's [files], which PyScript fetches only once Pyodide
+    is up.
 
     Not Pyodide's WebAssembly module and standard library (12 MB): preloaded, their bytes
     pass through the page's main thread as they arrive, and WebAssembly.instantiateStreaming
@@ -153,7 +155,7 @@ def preload_tags(chunks: list[str]) -> str:
     """
     modules = ["./pyodide/pyodide.asm.mjs", *(f"./pyscript/{c}" for c in chunks),
                "./pyodide/pyodide.mjs"]
-    fetched = ["./pyscript.toml", "./pyodide/pyodide-lock.json", f"./{PYTHON_BUNDLE}"]
+    fetched = ["./pyscript.toml", "./pyodide/pyodide-lock.json", *(f"./{f}" for f in files)]
     tags = [f'<link rel="modulepreload" href="{m}">' for m in modules]
     tags += [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched]
     return "\n  ".join(tags)
@@ -223,17 +225,20 @@ def build(out: Path, bench: bool = False) -> list[str]:
                         str(packed)], check=True)
         write(PYTHON_BUNDLE, packed.read_bytes())
         write(f"pyodide/{STDLIB}", bytecode.stdlib_archive(game_zip))
-    pyscript_pyc = bytecode.pyscript_bytecode()
-    for path, data in pyscript_pyc.items():
-        write(f"{PYSCRIPT_BYTECODE}/{Path(path).name}", data)
-    write("pyscript.toml", pyscript_toml(template, sorted(pyscript_pyc)))
+    pyscript_pyc = {}  # site path: where Python looks for it
+    for path, data in sorted(bytecode.pyscript_bytecode().items()):
+        site_path = f"{PYSCRIPT_BYTECODE}/{Path(path).name}"
+        write(site_path, data)
+        pyscript_pyc[site_path] = path
+    write("pyscript.toml", pyscript_toml(template, pyscript_pyc))
+    fetched_files = [PYTHON_BUNDLE, *pyscript_pyc]
 
     for f in PAGE_FILES:
         write(f, (ROOT / f).read_bytes())
     html = (out / "index.html").read_text(encoding="utf-8")
     if f'"{PYTHON_BUNDLE}"' not in html:
         raise SystemExit(f"index.html does not put {PYTHON_BUNDLE} on sys.path")
-    marks = ((PRELOAD_MARK, preload_tags(chunks)), (MPY_MARK, mpy_config(config)))
+    marks = ((PRELOAD_MARK, preload_tags(chunks, fetched_files)), (MPY_MARK, mpy_config(config)))
     for mark, text in marks:
         if mark not in html:
             raise SystemExit(f"index.html lacks the marker {mark!r}")
