@@ -1,5 +1,6 @@
-"""The hard bot's 抄底 (R15) by search (engine.bots.hard_auction): the option that turns it off,
-determinism, slices, no cheating, and two constructed positions with an obvious answer."""
+"""The hard bot's 抄底 (R15) and post-deal bid (R11) by search (engine.bots.hard_auction): the
+options that turn them off, determinism, slices, no cheating, and two constructed 抄底
+positions with an obvious answer."""
 
 import random
 from collections import Counter
@@ -9,9 +10,9 @@ from test_bots import reshuffled
 
 from engine.actions import Bid, Bury, Deal, Pass, Snatch
 from engine.bots import make_bot
-from engine.bots.auction import choose_bury, decide_snatch
+from engine.bots.auction import choose_bury, decide_bid, decide_snatch
 from engine.bots.hard import drive
-from engine.bots.hard_auction import snatch_candidates, snatch_trump
+from engine.bots.hard_auction import bid_candidates, snatch_candidates, snatch_trump
 from engine.driver import next_action
 from engine.match import Match, Start
 from tools.arena import parse_spec, start_match
@@ -164,3 +165,59 @@ def test_a_snatch_search_respects_the_time_cap(positions):
     act = drive(hard.choose_steps(m.view(seat)))
     assert isinstance(act, (Pass, Snatch)) and m.can_apply(act)
     assert hard.last_stats["capped"] and hard.last_stats["worlds"] >= 1
+
+
+# --- the post-deal bid ----------------------------------------------------------------------
+
+
+def bid_positions(seeds, most=5):
+    """(match, seat) at post-deal turns with more than one choice to compare, from normal
+    rounds (first rounds and later ones)."""
+    out = []
+    for seed in seeds:
+        m = start_match(seed, first_round=seed % 3 == 0)
+        bs = [make_bot("normal", s, seed) for s in range(4)]
+        while m.phase in ("deal", "bid"):
+            if m.phase == "bid" and len(bid_candidates(m.view(m.to_act), 3)) > 1:
+                out.append((m.clone(), m.to_act))
+                if len(out) >= most:
+                    return out
+            m.apply(next_action(m, bs))
+    return out
+
+
+@pytest.fixture(scope="module")
+def bid_turns():
+    found = bid_positions(range(20))
+    assert len(found) >= 3, "normal rounds give post-deal turns with a bid to weigh"
+    return found
+
+
+def test_post_deal_bid_is_searched_from_normals_choice_and_normal_on_request(bid_turns):
+    for m, seat in bid_turns:
+        view = m.view(seat)
+        cands = bid_candidates(view, 3)
+        normal = decide_bid(view, during_deal=False)
+        assert cands[0] == normal and (normal is None or None in cands)
+        chosen = [c for c in cands if c is not None]
+        assert len({snatch_trump(view.level, c) for c in chosen}) == len(chosen)
+        off = make_bot("hard", seat, 2, bid="normal").choose(view)
+        assert off == (Pass(seat) if normal is None else Bid(seat, *normal))
+        hard = make_bot("hard", seat, 2, bid_worlds=6)
+        act = hard.choose(view)
+        assert m.can_apply(act) and hard.last_stats["worlds"] == 6
+        assert act == (Pass(seat) if cands[hard.last_stats["choice"]] is None
+                       else Bid(seat, *cands[hard.last_stats["choice"]]))
+        assert make_bot("hard", seat, 2, bid_worlds=6).choose(view) == act  # deterministic
+        assert drive(make_bot("hard", seat, 2, bid_worlds=6).choose_steps(view)) == act
+
+
+def test_post_deal_bid_ignores_the_cards_it_cannot_see(bid_turns):
+    rng = random.Random("bid")
+    for m, seat in bid_turns:
+        m2 = reshuffled(m, seat, rng)
+        assert Counter(m2.round.kitty) != Counter(m.round.kitty)
+        v1, v2 = m.view(seat), m2.view(seat)
+        assert v1 == v2
+        assert (make_bot("hard", seat, 9, bid_worlds=6).choose(v1)
+                == make_bot("hard", seat, 9, bid_worlds=6).choose(v2))

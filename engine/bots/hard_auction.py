@@ -1,4 +1,4 @@
-"""The hard tier's 抄底 (kitty snatching, R15) decided by search.
+"""The hard tier's 抄底 (kitty snatching, R15) and post-deal bids (R11) decided by search.
 
 When the hard bot may snatch, it compares "pass" with a few legal snatches over the same
 sampled deals (paired comparisons, as the card play and the bury do):
@@ -23,10 +23,14 @@ hard bot thinks in 20 ms slices), stops after `snatch_worlds` worlds or `snatch_
 simulated plays, and under `budget_ms` after `BURY_BUDGET_FACTOR` times that cap (checked
 between worlds, at least one world). The random source is seeded from the bot's seed and the
 decision's public context, so the choice depends only on (seed, view).
+
+The post-deal bid (`bid_steps`) is searched the same way, from the normal tier's choice
+(see its docstring). Bids during the deal stay the normal tier's.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections import Counter
 from collections.abc import Generator
@@ -36,13 +40,15 @@ from typing import TYPE_CHECKING
 from ..bidding import bid_trump_suit
 from ..cards import ALL_CARDS, Card
 from ..rules import Trump
+from ..scoring import JOKER_LEVELS
 from ..view import SeatView
-from .auction import BidChoice, bid_choice, choose_bury, decide_snatch, strength
+from .auction import BidChoice, bid_choice, choose_bury, decide_bid, decide_snatch, strength
 from .hard import (
     BURY_BUDGET_FACTOR,
     BURY_SLICE_TRICKS,
     PairedRace,
     World,
+    _place_known,
     evaluate,
     sample_hands,
 )
@@ -156,3 +162,133 @@ def _world(trump: Trump, hands: list[list[Card]], kitty: list[Card], burier: int
               [set(), set(), set(), set()], [], [0, 0], view.rules)
     w.leader = dealer
     return w
+
+
+# --- the post-deal bid (R11) ----------------------------------------------------------------
+
+
+def bid_candidates(view: SeatView, most: int) -> list[BidChoice | None]:
+    """The post-deal choices worth comparing: the normal tier's first (a bid, or None for
+    pass), then pass if that was a bid, then one bid for each other trump the hand can make
+    (its strongest showing), the best trumps for this hand first; at most `most` bids."""
+    standing = view.standing_bid
+    opts = bid_choice(view.hand, standing.cards if standing else None, view.level,
+                      view.first_round, 1)
+    normal = decide_bid(view, during_deal=False)
+    out: list[BidChoice | None] = [normal]
+    if normal is not None:
+        out.append(None)
+    trumps = [] if normal is None else [snatch_trump(view.level, normal)]
+    by_trump: dict[Trump, tuple[float, BidChoice]] = {}
+    for st, cards, rank, suit in opts:  # weakest showing first: a later one replaces it
+        choice = (cards, rank, suit)
+        by_trump[snatch_trump(view.level, choice)] = (st, choice)
+    counts = Counter(view.hand)
+    ranked = sorted(by_trump.items(),
+                    key=lambda kv: (-strength(counts, len(view.hand), kv[0].level, kv[0].suit),
+                                    -kv[1][0]))
+    for t, (_, choice) in ranked:
+        if len(trumps) >= most:
+            break
+        if t in trumps:
+            continue
+        out.append(choice)
+        trumps.append(t)
+    return out
+
+
+def _trump_from_kitty(level: str, kitty: list[Card]) -> Trump:
+    """R12/R13, as the match applies them: nobody bid, so a kitty card sets trump."""
+    suited = [c for c in kitty if not c.is_joker]
+    if level in JOKER_LEVELS:
+        return Trump(suited[0].rank, suited[0].suit)
+    level_cards = [c for c in suited if c.rank == level]
+    if level_cards:
+        return Trump(level, level_cards[0].suit)
+    top = max(c.value for c in suited)
+    return Trump(level, next(c for c in suited if c.value == top).suit)
+
+
+def _outcome(view: SeatView, choice: BidChoice | None,
+             kitty: list[Card]) -> tuple[Trump, int]:
+    """The trump and the 庄家 if the bidding closed after `choice` (None: pass), nobody
+    else bidding."""
+    standing = view.standing_bid
+    if choice is not None:
+        dealer = view.seat if view.first_round else view.dealer
+        trump = snatch_trump(view.level, choice)
+    elif standing is not None:
+        dealer = standing.seat if view.first_round else view.dealer
+        trump = Trump(standing.level_rank, standing.trump_suit)
+    else:
+        dealer = view.first_seat if view.first_round else view.dealer
+        trump = _trump_from_kitty(view.level, kitty)
+    assert dealer is not None  # known in a later round, decided by the bid in the first
+    return trump, dealer
+
+
+def deal_hidden(view: SeatView, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """After the deal: the cards `view.seat` cannot see dealt uniformly to the three other
+    hands and the kitty (the cards a seat showed in a bid stay in its hand)."""
+    mem = build_memory(view, Trump("2", None))  # no trick yet: the trump reads nothing
+    me = view.seat
+    sizes = list(view.hand_sizes)
+    hands: list[list[Card]] = [[], [], [], []]
+    pool_counts = _place_known(mem, me, sizes, hands)
+    hands[me] = list(view.hand)
+    pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
+    rng.shuffle(pool)
+    for s in range(4):
+        if s != me:
+            need = sizes[s] - len(hands[s])
+            hands[s].extend(pool[:need])
+            pool = pool[need:]
+    return hands, pool
+
+
+def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | None]:
+    """`bot`'s post-deal bid for `view` (None: pass). The normal tier's choice, pass and a
+    few other trumps are compared over the same sampled deals (hidden hands and kitty): each
+    closes the bidding as that choice would (trump, 庄家), the 庄家 takes up the kitty and
+    buries by the normal rules, and the round is played out with the normal policy; another
+    choice replaces the normal one only when clearly better (`z`, `bid_margin`). Other seats'
+    later bids and snatches are not simulated. `bid="normal"` keeps the normal tier's."""
+    params = bot.params
+    cands = bid_candidates(view, params.bid_candidates)
+    if params.bid != "search" or len(cands) < 2:
+        return cands[0]
+    start = time.perf_counter() if bot.budget_ms is not None else 0.0
+    rng = bot.rng(view, "bid")
+    my_team = bot.seat % 2
+    size = view.rules.kitty_size
+    race = PairedRace(len(cands))  # 0: the normal tier's choice
+    spent = 0
+    capped = False
+    while race.worlds < params.bid_worlds:
+        hands, kitty = deal_hidden(view, rng)
+        values: dict[int, float] = {}
+        for i in race.active:
+            trump, dealer = _outcome(view, cands[i], kitty)
+            world_hands = [list(h) for h in hands]
+            taken = world_hands[dealer] + kitty
+            buried = choose_bury(taken, trump, size)
+            left = Counter(taken)
+            left.subtract(buried)
+            world_hands[dealer] = sorted(left.elements(), key=lambda c: c.index)
+            w = _world(trump, world_hands, list(buried), dealer, dealer, view)
+            while not w.finished():
+                spent += w.run(BURY_SLICE_TRICKS)
+                yield race.worlds
+            values[i] = evaluate(w, my_team)
+        race.record(values)
+        if spent >= params.bid_playouts:
+            break
+        if (bot.budget_ms is not None and (time.perf_counter() - start) * 1000
+                >= BURY_BUDGET_FACTOR * bot.budget_ms):
+            capped = True
+            break
+    strict = replace(params, z=params.snatch_z, margin=params.bid_margin)
+    best, bot.last_stats = race.outcome(strict, spent, capped)
+    for i in race.active[1:]:
+        bot.last_stats[f"gain{i}"] = round(1000 * race.dsum[i] / max(1, race.worlds))
+    return cands[best]
