@@ -193,7 +193,7 @@ def bid_turns():
     return found
 
 
-def test_post_deal_bid_is_searched_from_normals_choice_and_normal_on_request(bid_turns):
+def test_post_deal_bid_is_searched_on_request_from_normals_choice(bid_turns):
     for m, seat in bid_turns:
         view = m.view(seat)
         cands = bid_candidates(view, 3)
@@ -201,15 +201,17 @@ def test_post_deal_bid_is_searched_from_normals_choice_and_normal_on_request(bid
         assert cands[0] == normal and (normal is None or None in cands)
         chosen = [c for c in cands if c is not None]
         assert len({snatch_trump(view.level, c) for c in chosen}) == len(chosen)
-        off = make_bot("hard", seat, 2, bid="normal").choose(view)
-        assert off == (Pass(seat) if normal is None else Bid(seat, *normal))
-        hard = make_bot("hard", seat, 2, bid_worlds=6)
+        off = Pass(seat) if normal is None else Bid(seat, *normal)
+        assert make_bot("hard", seat, 2, bid="normal").choose(view) == off
+        assert make_bot("hard", seat, 2).choose(view) == off  # the default: normal's
+        searched = {"bid": "search", "bid_worlds": 6}
+        hard = make_bot("hard", seat, 2, **searched)
         act = hard.choose(view)
         assert m.can_apply(act) and hard.last_stats["worlds"] == 6
         assert act == (Pass(seat) if cands[hard.last_stats["choice"]] is None
                        else Bid(seat, *cands[hard.last_stats["choice"]]))
-        assert make_bot("hard", seat, 2, bid_worlds=6).choose(view) == act  # deterministic
-        assert drive(make_bot("hard", seat, 2, bid_worlds=6).choose_steps(view)) == act
+        assert make_bot("hard", seat, 2, **searched).choose(view) == act  # deterministic
+        assert drive(make_bot("hard", seat, 2, **searched).choose_steps(view)) == act
 
 
 def test_post_deal_bid_ignores_the_cards_it_cannot_see(bid_turns):
@@ -219,5 +221,5 @@ def test_post_deal_bid_ignores_the_cards_it_cannot_see(bid_turns):
         assert Counter(m2.round.kitty) != Counter(m.round.kitty)
         v1, v2 = m.view(seat), m2.view(seat)
         assert v1 == v2
-        assert (make_bot("hard", seat, 9, bid_worlds=6).choose(v1)
-                == make_bot("hard", seat, 9, bid_worlds=6).choose(v2))
+        assert (make_bot("hard", seat, 9, bid="search", bid_worlds=6).choose(v1)
+                == make_bot("hard", seat, 9, bid="search", bid_worlds=6).choose(v2))

@@ -24,8 +24,9 @@ simulated plays, and under `budget_ms` after `BURY_BUDGET_FACTOR` times that cap
 between worlds, at least one world). The random source is seeded from the bot's seed and the
 decision's public context, so the choice depends only on (seed, view).
 
-The post-deal bid (`bid_steps`) is searched the same way, from the normal tier's choice
-(see its docstring). Bids during the deal stay the normal tier's.
+The post-deal bid (`bid_steps`, with `bid="search"`; off by default: the arena did not show
+a gain) is searched the same way, from the normal tier's choice (see its docstring). Bids
+during the deal stay the normal tier's.
 """
 
 from __future__ import annotations
@@ -252,7 +253,8 @@ def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | 
     closes the bidding as that choice would (trump, 庄家), the 庄家 takes up the kitty and
     buries by the normal rules, and the round is played out with the normal policy; another
     choice replaces the normal one only when clearly better (`z`, `bid_margin`). Other seats'
-    later bids and snatches are not simulated. `bid="normal"` keeps the normal tier's."""
+    later bids and snatches are not simulated. `bid="normal"` (the default) keeps the normal
+    tier's."""
     params = bot.params
     cands = bid_candidates(view, params.bid_candidates)
     if params.bid != "search" or len(cands) < 2:
