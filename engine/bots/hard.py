@@ -30,7 +30,8 @@ and only whole worlds count, so the choice depends only on (seed, view) — the 
 is seeded from the bot's seed and the decision's public context. `budget_ms` adds a
 wall-clock cap for the browser: the search checks the clock between worlds and stops when the
 cap is spent (always after at least one world); under a time cap the choice can vary with the
-machine's speed. Bidding, burying and snatching are the normal tier's.
+machine's speed. Burying and 抄底 are searched too (`bury_steps`; engine.bots.hard_auction);
+bids are the normal tier's (a searched post-deal bid is an option: `bid="search"`).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, TypeVar
 
-from ..actions import Action, Bury, Play
+from ..actions import Action, Bid, Bury, Pass, Play, Snatch
 from ..cards import ALL_CARDS, COPIES, Card
 from ..config import RulesConfig
 from ..errors import IllegalPlay
@@ -105,6 +106,21 @@ class SearchParams:
     bury_candidates: int = 4  # buries compared: the rules' cheapest few and a pointless one
     bury_worlds: int = 16  # sampled deals at most for the bury
     bury_playouts: int = 8000  # simulated card plays for the bury (a round is ~150)
+    snatch: str = "search"  # 抄底 (R15): "search" compares pass with a few snatches by
+    #                         whole-round rollouts (engine.bots.hard_auction); "normal": the
+    #                         normal tier's rules of thumb (the arena's comparison)
+    snatch_candidates: int = 3  # snatches compared with pass (distinct trumps)
+    snatch_worlds: int = 24  # sampled deals (hands and kitty) at most for a snatch
+    snatch_playouts: int = 8000  # simulated card plays for a snatch decision
+    snatch_z: float = 0.5  # standard errors a snatch's gain over pass must clear …
+    snatch_margin: float = 0.1  # … beyond this many levels (other seats may snatch back)
+    bid: str = "normal"  # the post-deal bid (R11): "search" compares normal's choice, pass
+    #                      and a few other trumps by rollouts; "normal" (the default: the
+    #                      search was not shown to gain in the arena, see the README)
+    bid_candidates: int = 3  # trumps compared (normal's choice and pass besides)
+    bid_worlds: int = 24  # sampled deals (hands and kitty) at most for a post-deal bid
+    bid_playouts: int = 8000  # simulated card plays for a post-deal bid
+    bid_margin: float = 0.1  # levels a choice must gain over normal's (after snatch_z)
 
 
 @dataclass(frozen=True)
@@ -526,7 +542,7 @@ def safe_first(ctx: PlayCtx, cands: list[tuple[Card, ...]]) -> list[tuple[Card, 
 
 
 class HardBot(NormalBot):
-    """Normal bidding and burying; searched card play (see the module docstring)."""
+    """Normal bids; searched burying, 抄底 and card play (see the module docstring)."""
 
     tier = "hard"
 
@@ -546,6 +562,28 @@ class HardBot(NormalBot):
 
     def bury(self, view: SeatView) -> tuple[Card, ...]:
         return drive(self.bury_steps(view))
+
+    def post_deal_bid(self, view: SeatView) -> Bid | None:
+        return drive(self.bid_steps(view))
+
+    def bid_steps(self, view: SeatView) -> Generator[int, None, Bid | None]:
+        """The post-deal bid (R11) by search (engine.bots.hard_auction); `bid="normal"`
+        keeps the normal tier's rules of thumb."""
+        from .hard_auction import bid_steps  # it builds on this module's simulator
+
+        got = yield from bid_steps(self, view)
+        return None if got is None else Bid(self.seat, tuple(got[0]), got[1], got[2])
+
+    def snatch(self, view: SeatView) -> Snatch | None:
+        return drive(self.snatch_steps(view))
+
+    def snatch_steps(self, view: SeatView) -> Generator[int, None, Snatch | None]:
+        """抄底 (R15) by search (engine.bots.hard_auction); `snatch="normal"` keeps the
+        normal tier's rules of thumb."""
+        from .hard_auction import snatch_steps  # it builds on this module's simulator
+
+        got = yield from snatch_steps(self, view)
+        return None if got is None else Snatch(self.seat, tuple(got[0]), got[1], got[2])
 
     def bury_steps(self, view: SeatView) -> Generator[int, None, tuple[Card, ...]]:
         """The ten cards to bury: the normal tier's choice and a few others (other voids,
@@ -616,6 +654,10 @@ class HardBot(NormalBot):
                 return Play(self.seat, tuple((yield from self.play_steps(view))))
             if view.phase == Phase.BURY:
                 return Bury(self.seat, tuple((yield from self.bury_steps(view))))
+            if view.phase == Phase.BID:
+                return (yield from self.bid_steps(view)) or Pass(self.seat)
+            if view.phase == Phase.SNATCH:
+                return (yield from self.snatch_steps(view)) or Pass(self.seat)
         return self.choose(view)
 
     def play_steps(self, view: SeatView) -> Generator[int, None, tuple[Card, ...]]:

@@ -1,0 +1,296 @@
+"""The hard tier's 抄底 (kitty snatching, R15) and post-deal bids (R11) decided by search.
+
+When the hard bot may snatch, it compares "pass" with a few legal snatches over the same
+sampled deals (paired comparisons, as the card play and the bury do):
+
+1. candidates: pass first; then the normal tier's snatch (`decide_snatch`), if it has one;
+   then, for each other trump the hand can make by a snatch, its strongest showing, best
+   trump first (`strength`), up to `snatch_candidates` snatches in all;
+2. worlds: the cards it has not seen — the three other hands AND the kitty just buried — are
+   dealt consistently with its view (`sample_hands`: hand sizes, shown bid cards, and a
+   kitty buried by someone else seldom holds trumps, points or aces);
+3. in each world, "pass" plays the whole round out under the current trump with that kitty;
+   a snatch takes that kitty up, buries ten by the normal tier's rules (`choose_bury`) under
+   its bid's trump, and plays the whole round out under that trump, the 庄家 leading the first
+   trick (R15: a snatch changes neither the 庄家 nor the declaring team; R18). Every seat
+   plays the normal policy; the outcome is scored in levels for the bot's team (`evaluate`:
+   抠底 ×2 included, R25). Further snatches by other seats are not simulated;
+4. a snatch replaces "pass" only when its mean paired gain, less `z` standard errors, clears
+   `snatch_margin` levels; the weaker half of the snatches is dropped after 4, 8 … worlds.
+
+The search runs as a generator that yields between slices of simulated tricks (the page's
+hard bot thinks in 20 ms slices), stops after `snatch_worlds` worlds or `snatch_playouts`
+simulated plays, and under `budget_ms` after `BURY_BUDGET_FACTOR` times that cap (checked
+between worlds, at least one world). The random source is seeded from the bot's seed and the
+decision's public context, so the choice depends only on (seed, view).
+
+The post-deal bid (`bid_steps`, with `bid="search"`; off by default: the arena did not show
+a gain) is searched the same way, from the normal tier's choice (see its docstring). Bids
+during the deal stay the normal tier's.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Generator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..bidding import bid_trump_suit
+from ..cards import ALL_CARDS, Card
+from ..rules import Trump
+from ..scoring import JOKER_LEVELS
+from ..view import SeatView
+from .auction import BidChoice, bid_choice, choose_bury, decide_bid, decide_snatch, strength
+from .hard import (
+    BURY_BUDGET_FACTOR,
+    BURY_SLICE_TRICKS,
+    PairedRace,
+    World,
+    _place_known,
+    evaluate,
+    sample_hands,
+)
+from .knowledge import build_memory
+
+if TYPE_CHECKING:
+    from .hard import HardBot
+
+
+def snatch_trump(level: str, choice: BidChoice) -> Trump:
+    """The trump a snatch makes (R15 视同反主: as a bid would, R9/R13)."""
+    cards, rank, suit = choice
+    return Trump(rank or level, bid_trump_suit(cards, suit))
+
+
+def snatch_candidates(view: SeatView, most: int) -> list[BidChoice]:
+    """The snatches worth comparing with "pass": the normal tier's, then one for each other
+    trump the hand can snatch with (its strongest showing: the hardest to snatch back), the
+    best trumps for this hand first; at most `most`."""
+    standing = view.standing_bid
+    opts = bid_choice(view.hand, standing.cards if standing else None, view.level, False, 2)
+    if not opts or most <= 0:
+        return []
+    out: list[BidChoice] = []
+    trumps: list[Trump] = []
+    normal = decide_snatch(view)
+    if normal is not None:
+        out.append(normal)
+        trumps.append(snatch_trump(view.level, normal))
+    by_trump: dict[Trump, tuple[float, BidChoice]] = {}
+    for st, cards, rank, suit in opts:  # weakest showing first: a later one replaces it
+        choice = (cards, rank, suit)
+        t = snatch_trump(view.level, choice)
+        by_trump[t] = (st, choice)
+    counts = Counter(view.hand)
+    ranked = sorted(by_trump.items(),
+                    key=lambda kv: (-strength(counts, len(view.hand), kv[0].level, kv[0].suit),
+                                    -kv[1][0]))
+    for t, (_, choice) in ranked:
+        if len(out) >= most:
+            break
+        if t in trumps:
+            continue
+        out.append(choice)
+        trumps.append(t)
+    return out
+
+
+def snatch_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | None]:
+    """`bot`'s snatch for `view` (None: pass), searched as the module docstring says; with
+    `snatch="normal"` the normal tier's rules of thumb (`decide_snatch`)."""
+    params = bot.params
+    if params.snatch != "search":
+        return decide_snatch(view)
+    trump0 = view.trump
+    dealer, burier0 = view.dealer, view.burier
+    assert trump0 is not None and dealer is not None and burier0 is not None  # after a bury
+    cands = snatch_candidates(view, params.snatch_candidates)
+    if not cands:
+        bot.last_stats = {"candidates": 0, "worlds": 0, "plays": 0}
+        return None
+    start = time.perf_counter() if bot.budget_ms is not None else 0.0
+    rng = bot.rng(view, "snatch")
+    mem = build_memory(view, trump0)
+    me = bot.seat
+    my_team = me % 2
+    size = view.rules.kitty_size
+    trumps = [trump0] + [snatch_trump(view.level, c) for c in cands]
+    race = PairedRace(len(trumps))  # 0: pass
+    spent = 0
+    capped = False
+    while race.worlds < params.snatch_worlds:
+        hands, kitty = sample_hands(view, mem, trump0, rng)
+        values: dict[int, float] = {}
+        for i in race.active:
+            world_hands = [list(h) for h in hands]
+            if i == 0:
+                w = _world(trump0, world_hands, list(kitty), burier0, dealer, view)
+            else:
+                t = trumps[i]
+                taken = world_hands[me] + list(kitty)
+                buried = choose_bury(taken, t, size)
+                left = Counter(taken)
+                left.subtract(buried)
+                world_hands[me] = sorted(left.elements(), key=lambda c: c.index)
+                w = _world(t, world_hands, list(buried), me, dealer, view)
+            while not w.finished():  # the whole round, in slices
+                spent += w.run(BURY_SLICE_TRICKS)
+                yield race.worlds
+            values[i] = evaluate(w, my_team)
+        race.record(values)
+        if spent >= params.snatch_playouts:
+            break
+        if (bot.budget_ms is not None and (time.perf_counter() - start) * 1000
+                >= BURY_BUDGET_FACTOR * bot.budget_ms):
+            capped = True
+            break
+    strict = replace(params, z=params.snatch_z, margin=params.snatch_margin)
+    best, bot.last_stats = race.outcome(strict, spent, capped)
+    # the mean paired gain of each snatch still in the race over pass, in thousandths of a level
+    for i in race.active[1:]:
+        bot.last_stats[f"gain{i}"] = round(1000 * race.dsum[i] / max(1, race.worlds))
+    return None if best == 0 else cands[best - 1]
+
+
+def _world(trump: Trump, hands: list[list[Card]], kitty: list[Card], burier: int,
+           dealer: int, view: SeatView) -> World:
+    """A round about to be played from its first trick, the 庄家 leading (R18)."""
+    w = World(trump, hands, kitty, burier, dealer,
+              [0] * len(ALL_CARDS), [set(), set(), set(), set()],
+              [set(), set(), set(), set()], [], [0, 0], view.rules)
+    w.leader = dealer
+    return w
+
+
+# --- the post-deal bid (R11) ----------------------------------------------------------------
+
+
+def bid_candidates(view: SeatView, most: int) -> list[BidChoice | None]:
+    """The post-deal choices worth comparing: the normal tier's first (a bid, or None for
+    pass), then pass if that was a bid, then one bid for each other trump the hand can make
+    (its strongest showing), the best trumps for this hand first; at most `most` bids."""
+    standing = view.standing_bid
+    opts = bid_choice(view.hand, standing.cards if standing else None, view.level,
+                      view.first_round, 1)
+    normal = decide_bid(view, during_deal=False)
+    out: list[BidChoice | None] = [normal]
+    if normal is not None:
+        out.append(None)
+    trumps = [] if normal is None else [snatch_trump(view.level, normal)]
+    by_trump: dict[Trump, tuple[float, BidChoice]] = {}
+    for st, cards, rank, suit in opts:  # weakest showing first: a later one replaces it
+        choice = (cards, rank, suit)
+        by_trump[snatch_trump(view.level, choice)] = (st, choice)
+    counts = Counter(view.hand)
+    ranked = sorted(by_trump.items(),
+                    key=lambda kv: (-strength(counts, len(view.hand), kv[0].level, kv[0].suit),
+                                    -kv[1][0]))
+    for t, (_, choice) in ranked:
+        if len(trumps) >= most:
+            break
+        if t in trumps:
+            continue
+        out.append(choice)
+        trumps.append(t)
+    return out
+
+
+def _trump_from_kitty(level: str, kitty: list[Card]) -> Trump:
+    """R12/R13, as the match applies them: nobody bid, so a kitty card sets trump."""
+    suited = [c for c in kitty if not c.is_joker]
+    if level in JOKER_LEVELS:
+        return Trump(suited[0].rank, suited[0].suit)
+    level_cards = [c for c in suited if c.rank == level]
+    if level_cards:
+        return Trump(level, level_cards[0].suit)
+    top = max(c.value for c in suited)
+    return Trump(level, next(c for c in suited if c.value == top).suit)
+
+
+def _outcome(view: SeatView, choice: BidChoice | None,
+             kitty: list[Card]) -> tuple[Trump, int]:
+    """The trump and the 庄家 if the bidding closed after `choice` (None: pass), nobody
+    else bidding."""
+    standing = view.standing_bid
+    if choice is not None:
+        dealer = view.seat if view.first_round else view.dealer
+        trump = snatch_trump(view.level, choice)
+    elif standing is not None:
+        dealer = standing.seat if view.first_round else view.dealer
+        trump = Trump(standing.level_rank, standing.trump_suit)
+    else:
+        dealer = view.first_seat if view.first_round else view.dealer
+        trump = _trump_from_kitty(view.level, kitty)
+    assert dealer is not None  # known in a later round, decided by the bid in the first
+    return trump, dealer
+
+
+def deal_hidden(view: SeatView, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """After the deal: the cards `view.seat` cannot see dealt uniformly to the three other
+    hands and the kitty (the cards a seat showed in a bid stay in its hand)."""
+    mem = build_memory(view, Trump("2", None))  # no trick yet: the trump reads nothing
+    me = view.seat
+    sizes = list(view.hand_sizes)
+    hands: list[list[Card]] = [[], [], [], []]
+    pool_counts = _place_known(mem, me, sizes, hands)
+    hands[me] = list(view.hand)
+    pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
+    rng.shuffle(pool)
+    for s in range(4):
+        if s != me:
+            need = sizes[s] - len(hands[s])
+            hands[s].extend(pool[:need])
+            pool = pool[need:]
+    return hands, pool
+
+
+def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | None]:
+    """`bot`'s post-deal bid for `view` (None: pass). The normal tier's choice, pass and a
+    few other trumps are compared over the same sampled deals (hidden hands and kitty): each
+    closes the bidding as that choice would (trump, 庄家), the 庄家 takes up the kitty and
+    buries by the normal rules, and the round is played out with the normal policy; another
+    choice replaces the normal one only when clearly better (`z`, `bid_margin`). Other seats'
+    later bids and snatches are not simulated. `bid="normal"` (the default) keeps the normal
+    tier's."""
+    params = bot.params
+    cands = bid_candidates(view, params.bid_candidates)
+    if params.bid != "search" or len(cands) < 2:
+        return cands[0]
+    start = time.perf_counter() if bot.budget_ms is not None else 0.0
+    rng = bot.rng(view, "bid")
+    my_team = bot.seat % 2
+    size = view.rules.kitty_size
+    race = PairedRace(len(cands))  # 0: the normal tier's choice
+    spent = 0
+    capped = False
+    while race.worlds < params.bid_worlds:
+        hands, kitty = deal_hidden(view, rng)
+        values: dict[int, float] = {}
+        for i in race.active:
+            trump, dealer = _outcome(view, cands[i], kitty)
+            world_hands = [list(h) for h in hands]
+            taken = world_hands[dealer] + kitty
+            buried = choose_bury(taken, trump, size)
+            left = Counter(taken)
+            left.subtract(buried)
+            world_hands[dealer] = sorted(left.elements(), key=lambda c: c.index)
+            w = _world(trump, world_hands, list(buried), dealer, dealer, view)
+            while not w.finished():
+                spent += w.run(BURY_SLICE_TRICKS)
+                yield race.worlds
+            values[i] = evaluate(w, my_team)
+        race.record(values)
+        if spent >= params.bid_playouts:
+            break
+        if (bot.budget_ms is not None and (time.perf_counter() - start) * 1000
+                >= BURY_BUDGET_FACTOR * bot.budget_ms):
+            capped = True
+            break
+    strict = replace(params, z=params.snatch_z, margin=params.bid_margin)
+    best, bot.last_stats = race.outcome(strict, spent, capped)
+    for i in race.active[1:]:
+        bot.last_stats[f"gain{i}"] = round(1000 * race.dsum[i] / max(1, race.worlds))
+    return cands[best]

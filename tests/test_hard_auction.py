@@ -1,0 +1,225 @@
+"""The hard bot's 抄底 (R15) and post-deal bid (R11) by search (engine.bots.hard_auction): the
+options that turn them off, determinism, slices, no cheating, and two constructed 抄底
+positions with an obvious answer."""
+
+import random
+from collections import Counter
+
+import pytest
+from test_bots import reshuffled
+
+from engine.actions import Bid, Bury, Deal, Pass, Snatch
+from engine.bots import make_bot
+from engine.bots.auction import choose_bury, decide_bid, decide_snatch
+from engine.bots.hard import drive
+from engine.bots.hard_auction import bid_candidates, snatch_candidates, snatch_trump
+from engine.driver import next_action
+from engine.match import Match, Start
+from tools.arena import parse_spec, start_match
+
+from helpers import cards, rig
+
+QUICK = {"snatch_worlds": 8}  # a small search: the tests check behaviour, not strength
+
+
+def snatch_positions(seeds, most=6):
+    """(match, seat) at snatch turns where the seat holds a legal snatch, from normal rounds."""
+    out = []
+    for seed in seeds:
+        m = start_match(seed, first_round=False)
+        bs = [make_bot("normal", s, seed) for s in range(4)]
+        while m.phase not in ("play", "result", "match-over"):
+            if m.phase == "snatch" and snatch_candidates(m.view(m.to_act), 1):
+                out.append((m.clone(), m.to_act))
+                if len(out) >= most:
+                    return out
+            m.apply(next_action(m, bs))
+    return out
+
+
+@pytest.fixture(scope="module")
+def positions():
+    found = snatch_positions(range(30))
+    assert len(found) >= 4, "normal rounds give snatch turns with a legal snatch"
+    return found
+
+
+def test_candidates_are_distinct_trumps_with_normal_first(positions):
+    for m, seat in positions:
+        view = m.view(seat)
+        cands = snatch_candidates(view, 3)
+        assert 1 <= len(cands) <= 3
+        trumps = [snatch_trump(view.level, c) for c in cands]
+        assert len(set(trumps)) == len(trumps)
+        assert all(len(c[0]) >= 2 for c in cands)  # a single never snatches
+        normal = decide_snatch(view)
+        if normal is not None:
+            assert cands[0] == normal
+        for c in cands:
+            assert m.can_apply(Snatch(seat, c[0], c[1], c[2]))
+
+
+def test_search_is_the_default_and_normal_on_request(positions):
+    assert parse_spec("hard:playouts=600,snatch=normal") == (
+        "hard", {"playouts": 600, "snatch": "normal"})
+    searched = 0
+    for m, seat in positions:
+        view = m.view(seat)
+        normal = decide_snatch(view)
+        off = make_bot("hard", seat, 3, snatch="normal").choose(view)
+        assert off == (Pass(seat) if normal is None else Snatch(seat, *normal))
+        hard = make_bot("hard", seat, 3, **QUICK)
+        act = hard.choose(view)
+        assert isinstance(act, (Pass, Snatch)) and m.can_apply(act)
+        assert hard.last_stats["worlds"] == QUICK["snatch_worlds"]
+        assert hard.last_stats["candidates"] == 1 + len(snatch_candidates(view, 3))
+        searched += 1
+    assert searched == len(positions)
+    with pytest.raises(TypeError):
+        make_bot("hard", 0, 3, snatch_speed="fast")  # an unknown option is refused
+
+
+def test_the_decision_is_deterministic_and_sliced_like_choose(positions):
+    for m, seat in positions[:3]:
+        view = m.view(seat)
+        first = make_bot("hard", seat, 8, **QUICK).choose(view)
+        assert make_bot("hard", seat, 8, **QUICK).choose(view) == first
+        steps = make_bot("hard", seat, 8, **QUICK).choose_steps(view)
+        slices = 0
+        while True:
+            try:
+                next(steps)
+                slices += 1
+            except StopIteration as done:
+                assert done.value == first
+                break
+        # whole rounds in slices of a few tricks: several slices per world
+        assert slices > QUICK["snatch_worlds"]
+
+
+def test_the_snatch_ignores_the_cards_it_cannot_see(positions):
+    """Reshuffling the other hands and the kitty it did not bury never changes the choice."""
+    rng = random.Random("snatch")
+    for m, seat in positions:
+        assert m.round.burier != seat
+        for _ in range(2):
+            m2 = reshuffled(m, seat, rng)
+            assert Counter(m2.round.kitty) != Counter(m.round.kitty)
+            v1, v2 = m.view(seat), m2.view(seat)
+            assert v1 == v2
+            a = make_bot("hard", seat, 12, **QUICK).choose(v1)
+            b = make_bot("hard", seat, 12, **QUICK).choose(v2)
+            assert a == b
+
+
+def snatch_turn(my_hand: str, dealer_bid: str = "S6 S6"):
+    """Level 6, 庄家 West (seat 3) has bid `dealer_bid` after the deal and buried by the normal
+    rules; South (seat 0, an attacker, the 庄家's 下家) holds `my_hand` and is asked first."""
+    m = rig(Match(5, start=Start(dealer=3, levels=("6", "6"))), {0: my_hand, 3: dealer_bid},
+            first_seat=0)
+    m.apply(Deal(len(m.round.deck) - m.rules.kitty_size))
+    while m.phase == "bid":
+        seat = m.to_act
+        if seat == 3 and m.round.standing is None:
+            m.apply(Bid(3, tuple(cards(dealer_bid))))
+        else:
+            m.apply(Pass(seat))
+    assert m.phase == "bury" and m.to_act == 3
+    view = m.view(3)
+    m.apply(Bury(3, choose_bury(view.hand, view.trump, m.rules.kitty_size)))
+    assert m.phase == "snatch" and m.to_act == 0
+    return m, m.view(0)
+
+
+def test_snatches_a_long_strong_suit_when_void_in_the_trump():
+    """No spade at all; a triple of ♥6 with 21 more hearts, the jokers and other 6s: under ♠
+    it holds 10 trumps, under ♥ 31. Taking the trump from the 庄家 is plainly right."""
+    hand = ("BJ BJ LJ LJ H6 H6 H6 C6 C6 D6 "
+            "HA HA HA HK HK HK HQ HQ HQ HJ HJ H10 H10 H9 H9 H8 H8 H7 H7 H5 H5 "
+            "CA CA CK DA DA DK C3")
+    assert len(cards(hand)) == 38
+    m, view = snatch_turn(hand)
+    hard = make_bot("hard", 0, 5)
+    act = hard.choose(view)
+    assert act == Snatch(0, tuple(cards("H6 H6 H6"))), (act, hard.last_stats)
+    assert m.can_apply(act)
+
+
+def test_passes_when_the_snatch_would_throw_away_its_trumps():
+    """Long in the 庄家's trump (♣) and holding a pair of ♥6 with no other heart: a snatch to
+    ♥ would turn its 20 clubs into side cards. Passing is plainly right."""
+    hand = ("BJ LJ C6 H6 H6 "
+            "CA CA CA CK CK CK CQ CQ CJ CJ C10 C10 C9 C9 C8 C8 C7 C7 C5 C5 "
+            "SA SA SK S4 S3 DA DK DQ D4 D3 D2 S2 S2")
+    assert len(cards(hand)) == 38
+    _, view = snatch_turn(hand, dealer_bid="C6 C6")
+    assert snatch_candidates(view, 3) == [(tuple(cards("H6 H6")), None, None)]
+    hard = make_bot("hard", 0, 5)
+    assert hard.choose(view) == Pass(0), hard.last_stats
+    assert hard.last_stats["worlds"] >= 3
+
+
+def test_a_snatch_search_respects_the_time_cap(positions):
+    m, seat = positions[0]
+    hard = make_bot("hard", seat, 4, snatch_worlds=10**6, snatch_playouts=10**9, budget_ms=20)
+    act = drive(hard.choose_steps(m.view(seat)))
+    assert isinstance(act, (Pass, Snatch)) and m.can_apply(act)
+    assert hard.last_stats["capped"] and hard.last_stats["worlds"] >= 1
+
+
+# --- the post-deal bid ----------------------------------------------------------------------
+
+
+def bid_positions(seeds, most=5):
+    """(match, seat) at post-deal turns with more than one choice to compare, from normal
+    rounds (first rounds and later ones)."""
+    out = []
+    for seed in seeds:
+        m = start_match(seed, first_round=seed % 3 == 0)
+        bs = [make_bot("normal", s, seed) for s in range(4)]
+        while m.phase in ("deal", "bid"):
+            if m.phase == "bid" and len(bid_candidates(m.view(m.to_act), 3)) > 1:
+                out.append((m.clone(), m.to_act))
+                if len(out) >= most:
+                    return out
+            m.apply(next_action(m, bs))
+    return out
+
+
+@pytest.fixture(scope="module")
+def bid_turns():
+    found = bid_positions(range(20))
+    assert len(found) >= 3, "normal rounds give post-deal turns with a bid to weigh"
+    return found
+
+
+def test_post_deal_bid_is_searched_on_request_from_normals_choice(bid_turns):
+    for m, seat in bid_turns:
+        view = m.view(seat)
+        cands = bid_candidates(view, 3)
+        normal = decide_bid(view, during_deal=False)
+        assert cands[0] == normal and (normal is None or None in cands)
+        chosen = [c for c in cands if c is not None]
+        assert len({snatch_trump(view.level, c) for c in chosen}) == len(chosen)
+        off = Pass(seat) if normal is None else Bid(seat, *normal)
+        assert make_bot("hard", seat, 2, bid="normal").choose(view) == off
+        assert make_bot("hard", seat, 2).choose(view) == off  # the default: normal's
+        searched = {"bid": "search", "bid_worlds": 6}
+        hard = make_bot("hard", seat, 2, **searched)
+        act = hard.choose(view)
+        assert m.can_apply(act) and hard.last_stats["worlds"] == 6
+        assert act == (Pass(seat) if cands[hard.last_stats["choice"]] is None
+                       else Bid(seat, *cands[hard.last_stats["choice"]]))
+        assert make_bot("hard", seat, 2, **searched).choose(view) == act  # deterministic
+        assert drive(make_bot("hard", seat, 2, **searched).choose_steps(view)) == act
+
+
+def test_post_deal_bid_ignores_the_cards_it_cannot_see(bid_turns):
+    rng = random.Random("bid")
+    for m, seat in bid_turns:
+        m2 = reshuffled(m, seat, rng)
+        assert Counter(m2.round.kitty) != Counter(m.round.kitty)
+        v1, v2 = m.view(seat), m2.view(seat)
+        assert v1 == v2
+        assert (make_bot("hard", seat, 9, bid="search", bid_worlds=6).choose(v1)
+                == make_bot("hard", seat, 9, bid="search", bid_worlds=6).choose(v2))
