@@ -34,8 +34,10 @@ the main thread the game needs to start and the bare page does not).
   of the same minutes (scripts/trace_tasks.py): on a loaded machine the wall time includes
   waiting for a core.  The bare pages play nothing, so only the game is measured.
 
-Prints the figures, the ratios game/bare (goal for cold: <= 1.10) and game/bare-site, and
-the game's first paint (goal: < 300 ms).
+Prints the figures, the ratios game/bare (goal for cold: <= 1.10) and game/bare-site, the
+game's first paint (goal: < 300 ms), and where the game's time goes (medians of its
+py:progress events): before PyScript asks for Pyodide (the page's HTML, CSS and first layout,
+PyScript's own scripts), Pyodide's start, and from Pyodide up to ready.
 Asserts nothing.
 """
 
@@ -57,14 +59,20 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = {"game": "index.html", "bare": "bench/bare.html",
          "bare-site": "bench/bare.html?pyodide=../pyodide/pyodide.mjs"}
 READY = 'html[data-ready="1"]'
-# Reports when data-ready becomes "1", and the first contentful paint (-1: none), in ms since
-# the navigation started.
+# Reports when data-ready becomes "1", the first contentful paint (-1: none), and for the game
+# when PyScript began loading Pyodide and when Pyodide was up (its py:progress events; -1 on
+# the bare pages), in ms since the navigation started.
 READY_MESSAGE = "bench: ready at "
 RECORD_READY = """
+const stages = {"Loading interpreter": -1, "Loaded Pyodide": -1};
+addEventListener("py:progress", ({detail}) => {
+  if (detail in stages) stages[detail] = performance.now();
+});
 new MutationObserver((_, o) => {
   if (document.documentElement.dataset.ready === "1") {
     const paint = performance.getEntriesByName("first-contentful-paint")[0];
-    console.debug("READY_MESSAGE" + performance.now() + " " + (paint ? paint.startTime : -1));
+    console.debug("READY_MESSAGE" + performance.now() + " " + (paint ? paint.startTime : -1) +
+                  " " + stages["Loading interpreter"] + " " + stages["Loaded Pyodide"]);
     o.disconnect();
   }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
@@ -89,13 +97,17 @@ new MutationObserver(() => {
 
 
 PAINTS: dict[str, list[float]] = {}  # cold and warm: the game's first contentful paints
+# cold and warm: the game's (Pyodide asked for, Pyodide up, ready) of each load
+STAGES: dict[str, list[tuple[float, float, float]]] = {}
 
 
 THROTTLE = 1.0  # CPU slow-down of every page (--throttle: 4 is a mid-range phone)
 
 
-def load(context, url: str, paints: list[float] | None = None) -> float:
-    """Time-to-ready of one load of url; its first contentful paint is added to `paints`."""
+def load(context, url: str, paints: list[float] | None = None,
+         stages: list[tuple[float, float, float]] | None = None) -> float:
+    """Time-to-ready of one load of url; its first contentful paint is added to `paints`,
+    and when Pyodide was asked for and up, with the time to ready, to `stages`."""
     page = context.new_page()
     if THROTTLE > 1:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
@@ -104,9 +116,12 @@ def load(context, url: str, paints: list[float] | None = None) -> float:
                                      timeout=TIMEOUT_MS) as message:
         page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
     page.close()
-    ready, paint = (float(x) for x in message.value.text.removeprefix(READY_MESSAGE).split())
+    ready, paint, asked, up = (float(x) for x in
+                               message.value.text.removeprefix(READY_MESSAGE).split())
     if paints is not None and paint >= 0:
         paints.append(paint)
+    if stages is not None and 0 <= asked <= up:
+        stages.append((asked, up, ready))
     return ready
 
 
@@ -130,8 +145,10 @@ def cold(chromium, base: str, runs: int) -> dict[str, list[float]]:
     for order in orders(runs):
         for name in order:
             context = new_context(chromium)
-            paints = PAINTS.setdefault("cold", []) if name == "game" else None
-            times[name].append(load(context, base + PAGES[name], paints))
+            game = name == "game"
+            paints = PAINTS.setdefault("cold", []) if game else None
+            stages = STAGES.setdefault("cold", []) if game else None
+            times[name].append(load(context, base + PAGES[name], paints, stages))
             context.close()
     return times
 
@@ -149,8 +166,10 @@ def warm(chromium, base: str, runs: int) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {name: [] for name in PAGES}
     for order in orders(runs):  # then more loads in new tabs, in turn as for cold ones
         for name in order:
-            paints = PAINTS.setdefault("warm", []) if name == "game" else None
-            times[name].append(load(contexts[name], base + PAGES[name], paints))
+            game = name == "game"
+            paints = PAINTS.setdefault("warm", []) if game else None
+            stages = STAGES.setdefault("warm", []) if game else None
+            times[name].append(load(contexts[name], base + PAGES[name], paints, stages))
     served = contexts["game"].new_page()
     served.goto(base + PAGES["game"], timeout=TIMEOUT_MS)
     if not served.evaluate("!!navigator.serviceWorker.controller"):
@@ -246,6 +265,14 @@ def report(label: str, times: dict[str, list[float]]) -> None:
     if paints:
         print(f"  {label} game first paint: median {statistics.median(paints):.0f} ms   "
               f"(runs: {', '.join(f'{x:.0f}' for x in paints)})")
+    stages = STAGES.get(label, [])
+    if stages:
+        before = statistics.median(asked for asked, _, _ in stages)
+        pyodide = statistics.median(up - asked for asked, up, _ in stages)
+        after = statistics.median(ready - up for _, up, ready in stages)
+        print(f"  {label} game stages (medians): before PyScript asks for Pyodide {before:.0f} ms, "
+              f"Pyodide's start {pyodide:.0f} ms, from Pyodide up to ready {after:.0f} ms "
+              "(PyScript's Python, the game's import, its first render)")
 
 
 def main(argv: list[str] | None = None) -> None:
