@@ -79,23 +79,29 @@ def snatch_candidates(view: SeatView, most: int) -> list[BidChoice]:
     if normal is not None:
         out.append(normal)
         trumps.append(snatch_trump(view.level, normal))
+    for t, choice in strongest_by_trump(view, opts):
+        if len(out) >= most:
+            break
+        if t not in trumps:
+            out.append(choice)
+            trumps.append(t)
+    return out
+
+
+def strongest_by_trump(view: SeatView, opts: list[tuple[float, tuple[Card, ...], str | None,
+                                                         str | None]],
+                       ) -> list[tuple[Trump, BidChoice]]:
+    """For each trump the showings `opts` (`bid_choice`'s) make, its strongest showing (the
+    hardest to overcall or snatch back), the best trumps for this hand first."""
     by_trump: dict[Trump, tuple[float, BidChoice]] = {}
     for st, cards, rank, suit in opts:  # weakest showing first: a later one replaces it
         choice = (cards, rank, suit)
-        t = snatch_trump(view.level, choice)
-        by_trump[t] = (st, choice)
+        by_trump[snatch_trump(view.level, choice)] = (st, choice)
     counts = Counter(view.hand)
     ranked = sorted(by_trump.items(),
                     key=lambda kv: (-strength(counts, len(view.hand), kv[0].level, kv[0].suit),
                                     -kv[1][0]))
-    for t, (_, choice) in ranked:
-        if len(out) >= most:
-            break
-        if t in trumps:
-            continue
-        out.append(choice)
-        trumps.append(t)
-    return out
+    return [(t, choice) for t, (_, choice) in ranked]
 
 
 def snatch_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | None]:
@@ -129,30 +135,58 @@ def snatch_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice
             if i == 0:
                 w = _world(trump0, world_hands, list(kitty), burier0, dealer, view)
             else:
-                t = trumps[i]
-                taken = world_hands[me] + list(kitty)
-                buried = choose_bury(taken, t, size)
-                left = Counter(taken)
-                left.subtract(buried)
-                world_hands[me] = sorted(left.elements(), key=lambda c: c.index)
-                w = _world(t, world_hands, list(buried), me, dealer, view)
-            while not w.finished():  # the whole round, in slices
-                spent += w.run(BURY_SLICE_TRICKS)
-                yield race.worlds
+                world_hands[me], buried = _take_up_and_bury(world_hands[me], kitty, trumps[i],
+                                                            size)
+                w = _world(trumps[i], world_hands, buried, me, dealer, view)
+            spent += yield from _play_out(w, race.worlds)
             values[i] = evaluate(w, my_team)
         race.record(values)
         if spent >= params.snatch_playouts:
             break
-        if (bot.budget_ms is not None and (time.perf_counter() - start) * 1000
-                >= BURY_BUDGET_FACTOR * bot.budget_ms):
+        if _over_budget(bot, start):
             capped = True
             break
-    strict = replace(params, z=params.snatch_z, margin=params.snatch_margin)
+    best = _race_outcome(bot, race, params.snatch_margin, spent, capped)
+    return None if best == 0 else cands[best - 1]
+
+
+def _take_up_and_bury(hand: list[Card], kitty: list[Card], trump: Trump, size: int,
+                      ) -> tuple[list[Card], list[Card]]:
+    """The hand left once `kitty` is taken up and ten cards buried by the normal tier's rules
+    (`choose_bury`) under `trump`, and the cards buried."""
+    taken = hand + list(kitty)
+    buried = choose_bury(taken, trump, size)
+    left = Counter(taken)
+    left.subtract(buried)
+    return sorted(left.elements(), key=lambda c: c.index), list(buried)
+
+
+def _play_out(w: World, progress: int) -> Generator[int, None, int]:
+    """Play `w` to the end of the round in slices of tricks, yielding `progress` between
+    them; the simulated plays spent."""
+    spent = 0
+    while not w.finished():
+        spent += w.run(BURY_SLICE_TRICKS)
+        yield progress
+    return spent
+
+
+def _over_budget(bot: HardBot, start: float) -> bool:
+    """Whether a search begun at `start` has spent its time (a multiple of the bot's cap)."""
+    return (bot.budget_ms is not None
+            and (time.perf_counter() - start) * 1000 >= BURY_BUDGET_FACTOR * bot.budget_ms)
+
+
+def _race_outcome(bot: HardBot, race: PairedRace, margin: float, spent: int,
+                  capped: bool) -> int:
+    """The race's winner (0: the baseline) under the auction's caution, with the search's
+    figures in `bot.last_stats`: also the mean paired gain of each candidate still in the race
+    over the baseline, in thousandths of a level."""
+    strict = replace(bot.params, z=bot.params.snatch_z, margin=margin)
     best, bot.last_stats = race.outcome(strict, spent, capped)
-    # the mean paired gain of each snatch still in the race over pass, in thousandths of a level
     for i in race.active[1:]:
         bot.last_stats[f"gain{i}"] = round(1000 * race.dsum[i] / max(1, race.worlds))
-    return None if best == 0 else cands[best - 1]
+    return best
 
 
 def _world(trump: Trump, hands: list[list[Card]], kitty: list[Card], burier: int,
@@ -180,21 +214,12 @@ def bid_candidates(view: SeatView, most: int) -> list[BidChoice | None]:
     if normal is not None:
         out.append(None)
     trumps = [] if normal is None else [snatch_trump(view.level, normal)]
-    by_trump: dict[Trump, tuple[float, BidChoice]] = {}
-    for st, cards, rank, suit in opts:  # weakest showing first: a later one replaces it
-        choice = (cards, rank, suit)
-        by_trump[snatch_trump(view.level, choice)] = (st, choice)
-    counts = Counter(view.hand)
-    ranked = sorted(by_trump.items(),
-                    key=lambda kv: (-strength(counts, len(view.hand), kv[0].level, kv[0].suit),
-                                    -kv[1][0]))
-    for t, (_, choice) in ranked:
+    for t, choice in strongest_by_trump(view, opts):
         if len(trumps) >= most:
             break
-        if t in trumps:
-            continue
-        out.append(choice)
-        trumps.append(t)
+        if t not in trumps:
+            out.append(choice)
+            trumps.append(t)
     return out
 
 
@@ -272,25 +297,15 @@ def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | 
         for i in race.active:
             trump, dealer = _outcome(view, cands[i], kitty)
             world_hands = [list(h) for h in hands]
-            taken = world_hands[dealer] + kitty
-            buried = choose_bury(taken, trump, size)
-            left = Counter(taken)
-            left.subtract(buried)
-            world_hands[dealer] = sorted(left.elements(), key=lambda c: c.index)
-            w = _world(trump, world_hands, list(buried), dealer, dealer, view)
-            while not w.finished():
-                spent += w.run(BURY_SLICE_TRICKS)
-                yield race.worlds
+            world_hands[dealer], buried = _take_up_and_bury(world_hands[dealer], kitty, trump,
+                                                            size)
+            w = _world(trump, world_hands, buried, dealer, dealer, view)
+            spent += yield from _play_out(w, race.worlds)
             values[i] = evaluate(w, my_team)
         race.record(values)
         if spent >= params.bid_playouts:
             break
-        if (bot.budget_ms is not None and (time.perf_counter() - start) * 1000
-                >= BURY_BUDGET_FACTOR * bot.budget_ms):
+        if _over_budget(bot, start):
             capped = True
             break
-    strict = replace(params, z=params.snatch_z, margin=params.bid_margin)
-    best, bot.last_stats = race.outcome(strict, spent, capped)
-    for i in race.active[1:]:
-        bot.last_stats[f"gain{i}"] = round(1000 * race.dsum[i] / max(1, race.worlds))
-    return cands[best]
+    return cands[_race_outcome(bot, race, params.bid_margin, spent, capped)]
