@@ -55,3 +55,15 @@ def rig(match, hands: dict[int, str] | None = None, kitty: str = "", level: str 
         deck.append(full[seat][k // 4])
     r.deck = deck + kitty_cards
     return match
+
+
+def run_in_slices(steps):
+    """Drive a decision generator (a bot's or the hint's `…_steps`) as the page does, slice
+    by slice: (its value, how many times it yielded)."""
+    slices = 0
+    while True:
+        try:
+            next(steps)
+            slices += 1
+        except StopIteration as done:
+            return done.value, slices

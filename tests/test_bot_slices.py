@@ -5,6 +5,8 @@ from engine.bots.hard import drive
 from engine.driver import next_action
 from engine.match import Match
 
+from helpers import run_in_slices
+
 
 def test_sliced_search_yields_and_decides_like_choose():
     m = Match(21)
@@ -16,15 +18,9 @@ def test_sliced_search_yields_and_decides_like_choose():
         seat = m.to_act
         view = m.view(seat)
         whole = make_bot("hard", seat, seed=5, playouts=300).choose(view)
-        steps = make_bot("hard", seat, seed=5, playouts=300).choose_steps(view)
-        slices = 0
-        while True:
-            try:
-                next(steps)
-                slices += 1
-            except StopIteration as done:
-                assert done.value == whole
-                break
+        sliced, slices = run_in_slices(
+            make_bot("hard", seat, seed=5, playouts=300).choose_steps(view))
+        assert sliced == whole
         sliced_somewhere |= slices > 1
         m.apply(whole)
     assert sliced_somewhere, "a search over several worlds yields between them"

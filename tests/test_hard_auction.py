@@ -17,24 +17,31 @@ from engine.driver import next_action
 from engine.match import Match, Start
 from tools.arena import parse_spec, start_match
 
-from helpers import cards, rig
+from helpers import cards, rig, run_in_slices
 
 QUICK = {"snatch_worlds": 8}  # a small search: the tests check behaviour, not strength
 
 
-def snatch_positions(seeds, most=6):
-    """(match, seat) at snatch turns where the seat holds a legal snatch, from normal rounds."""
+def turns_where(seeds, wanted, most, first_round=lambda seed: False):
+    """(match, seat) at the turns of normal rounds where `wanted(match)` holds, until the
+    auction is over (at most `most`)."""
     out = []
     for seed in seeds:
-        m = start_match(seed, first_round=False)
+        m = start_match(seed, first_round=first_round(seed))
         bs = [make_bot("normal", s, seed) for s in range(4)]
         while m.phase not in ("play", "result", "match-over"):
-            if m.phase == "snatch" and snatch_candidates(m.view(m.to_act), 1):
+            if wanted(m):
                 out.append((m.clone(), m.to_act))
                 if len(out) >= most:
                     return out
             m.apply(next_action(m, bs))
     return out
+
+
+def snatch_positions(seeds, most=6):
+    """(match, seat) at snatch turns where the seat holds a legal snatch, from normal rounds."""
+    return turns_where(seeds, lambda m: m.phase == "snatch"
+                       and bool(snatch_candidates(m.view(m.to_act), 1)), most)
 
 
 @pytest.fixture(scope="module")
@@ -84,15 +91,8 @@ def test_the_decision_is_deterministic_and_sliced_like_choose(positions):
         view = m.view(seat)
         first = make_bot("hard", seat, 8, **QUICK).choose(view)
         assert make_bot("hard", seat, 8, **QUICK).choose(view) == first
-        steps = make_bot("hard", seat, 8, **QUICK).choose_steps(view)
-        slices = 0
-        while True:
-            try:
-                next(steps)
-                slices += 1
-            except StopIteration as done:
-                assert done.value == first
-                break
+        sliced, slices = run_in_slices(make_bot("hard", seat, 8, **QUICK).choose_steps(view))
+        assert sliced == first
         # whole rounds in slices of a few tricks: several slices per world
         assert slices > QUICK["snatch_worlds"]
 
@@ -173,17 +173,9 @@ def test_a_snatch_search_respects_the_time_cap(positions):
 def bid_positions(seeds, most=5):
     """(match, seat) at post-deal turns with more than one choice to compare, from normal
     rounds (first rounds and later ones)."""
-    out = []
-    for seed in seeds:
-        m = start_match(seed, first_round=seed % 3 == 0)
-        bs = [make_bot("normal", s, seed) for s in range(4)]
-        while m.phase in ("deal", "bid"):
-            if m.phase == "bid" and len(bid_candidates(m.view(m.to_act), 3)) > 1:
-                out.append((m.clone(), m.to_act))
-                if len(out) >= most:
-                    return out
-            m.apply(next_action(m, bs))
-    return out
+    return turns_where(seeds, lambda m: m.phase == "bid"
+                       and len(bid_candidates(m.view(m.to_act), 3)) > 1, most,
+                       first_round=lambda seed: seed % 3 == 0)
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from engine.errors import GameError, IllegalAction
 from engine.match import Match
 from ui.table import HUMAN, Table, positions_in
 
-from helpers import rig
+from helpers import rig, run_in_slices
 
 
 def bots(seed=0):
@@ -348,15 +348,7 @@ def test_hint_is_the_hard_bots_decision_for_the_players_view():
 def test_hint_steps_yield_while_the_hard_adviser_searches():
     t = rigged_play({0: VOID_D, 1: "S4", 2: "SA D3", 3: "S5 D10"}, KITTY,
                     [(0, "S3"), (1, "S4"), (2, "SA"), (3, "S5"), (2, "D3"), (3, "D10")])
-    steps = t.hint_steps()
-    slices = 0
-    while True:
-        try:
-            next(steps)
-            slices += 1
-        except StopIteration as done:
-            advice = done.value
-            break
+    advice, slices = run_in_slices(t.hint_steps())
     assert slices > 1 and advice.action == t.hint()
 
 
