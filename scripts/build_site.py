@@ -155,9 +155,13 @@ def preload_tags(chunks: list[str], files: list[str]) -> str:
     """
     modules = ["./pyodide/pyodide.asm.mjs", *(f"./pyscript/{c}" for c in chunks),
                "./pyodide/pyodide.mjs"]
-    fetched = ["./pyscript.toml", "./pyodide/pyodide-lock.json", *(f"./{f}" for f in files)]
+    fetched = ["./pyscript.toml", "./pyodide/pyodide-lock.json"]
     tags = [f'<link rel="modulepreload" href="{m}">' for m in modules]
     tags += [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched]
+    # Read only once Pyodide is up (a second later): low priority, so that they do not hold
+    # up the scripts that start it.
+    tags += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin fetchpriority="low">'
+             for f in files]
     return "\n  ".join(tags)
 
 

@@ -115,6 +115,16 @@ def test_a_character_the_font_lacks_is_reported(tmp_path):
     assert "U+1F0A1" in built.report() and "warning" in built.report()
 
 
+def test_index_html_preloads_the_font_before_its_scripts():
+    """The font is at hand for the first layout (without it, Chinese text makes the browser
+    search the system's fonts): preloaded, as a font, before any script."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    tag = (f'<link rel="preload" href="./{font.FONT_FILE}" as="font" type="font/woff2" '
+           "crossorigin>")
+    assert tag in html
+    assert html.index(tag) < html.index("<script")
+
+
 def test_index_html_uses_the_font_first_and_swaps():
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     face = html[html.index("@font-face"):]
