@@ -32,6 +32,7 @@ archive would not match anyway.
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import json
 import subprocess
@@ -43,7 +44,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = ROOT / "scripts"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 STDLIB_ARCHIVE = PYODIDE_DIR / "python_stdlib.zip"
-PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
 # The game's first import, as the page runs it (ui.main also starts the game in the DOM).
 GAME_ENTRY = "ui.app"
 DATACLASS_TABLE = "ui/dataclass_code.marshal"  # ui.dataclass_code.TABLE_NAME, in its package
@@ -115,9 +115,7 @@ def pyscript_bytecode() -> dict[str, bytes]:
     """PyScript's package compiled, as {the path where Python looks for it: .pyc}, for the
     modules its `import pyscript` loads (the others are compiled if ever imported).  Compiled
     from the sources PyScript writes (its bundle's, minified: scripts/pyscript_sources.mjs)."""
-    result = subprocess.run(["node", str(SCRIPTS / "pyscript_sources.mjs")],
-                            check=True, capture_output=True, text=True)
-    sources: dict[str, str] = json.loads(result.stdout)
+    sources = pyscript_sources()
     tag = cache_tag()
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp, "src"), Path(tmp, "out")
@@ -160,17 +158,28 @@ def _module_level_imports(body: list[ast.stmt]) -> list[str]:
     return names
 
 
+@functools.cache
+def pyscript_sources() -> dict[str, str]:
+    """{file name: source} of PyScript's package as PyScript writes it at start (the
+    bundle's minified sources: scripts/pyscript_sources.mjs)."""
+    result = subprocess.run(["node", str(SCRIPTS / "pyscript_sources.mjs")],
+                            check=True, capture_output=True, text=True)
+    return json.loads(result.stdout)
+
+
 def pyscript_imports() -> set[str]:
     """Top-level names PyScript's own Python package imports (it runs before the game)."""
     names = set()
-    for path in PYSCRIPT_STDLIB.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for name, text in pyscript_sources().items():
+        if not name.endswith(".py"):
+            continue
+        for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.Import):
                 names |= {alias.name.split(".")[0] for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names.add(node.module.split(".")[0])
     if not names:
-        raise SystemExit(f"no PyScript sources in {PYSCRIPT_STDLIB}: has @pyscript/core changed?")
+        raise SystemExit("no PyScript sources in its bundle: has @pyscript/core changed?")
     return names
 
 
