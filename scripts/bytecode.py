@@ -8,8 +8,9 @@ always matches the interpreter that loads it.  The .pyc files are "unchecked has
 (PEP 552): Python loads them without comparing with a source file's date, which in a zip
 archive would not match anyway.
 
-- ``game_archive``: python.zip, each module of the game as bytecode only, without docstrings
-  and column ranges (compile_pyc.mjs: line numbers stay),
+- ``game_archive``: python.zip, each module of the game as bytecode only, without the
+  docstrings of modules and functions (a class keeps its own: see compile_pyc.mjs) and column
+  ranges (compile_pyc.mjs: line numbers stay),
   stored uncompressed (the build gzips the whole archive, which packs it tighter):
   the page's own files must stay small (≤ 350 KB compressed with the font), and sources beside
   the bytecode doubled the archive.  A traceback on the page still names the file, function
@@ -82,8 +83,8 @@ def _entry(name: str, data: bytes, compress_type: int = zipfile.ZIP_DEFLATED,
 
 
 def game_archive(py_files: list[str]) -> bytes:
-    """The archive the page imports the game from: each module's bytecode, no docstrings,
-    and the table of its dataclasses' methods."""
+    """The archive the page imports the game from: each module's bytecode (no module or
+    function docstrings), and the table of its dataclasses' methods."""
     with tempfile.TemporaryDirectory() as tmp:
         compile_files(ROOT, py_files, Path(tmp), docstrings=False)
         entries = [(f"{f}c", (Path(tmp) / f"{f}c").read_bytes()) for f in py_files]

@@ -125,6 +125,8 @@ def motion_ms(events, speed: str) -> float:
 
 @dataclass
 class HandMatch:
+    """The same cards in the player's hand before and after a redraw, and what changed."""
+
     moved: list[tuple[int, int]]  # (index before, index after): the same card, maybe elsewhere
     removed: list[int]  # indexes before: cards that left the hand (played, buried)
     added: list[int]  # indexes after: cards that came (dealt, taken up from the kitty)

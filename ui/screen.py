@@ -14,6 +14,9 @@ LOG_MEMORY = 40  # events kept; the log shows the last few of those worth a sent
 
 @dataclass
 class Screen:
+    """The screen's own state beside the match: the cards picked to play or bury, the log, what
+    is shown."""
+
     lang: str = "en"
     selected: set[int] = field(default_factory=set)  # positions in view.hand, to play
     bury: list[int] = field(default_factory=list)  # positions for the kitty, in the order chosen

@@ -86,6 +86,8 @@ def round_key(match: Match) -> str:
 
 @dataclass
 class Statistics:
+    """The player's results over every match on this device, row by row."""
+
     rows: dict[str, dict] = field(default_factory=dict)  # by ROWS key
     seen: list[str] = field(default_factory=list)  # the keys of the rounds counted last
 
