@@ -177,6 +177,18 @@ def test_controls_in_play_enable_play_and_hint_on_the_players_turn_only():
     assert later[:3] == [("hint", False), ("play", False), ("last-trick", True)]
 
 
+def test_controls_while_the_hint_thinks_wait_for_its_cards():
+    m = moment("play", mine=True)
+    waiting = buttons(render.controls_html(m.view(0), render.Screen(), [], hinting=True))
+    assert waiting[:2] == [("hint", False), ("play", False)]
+    assert ("new-game", True) in waiting  # the menu stays usable
+
+    m = moment("bury", mine=True)
+    screen = render.Screen(bury=list(range(10)))
+    assert buttons(render.controls_html(m.view(0), screen, [], hinting=True))[:2] == [
+        ("hint", False), ("bury", False)]
+
+
 def test_controls_on_the_result_offer_the_next_round():
     m, _ = position("result", seed=6)
     view = m.view(0)

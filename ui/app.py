@@ -24,7 +24,7 @@ from . import explain, focus, live_log, pacing, render, settings, share, storage
 from .card_input import CardInput
 from .controls import Controls
 from .dialogs import Dialogs
-from .dom import by_id, clear_notice, forget, position_of, set_html, show_notice, url_param
+from .dom import by_id, clear_notice, position_of, set_html, show_notice, url_param
 from .i18n import preferred_language, t
 from .learn import Learn
 from .links import Links
@@ -256,12 +256,8 @@ class App(SavedMatch, ReviewScreen):
         hand.setAttribute("aria-label", t("seat.0", lang))
         controls = by_id("controls")
         bids = self.table.bid_choices()  # what a bid would do, or what one would need
-        set_html(controls, render.controls_html(view, screen, bids, take_back.offered(self)))
-        if self.hinting is not None:  # the hint's cards are coming: nothing to play yet
-            for b in controls.querySelectorAll('[data-action="hint"], [data-action="play"], '
-                                                '[data-action="bury"]'):
-                b.disabled = True
-            forget(controls)  # (so that the next redraw enables them again)
+        set_html(controls, render.controls_html(view, screen, bids, take_back.offered(self),
+                                                hinting=self.hinting is not None))
         why = explain.bid_offer_text(view, bids, lang) or explain.bid_missing_text(view, bids, lang)
         by_id("prompt").textContent = (why or render.prompt_text(view, lang)) + explain.hint_line(
             screen.hint_reason, lang)

@@ -336,12 +336,15 @@ def kitty_html(view: SeatView, screen: Screen) -> str:
     return f'<span class="zone-label">{label}</span>'
 
 
-def controls_html(view: SeatView, screen: Screen, bids, undo: bool = False) -> str:
+def controls_html(view: SeatView, screen: Screen, bids, undo: bool = False,
+                  hinting: bool = False) -> str:
     """The buttons for the decision at hand (`bids`: the bids the engine lists for the player
     now), Undo when the player may take something back (`undo`: ui.undo), then the menu (new
-    game, settings, statistics, help)."""
+    game, settings, statistics, help). While the hint thinks (`hinting`), its cards are on
+    their way: Hint, Play and Bury wait."""
     lang = screen.lang
     mine = view.to_act == view.seat
+    free = not hinting
     parts = []
     if view.phase == Phase.DEAL:  # anyone may bid while the cards are dealt (R11)
         parts += [bid_buttons(bids, view, screen), button("skip", t("button.skip", lang))]
@@ -350,15 +353,15 @@ def controls_html(view: SeatView, screen: Screen, bids, undo: bool = False) -> s
                   button("pass", t("button.pass", lang), primary=True)]
     elif view.phase == Phase.BURY and mine:
         full = len(screen.bury) == view.rules.kitty_size
-        parts += [button("hint", t("button.hint", lang)),
-                  button("bury", t("button.bury", lang), enabled=full, primary=True)]
+        parts += [button("hint", t("button.hint", lang), enabled=free),
+                  button("bury", t("button.bury", lang), enabled=full and free, primary=True)]
     elif view.phase == Phase.SNATCH and mine:
         parts += [bid_buttons(bids, view, screen, snatch=True),
                   button("pass", t("button.pass_snatch", lang), primary=True)]
     elif view.phase == Phase.PLAY:  # on every turn: the last trick may be looked at while bots play
         done = any(tr.winner is not None for tr in view.tricks)
-        parts += [button("hint", t("button.hint", lang), enabled=mine),
-                  button("play", t("button.play", lang), enabled=mine, primary=True),
+        parts += [button("hint", t("button.hint", lang), enabled=mine and free),
+                  button("play", t("button.play", lang), enabled=mine and free, primary=True),
                   button("last-trick", t("button.last_trick", lang), enabled=done)]
     elif view.phase.round_over:  # the result; the last trick decided 抠底 (R25): one tap away
         key = "button.result" if screen.show_last_trick else "button.last_trick"
