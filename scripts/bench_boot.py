@@ -1,6 +1,8 @@
 """Boot time of the game page against a bare Pyodide page, in headless Chromium.
 
     python3 scripts/bench_boot.py [--runs 9] [--warm 5]      (or: make bench-web)
+    python3 scripts/bench_boot.py --before DIR ...   (DIR: a build of another commit, e.g.
+        `git worktree add /tmp/old REV && make -C /tmp/old site`, then DIR=/tmp/old/site)
 
 Three pages, served from the same local server (the built site/, with bench/):
 
@@ -34,6 +36,10 @@ the main thread the game needs to start and the bare page does not).
   of the same minutes (scripts/trace_tasks.py): on a loaded machine the wall time includes
   waiting for a core.  The bare pages play nothing, so only the game is measured.
 
+- game-before (--before DIR): the game of another build, loaded cold in turn with the three
+  pages above, so that a change is judged under the same load (the ratios move with the
+  machine's load by more than most changes do).
+
 Prints the figures, the ratios game/bare (goal for cold: <= 1.10) and game/bare-site, the
 game's first paint (goal: < 300 ms), and where the game's time goes (medians of its
 py:progress events): before PyScript asks for Pyodide (the page's HTML, CSS and first layout,
@@ -58,6 +64,7 @@ import trace_tasks
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = {"game": "index.html", "bare": "bench/bare.html",
          "bare-site": "bench/bare.html?pyodide=../pyodide/pyodide.mjs"}
+BEFORE = "game-before"  # --before: the game of another build, cold loads only
 READY = 'html[data-ready="1"]'
 # Reports when data-ready becomes "1", the first contentful paint (-1: none), and for the game
 # when PyScript began loading Pyodide and when Pyodide was up (its py:progress events; -1 on
@@ -131,24 +138,24 @@ def new_context(chromium):
     return context
 
 
-def orders(runs: int):
+def orders(runs: int, names: list[str]):
     """The pages in a rotating order, so that none always loads first (or after another)."""
-    names = list(PAGES)
     for i in range(runs):
         k = i % len(names)
         order = names[k:] + names[:k]
         yield order if i % 2 == 0 else order[::-1]
 
 
-def cold(chromium, base: str, runs: int) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {name: [] for name in PAGES}
-    for order in orders(runs):
+def cold(chromium, urls: dict[str, str], runs: int) -> dict[str, list[float]]:
+    """Cold loads of each page of `urls` ({name: URL}), in turn."""
+    times: dict[str, list[float]] = {name: [] for name in urls}
+    for order in orders(runs, list(urls)):
         for name in order:
             context = new_context(chromium)
             game = name == "game"
             paints = PAINTS.setdefault("cold", []) if game else None
             stages = STAGES.setdefault("cold", []) if game else None
-            times[name].append(load(context, base + PAGES[name], paints, stages))
+            times[name].append(load(context, urls[name], paints, stages))
             context.close()
     return times
 
@@ -164,7 +171,7 @@ def warm(chromium, base: str, runs: int) -> dict[str, list[float]]:
             page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.close()
     times: dict[str, list[float]] = {name: [] for name in PAGES}
-    for order in orders(runs):  # then more loads in new tabs, in turn as for cold ones
+    for order in orders(runs, list(PAGES)):  # then more loads in new tabs, as for cold ones
         for name in order:
             game = name == "game"
             paints = PAINTS.setdefault("warm", []) if game else None
@@ -261,6 +268,10 @@ def report(label: str, times: dict[str, list[float]]) -> None:
     print(f"  {label} ratio game/bare: {med['game'] / med['bare']:.3f}   "
           f"game/bare-site: {med['game'] / med['bare-site']:.3f} "
           f"(+{med['game'] - med['bare-site']:.0f} ms)")
+    if BEFORE in med:
+        print(f"  {label} ratio game/{BEFORE}: {med['game'] / med[BEFORE]:.3f} "
+              f"({med['game'] - med[BEFORE]:+.0f} ms); {BEFORE}/bare-site: "
+              f"{med[BEFORE] / med['bare-site']:.3f}")
     paints = PAINTS.get(label, [])
     if paints:
         print(f"  {label} game first paint: median {statistics.median(paints):.0f} ms   "
@@ -285,6 +296,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=5, help="the deal of those tricks")
     ap.add_argument("--throttle", type=float, default=1.0,
                     help="slow every page's CPU this many times (4: a mid-range phone)")
+    ap.add_argument("--before", type=Path, metavar="DIR",
+                    help="another build of the site (e.g. of an earlier commit) whose game is "
+                         "loaded cold in turn with the others, to compare a change")
     args = ap.parse_args(argv)
     global THROTTLE
     THROTTLE = args.throttle
@@ -298,6 +312,11 @@ def main(argv: list[str] | None = None) -> None:
     from playwright.sync_api import sync_playwright
 
     server, base = serve.start(site)
+    urls = {name: base + path for name, path in PAGES.items()}
+    servers = [server]
+    if args.before is not None:
+        servers.append(serve.start(args.before)[0])
+        urls[BEFORE] = f"http://127.0.0.1:{servers[-1].server_address[1]}/{PAGES['game']}"
     try:
         with sync_playwright() as p:
             chromium = p.chromium.launch(executable_path=executable, args=browser.LAUNCH_ARGS)
@@ -305,7 +324,7 @@ def main(argv: list[str] | None = None) -> None:
             print(f"Boot to ready, Chromium {chromium.version}, {base}, CPU throttled "
                   f"{THROTTLE:g}x, "
                   f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
-            report("cold", cold(chromium, base, args.runs))
+            report("cold", cold(chromium, urls, args.runs))
             report("warm", warm(chromium, base, args.warm))
             if args.tricks > 0:
                 tricks(chromium, base, args.tricks, args.seed)
@@ -313,7 +332,8 @@ def main(argv: list[str] | None = None) -> None:
                   "makes every figure noisier)")
             chromium.close()
     finally:
-        server.shutdown()
+        for running in servers:
+            running.shutdown()
 
 
 if __name__ == "__main__":
