@@ -28,17 +28,17 @@ For each card play with more than one sensible choice, the hard bot
    below `margin` (normal's choice stands: the common case where every candidate ends the
    same way, spread 0), or when the leading challenger's mean − k·SE is above `margin` and
    above every other challenger's mean + k·SE (it wins). Either way the rule above, with its
-   smaller `z`, would choose the same now, and more worlds are unlikely to change it.
+   smaller `z` (k ≥ z), would choose the same now, and more worlds are unlikely to change it.
 
 Budget and determinism. The effort is counted in simulated card plays (`playouts`, default
 2500; at most `max_worlds` = 64 worlds): worlds are added while the plays spent stay under it
 and the decision is not settled (point 4), and only whole worlds count, so the choice depends
-only on (seed, view) — the random source
-is seeded from the bot's seed and the decision's public context. `budget_ms` adds a
-wall-clock cap for the browser: the search checks the clock between worlds and stops when the
-cap is spent (always after at least one world); under a time cap the choice can vary with the
-machine's speed. Burying and 抄底 are searched too (`bury_steps`; engine.bots.hard_auction);
-bids are the normal tier's (a searched post-deal bid is an option: `bid="search"`).
+only on (seed, view) — the random source is seeded from the bot's seed and the decision's
+public context. `budget_ms` adds a wall-clock cap for the browser: the search checks the
+clock between worlds and stops when the cap is spent (always after at least one world); under
+a time cap the choice can vary with the machine's speed. Burying and 抄底 are searched too
+(`bury_steps`; engine.bots.hard_auction); bids are the normal tier's (a searched post-deal bid
+is an option: `bid="search"`).
 """
 
 from __future__ import annotations
