@@ -75,8 +75,9 @@ def test_never_before_the_minimum_even_with_one_world_or_two_candidates():
     assert not race_of([[3.0]]).settled(SearchParams(settle_k=2.0, settle_worlds=1))
 
 
-def test_off_never_settles():
+def test_off_never_settles_and_is_the_default():
     assert first_settled([[0.0, 0.0]] * 64, OFF) is None
+    assert SearchParams().settle_k is None  # k = 2 cost strength in the arena (README)
 
 
 def test_the_arena_turns_the_rule_off_by_name():

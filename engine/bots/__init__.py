@@ -27,8 +27,8 @@ context, never from hidden cards, the clock or global state.
 
 The hard tier searches (engine.bots.hard). Its effort is counted in simulated card plays
 (`playouts`, default 2500), so its choices are reproducible: `make_bot("hard", seat, seed)`;
-a card play's search stops sooner once its choice is settled (`settle_k`, also a count of
-worlds, not of time). For the browser it also takes a wall-clock cap:
+with `settle_k` a card play's search stops sooner once its choice is settled (also a count
+of worlds, not of time; off by default). For the browser it also takes a wall-clock cap:
 `make_bot("hard", seat, seed, budget_ms=250)`.
 The search is anytime: it checks the clock after each whole sampled world, stops once the cap
 is spent and decides on the worlds completed (at least one), so a decision takes about

@@ -23,17 +23,19 @@ For each card play with more than one sensible choice, the hard bot
    drops the weaker half of the candidates after 4, 8, 16… worlds, and plays a candidate only
    when its mean advantage minus `z` (0.5) standard errors is above `margin` (0.02 levels);
    otherwise the normal choice. So it departs from the normal policy only with evidence.
-   It stops before its budget once the decision is settled (`settle_k` = k, after at least
-   `settle_worlds` = 8 worlds): when every challenger still in the race has mean + k·SE
-   below `margin` (normal's choice stands: the common case where every candidate ends the
-   same way, spread 0), or when the leading challenger's mean − k·SE is above `margin` and
-   above every other challenger's mean + k·SE (it wins). Either way the rule above, with its
-   smaller `z` (k ≥ z), would choose the same now, and more worlds are unlikely to change it.
+   With `settle_k` = k set (off by default: k = 2 lost 0.13 levels a round against the whole
+   budget in the arena, see the README), it stops before its budget once the decision is
+   settled, after at least `settle_worlds` = 8 worlds: when every challenger still in the
+   race has mean + k·SE below `margin` (normal's choice stands: the common case where every
+   candidate ends the same way, spread 0), or when the leading challenger's mean − k·SE is
+   above `margin` and above every other challenger's mean + k·SE (it wins). Either way the
+   rule above, with its smaller `z` (k ≥ z), would choose the same now, and more worlds are
+   unlikely to change it.
 
 Budget and determinism. The effort is counted in simulated card plays (`playouts`, default
 2500; at most `max_worlds` = 64 worlds): worlds are added while the plays spent stay under it
-and the decision is not settled (point 4), and only whole worlds count, so the choice depends
-only on (seed, view) — the random source is seeded from the bot's seed and the decision's
+and (with `settle_k`) the decision is not settled, and only whole worlds count, so the choice
+depends only on (seed, view) — the random source is seeded from the bot's seed and the decision's
 public context. `budget_ms` adds a wall-clock cap for the browser: the search checks the
 clock between worlds and stops when the cap is spent (always after at least one world); under
 a time cap the choice can vary with the machine's speed. Burying and 抄底 are searched too
@@ -108,8 +110,9 @@ class SearchParams:
     window: float = 15.0  # follows compared: those normal scores within this of its best
     z: float = 0.5  # standard errors a challenger's mean gain must clear: caution
     margin: float = 0.02  # levels a challenger must gain beyond that: ignores near-ties
-    settle_k: float | None = 2.0  # stop once no world is likely to change the choice: its
-    #                               standard errors (PairedRace.settled); None: spend the budget
+    settle_k: float | None = None  # stop once more worlds are unlikely to change the choice:
+    #                                standard errors (PairedRace.settled); None: spend the
+    #                                budget (the default: k = 2 cost strength in the arena)
     settle_worlds: int = 8  # … but never before this many worlds (3 at least: a spread)
     bury: str = "search"  # "search": buries compared by whole-round rollouts; "normal": the
     #                       normal tier's rules of thumb (the arena's comparison)
