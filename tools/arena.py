@@ -61,13 +61,14 @@ def start_match(seed: int, first_round: bool) -> Match:
 
 
 def _value(text: str) -> object:
-    """An option's value from the command line: int, float, None or the text itself."""
+    """An option's value from the command line: int, float, None ("None" or "off": a
+    feature turned off, `settle_k=off`) or the text itself."""
     for kind in (int, float):
         try:
             return kind(text)
         except ValueError:
             pass
-    return None if text == "None" else text
+    return None if text in ("None", "off") else text
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:

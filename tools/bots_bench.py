@@ -1,7 +1,7 @@
 """Latency of bot decisions, per tier: p50 and p95 in milliseconds.
 
     python -m tools.bots_bench [--rounds 3] [--tiers easy,normal,hard] [--seed 1]
-                                [--budget-ms 250] [--playouts N]
+                                [--budget-ms 250] [--playouts N] [--opt settle_k=off]
 
 For each tier, bots of that tier sit in seats 0 and 2 against normal bots in seats 1 and 3 for
 `--rounds` seeded rounds (tools.arena.start_match); every decision of the tier's seats is
@@ -11,9 +11,11 @@ questions the driver asks during the deal (bid now or not; engine.driver). The h
 runs as the UI runs it: the default play budget plus the `--budget-ms` wall-clock cap. The
 same code runs under Pyodide (bench/pyodide_bench.mjs). Timings are printed, never asserted.
 
-For the hard tier it also prints the share of plays its time cap stopped, and the simulated
-card plays per second of CPU time (process time: a loaded machine's waits do not count; under
-Pyodide process time is wall time, so there the figure needs a quiet machine); for
+For the hard tier it also prints the share of plays its time cap stopped, the share of
+searched plays settled early (SearchParams.settle_k) and the simulated card plays they spent
+on average, and the simulated card plays per second of CPU time (process time: a loaded
+machine's waits do not count; under Pyodide process time is wall time, so there the figure
+needs a quiet machine); for
 every tier, the gift rate (last to play, the trick certainly lost, more points added than a
 legal play needed: engine.bots.certain) and the missed-feed rate (the trick certainly won,
 fewer points added than a legal play allowed).
@@ -33,7 +35,7 @@ from engine.driver import play_round
 from engine.phase import Phase
 from engine.view import SeatView
 
-from .arena import start_match
+from .arena import parse_spec, start_match
 
 HARD_UI_BUDGET_MS = PAGE_BUDGET_MS
 
@@ -67,6 +69,9 @@ class Timed:
             stats = getattr(self.bot, "last_stats", None)
             if stats is not None:
                 self.times["capped"].append(float(stats.get("capped", False)))
+                if stats.get("candidates", 0) > 1:
+                    self.times["settled"].append(float(stats.get("ended") == "settled"))
+                    self.times["searched plays"].append(float(stats["plays"]))
                 if stats.get("plays"):
                     self.times["sim plays"].append(float(stats["plays"]))
                     self.times["sim ms"].append(cpu_ms)
@@ -90,7 +95,8 @@ class Timed:
 
 def bench_tier(tier: str, rounds: int, seed: int, options: dict) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {"turn": [], "play": [], "deal hook": [], "capped": [],
-                                      "sim plays": [], "sim ms": [], "lost": [], "won": []}
+                                      "sim plays": [], "sim ms": [], "lost": [], "won": [],
+                                      "settled": [], "searched plays": []}
     for k in range(rounds):
         s = seed * 1000 + k
         m = start_match(s, first_round=k % 3 == 0)
@@ -102,7 +108,7 @@ def bench_tier(tier: str, rounds: int, seed: int, options: dict) -> dict[str, li
 
 
 def run(tiers: list[str], rounds: int, seed: int, budget_ms: float | None,
-        playouts: int | None, out=sys.stdout) -> None:
+        playouts: int | None, out=sys.stdout, hard_options: dict | None = None) -> None:
     print(f"{'tier':8} {'kind':10} {'n':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}", file=out)
     for tier in tiers:
         options: dict = {}
@@ -111,6 +117,7 @@ def run(tiers: list[str], rounds: int, seed: int, budget_ms: float | None,
                 options["budget_ms"] = budget_ms
             if playouts is not None:
                 options["playouts"] = playouts
+            options.update(hard_options or {})
         times = bench_tier(tier, rounds, seed, options)
         for kind in ("turn", "play", "deal hook"):
             xs = times[kind]
@@ -120,6 +127,11 @@ def run(tiers: list[str], rounds: int, seed: int, budget_ms: float | None,
             share = 100 * sum(times["capped"]) / len(times["capped"])
             print(f"{tier:8} plays stopped by the time cap: {share:.1f}% "
                   f"of {len(times['capped'])}", file=out)
+        if times["settled"]:
+            settled, spent = times["settled"], times["searched plays"]
+            print(f"{tier:8} searched plays: {len(spent)}, settled early "
+                  f"{100 * sum(settled) / len(settled):.1f}%, simulated card plays "
+                  f"{sum(spent) / len(spent):.0f} on average", file=out)
         if times["sim ms"]:
             rate = sum(times["sim plays"]) / (sum(times["sim ms"]) / 1000)
             print(f"{tier:8} simulated card plays per second of CPU time (searched "
@@ -142,10 +154,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget-ms", type=float, default=HARD_UI_BUDGET_MS,
                     help="hard tier wall-clock cap (0: none)")
     ap.add_argument("--playouts", type=int, default=None)
+    ap.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
+                    help="a hard option, e.g. settle_k=off (repeatable; as tools.arena's)")
     args = ap.parse_args(argv)
     budget = args.budget_ms if args.budget_ms and args.budget_ms > 0 else None
-    print(f"python {sys.version.split()[0]} on {sys.platform}; hard budget_ms={budget}")
-    run(args.tiers.split(","), args.rounds, args.seed, budget, args.playouts)
+    hard_options = parse_spec("hard:" + ",".join(args.opt))[1]
+    print(f"python {sys.version.split()[0]} on {sys.platform}; hard budget_ms={budget} "
+          f"{hard_options or ''}")
+    run(args.tiers.split(","), args.rounds, args.seed, budget, args.playouts,
+        hard_options=hard_options)
     return 0
 
 

@@ -6,12 +6,13 @@
 `--before REV` extracts that commit's engine/ (git archive) into a scratch directory. Both
 engines are loaded side by side (the earlier one as the package `engine_before`); for each
 seed a round is played by normal bots in both, and at each of its first `--positions` card
-plays the hard bot of each engine decides (the default 2500 simulated plays, no time cap),
-the two engines taking turns on every position. So a loaded machine slows both alike, which
-back-to-back runs of `tools.bots_bench` cannot promise (its figure moved by ±20% between runs
-on a shared machine). It prints the simulated card plays per second of each (process time;
-wall time under Pyodide, bench/pyodide_bench.mjs runs this as `sim`) and how many decisions
-and search figures (worlds, plays, choice) were the same: a speed-up must keep them all.
+plays the hard bot of each engine decides (the default 2500 simulated plays spent whole: no
+time cap, no early stop), the two engines taking turns on every position. So a loaded machine
+slows both alike, which back-to-back runs of `tools.bots_bench` cannot promise (its figure
+moved by ±20% between runs on a shared machine). It prints the simulated card plays per
+second of each (process time; wall time under Pyodide, bench/pyodide_bench.mjs runs this as
+`sim`) and how many decisions and search figures (worlds, plays, choice) were the same: a
+speed-up must keep them all.
 """
 
 from __future__ import annotations
@@ -68,6 +69,19 @@ def positions(pkg: str, seed: int, count: int) -> tuple[ModuleType, list[Any]]:
     return bots, views
 
 
+def whole_budget(bots: ModuleType) -> dict[str, Any]:
+    """Hard's options that make it spend its whole budget (no early stop, where the engine
+    has one), so that both engines simulate the same plays."""
+    params = importlib.import_module(bots.__name__ + ".hard").SearchParams
+    return {"settle_k": None} if "settle_k" in params.__dataclass_fields__ else {}
+
+
+def same_decision(a: tuple[str, dict], b: tuple[str, dict]) -> bool:
+    """The same action and the same search figures (those both engines report)."""
+    common = a[1].keys() & b[1].keys()
+    return a[0] == b[0] and all(a[1][k] == b[1][k] for k in common)
+
+
 def run(seeds: list[int], count: int, out=sys.stdout) -> None:
     cpu = {BEFORE: 0.0, NOW: 0.0}
     plays = {BEFORE: 0, NOW: 0}
@@ -79,14 +93,14 @@ def run(seeds: list[int], count: int, out=sys.stdout) -> None:
             for pkg in (BEFORE, NOW) if i % 2 == 0 else (NOW, BEFORE):  # either goes first
                 bots, views = data[pkg]
                 view = views[i]
-                bot = bots.make_bot("hard", view.seat, seed)
+                bot = bots.make_bot("hard", view.seat, seed, **whole_budget(bots))
                 t = time.process_time()
                 action = bot.choose(view)
                 cpu[pkg] += time.process_time() - t
                 plays[pkg] += bot.last_stats.get("plays", 0)
                 got[pkg] = (str(action), bot.last_stats)
             total += 1
-            same += got[NOW] == got[BEFORE]
+            same += same_decision(got[NOW], got[BEFORE])
     for pkg, name in ((BEFORE, "before"), (NOW, "now")):
         rate = plays[pkg] / cpu[pkg] if cpu[pkg] else 0.0
         print(f"{name:7} {plays[pkg]:8d} simulated plays in {cpu[pkg]:7.2f} s: "

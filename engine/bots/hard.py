@@ -23,15 +23,24 @@ For each card play with more than one sensible choice, the hard bot
    drops the weaker half of the candidates after 4, 8, 16… worlds, and plays a candidate only
    when its mean advantage minus `z` (0.5) standard errors is above `margin` (0.02 levels);
    otherwise the normal choice. So it departs from the normal policy only with evidence.
+   With `settle_k` = k set (off by default: k = 2 lost 0.13 levels a round against the whole
+   budget in the arena, see the README), it stops before its budget once the decision is
+   settled, after at least `settle_worlds` = 8 worlds: when every challenger still in the
+   race has mean + k·SE below `margin` (normal's choice stands: the common case where every
+   candidate ends the same way, spread 0), or when the leading challenger's mean − k·SE is
+   above `margin` and above every other challenger's mean + k·SE (it wins). Either way the
+   rule above, with its smaller `z` (k ≥ z), would choose the same now, and more worlds are
+   unlikely to change it.
 
 Budget and determinism. The effort is counted in simulated card plays (`playouts`, default
-2500; at most `max_worlds` = 64 worlds): worlds are added while the plays spent stay under it,
-and only whole worlds count, so the choice depends only on (seed, view) — the random source
-is seeded from the bot's seed and the decision's public context. `budget_ms` adds a
-wall-clock cap for the browser: the search checks the clock between worlds and stops when the
-cap is spent (always after at least one world); under a time cap the choice can vary with the
-machine's speed. Burying and 抄底 are searched too (`bury_steps`; engine.bots.hard_auction);
-bids are the normal tier's (a searched post-deal bid is an option: `bid="search"`).
+2500; at most `max_worlds` = 64 worlds): worlds are added while the plays spent stay under it
+and (with `settle_k`) the decision is not settled, and only whole worlds count, so the choice
+depends only on (seed, view) — the random source is seeded from the bot's seed and the decision's
+public context. `budget_ms` adds a wall-clock cap for the browser: the search checks the
+clock between worlds and stops when the cap is spent (always after at least one world); under
+a time cap the choice can vary with the machine's speed. Burying and 抄底 are searched too
+(`bury_steps`; engine.bots.hard_auction); bids are the normal tier's (a searched post-deal bid
+is an option: `bid="search"`).
 """
 
 from __future__ import annotations
@@ -101,6 +110,10 @@ class SearchParams:
     window: float = 15.0  # follows compared: those normal scores within this of its best
     z: float = 0.5  # standard errors a challenger's mean gain must clear: caution
     margin: float = 0.02  # levels a challenger must gain beyond that: ignores near-ties
+    settle_k: float | None = None  # stop once more worlds are unlikely to change the choice:
+    #                                standard errors (PairedRace.settled); None: spend the
+    #                                budget (the default: k = 2 cost strength in the arena)
+    settle_worlds: int = 8  # … but never before this many worlds (3 at least: a spread)
     bury: str = "search"  # "search": buries compared by whole-round rollouts; "normal": the
     #                       normal tier's rules of thumb (the arena's comparison)
     bury_candidates: int = 4  # buries compared: the rules' cheapest few and a pointless one
@@ -555,7 +568,7 @@ class HardBot(NormalBot):
         super().__init__(seat, seed)
         self.params = replace(SearchParams(), **search)
         self.budget_ms = budget_ms
-        self.last_stats: dict[str, int | bool] = {}
+        self.last_stats: dict[str, int | bool | str] = {}
 
     def play(self, view: SeatView) -> tuple[Card, ...]:
         return drive(self.play_steps(view))
@@ -605,7 +618,7 @@ class HardBot(NormalBot):
         my_team = self.seat % 2
         race = PairedRace(len(cands))
         spent = 0
-        capped = False
+        ended = "budget"
         while race.worlds < self.params.bury_worlds:
             others = deal_others(view, mem, rng)
             values: dict[int, float] = {}
@@ -627,9 +640,9 @@ class HardBot(NormalBot):
                 break
             if (self.budget_ms is not None and (time.perf_counter() - start) * 1000
                     >= BURY_BUDGET_FACTOR * self.budget_ms):
-                capped = True
+                ended = "capped"
                 break
-        best, self.last_stats = race.outcome(self.params, spent, capped)
+        best, self.last_stats = race.outcome(self.params, spent, ended)
         return cands[best]
 
     def advise_steps(self, view: SeatView) -> Generator[int, None, Advice | None]:
@@ -707,7 +720,7 @@ class HardBot(NormalBot):
         assert burier is not None and dealer is not None  # both known once play begins
         race = PairedRace(len(cands))
         spent = 0
-        capped = False
+        ended = "budget"  # or "settled" (the decision is clear), or "capped" (out of time)
         horizon = self.params.horizon
         if horizon is not None and len(view.hand) <= horizon + 2:
             horizon = None  # close to the end: play the round out
@@ -725,13 +738,16 @@ class HardBot(NormalBot):
                 values[i] = evaluate(w, my_team)
                 yield race.worlds  # a slice boundary: nothing is shared with the caller
             race.record(values)
+            if race.settled(self.params):
+                ended = "settled"
+                break
             if spent >= self.params.playouts:
                 break
             if (self.budget_ms is not None
                     and (time.perf_counter() - start) * 1000 >= self.budget_ms):
-                capped = True
+                ended = "capped"
                 break
-        best, self.last_stats = race.outcome(self.params, spent, capped)
+        best, self.last_stats = race.outcome(self.params, spent, ended)
         return cands[best]
 
 
@@ -760,27 +776,49 @@ class PairedRace:
             self.active = [0, *sorted(rest[:max(1, len(rest) // 2)])]
             self._next_cut *= 2
 
+    def settled(self, params: SearchParams) -> bool:
+        """Whether more worlds are very unlikely to change the choice (the module docstring's
+        point 4): after `settle_worlds` worlds, every challenger's mean + k·SE is below the
+        margin, or the leader's mean − k·SE clears the margin and every other's mean + k·SE
+        (k = `settle_k`; never with `settle_k` None)."""
+        k = params.settle_k
+        if k is None or self.worlds < max(3, params.settle_worlds):
+            return False
+        bounds = {i: self.interval(i, k) for i in self.active[1:]}
+        if all(high < params.margin for _, high in bounds.values()):
+            return True  # normal's choice stands
+        leader = max(bounds, key=lambda i: bounds[i][0])
+        low = bounds[leader][0]
+        return low > params.margin and all(high < low for i, (_, high) in bounds.items()
+                                           if i != leader)
+
+    def interval(self, i: int, k: float) -> tuple[float, float]:
+        """Candidate i's mean advantage over candidate 0, minus and plus k standard errors
+        (worlds ≥ 2)."""
+        n = self.worlds
+        mean = self.dsum[i] / n
+        var = max(0.0, (self.dsq[i] - n * mean * mean) / (n - 1))
+        half = k * math.sqrt(var / n)
+        return mean - half, mean + half
+
     def outcome(self, params: SearchParams, plays: int,
-                capped: bool) -> tuple[int, dict[str, int | bool]]:
-        """The candidate chosen (see _best_challenger) and the race's figures."""
-        best = _best_challenger(self.active, self.dsum, self.dsq, self.worlds, params)
+                ended: str) -> tuple[int, dict[str, int | bool | str]]:
+        """The candidate chosen (see `best_challenger`) and the race's figures; `ended` says
+        why the search stopped: "budget" (plays or worlds spent), "settled" or "capped"."""
+        best = self.best_challenger(params)
         return best, {"candidates": len(self.dsum), "worlds": self.worlds, "plays": plays,
-                      "choice": best, "capped": capped}
+                      "choice": best, "capped": ended == "capped", "ended": ended}
 
-
-def _best_challenger(active: list[int], dsum: list[float], dsq: list[float], worlds: int,
-                     params: SearchParams) -> int:
-    """The candidate (index) whose paired advantage over candidate 0 is clearly above zero:
-    mean minus `z` standard errors above `margin`, the largest such; else 0."""
-    best, best_low = 0, 0.0
-    if worlds >= 3:
-        for i in active[1:]:
-            mean = dsum[i] / worlds
-            var = max(0.0, (dsq[i] - worlds * mean * mean) / (worlds - 1))
-            low = mean - params.z * math.sqrt(var / worlds)
-            if low > params.margin and low > best_low:
-                best, best_low = i, low
-    return best
+    def best_challenger(self, params: SearchParams) -> int:
+        """The candidate whose paired advantage over candidate 0 is clearly above zero: mean
+        minus `z` standard errors above `margin`, the largest such; else 0."""
+        best, best_low = 0, 0.0
+        if self.worlds >= 3:
+            for i in self.active[1:]:
+                low = self.interval(i, params.z)[0]
+                if low > params.margin and low > best_low:
+                    best, best_low = i, low
+        return best
 
 
 # --- the bury -------------------------------------------------------------------------------

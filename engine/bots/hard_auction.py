@@ -126,7 +126,7 @@ def snatch_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice
     trumps = [trump0] + [snatch_trump(view.level, c) for c in cands]
     race = PairedRace(len(trumps))  # 0: pass
     spent = 0
-    capped = False
+    ended = "budget"
     while race.worlds < params.snatch_worlds:
         hands, kitty = sample_hands(view, mem, trump0, rng)
         values: dict[int, float] = {}
@@ -144,9 +144,9 @@ def snatch_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice
         if spent >= params.snatch_playouts:
             break
         if _over_budget(bot, start):
-            capped = True
+            ended = "capped"
             break
-    best = _race_outcome(bot, race, params.snatch_margin, spent, capped)
+    best = _race_outcome(bot, race, params.snatch_margin, spent, ended)
     return None if best == 0 else cands[best - 1]
 
 
@@ -178,12 +178,12 @@ def _over_budget(bot: HardBot, start: float) -> bool:
 
 
 def _race_outcome(bot: HardBot, race: PairedRace, margin: float, spent: int,
-                  capped: bool) -> int:
+                  ended: str) -> int:
     """The race's winner (0: the baseline) under the auction's caution, with the search's
     figures in `bot.last_stats`: also the mean paired gain of each candidate still in the race
     over the baseline, in thousandths of a level."""
     strict = replace(bot.params, z=bot.params.snatch_z, margin=margin)
-    best, bot.last_stats = race.outcome(strict, spent, capped)
+    best, bot.last_stats = race.outcome(strict, spent, ended)
     for i in race.active[1:]:
         bot.last_stats[f"gain{i}"] = round(1000 * race.dsum[i] / max(1, race.worlds))
     return best
@@ -290,7 +290,7 @@ def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | 
     size = view.rules.kitty_size
     race = PairedRace(len(cands))  # 0: the normal tier's choice
     spent = 0
-    capped = False
+    ended = "budget"
     while race.worlds < params.bid_worlds:
         hands, kitty = deal_hidden(view, rng)
         values: dict[int, float] = {}
@@ -306,6 +306,6 @@ def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | 
         if spent >= params.bid_playouts:
             break
         if _over_budget(bot, start):
-            capped = True
+            ended = "capped"
             break
-    return cands[_race_outcome(bot, race, params.bid_margin, spent, capped)]
+    return cands[_race_outcome(bot, race, params.bid_margin, spent, ended)]
