@@ -27,15 +27,10 @@ _written: dict[str, str] = {}
 
 def set_html(element, html: str) -> None:
     """`element.innerHTML = html`, unless that is what it already holds: every write to an
-    element drawn this way must come through here (or `forget` it after changing it)."""
+    element drawn this way must come through here."""
     if _written.get(element.id) != html:
         element.innerHTML = html
         _written[element.id] = html
-
-
-def forget(element) -> None:
-    """`element` was changed by other means: the next set_html writes it whatever it is."""
-    _written.pop(element.id, None)
 
 
 def listen(target, event: str, handler) -> None:
