@@ -315,8 +315,9 @@ def main(argv: list[str] | None = None) -> None:
     urls = {name: base + path for name, path in PAGES.items()}
     servers = [server]
     if args.before is not None:
-        servers.append(serve.start(args.before)[0])
-        urls[BEFORE] = f"http://127.0.0.1:{servers[-1].server_address[1]}/{PAGES['game']}"
+        before_server, before_base = serve.start(args.before)
+        servers.append(before_server)
+        urls[BEFORE] = before_base + PAGES["game"]
     try:
         with sync_playwright() as p:
             chromium = p.chromium.launch(executable_path=executable, args=browser.LAUNCH_ARGS)
