@@ -18,6 +18,7 @@ from game_helpers import (
     take_decision,
     wait_decision,
 )
+from playwright.sync_api import Error as PlaywrightError
 from test_web_page import game_frame
 
 GAME = "?speed=instant&seed=23"
@@ -49,9 +50,9 @@ def try_every_control(page) -> None:
             "els => els.map(e => e.dataset.action)"):
         if action in ("hint", "play", "pass", "bid", "snatch", "bury", "next-round"):
             button = page.locator(f'#controls button[data-action="{action}"]').first
-            if button.is_visible():
-                button.click(force=True)
-            else:  # hidden by a redraw meanwhile (a loaded machine): its click all the same
+            try:
+                button.click(force=True, timeout=2000)
+            except PlaywrightError:  # replaced by a redraw meanwhile: its click all the same
                 button.dispatch_event("click")
 
 
@@ -74,6 +75,10 @@ def test_a_second_tab_shows_the_game_elsewhere_and_cannot_play_it(new_context, s
     before = saved(first)
     try_every_control(second)
     assert saved(second) == before
+    # not even a hint: the box, focused, says why nothing moves
+    assert not data(second, "hint")
+    assert second.locator("#hand [aria-selected=true]").count() == 0
+    assert second.evaluate("document.activeElement.dataset.action") == "take-over"
     # the first plays on, undisturbed
     play_some(first, 3)
     assert saved(first) != before and holds(first)

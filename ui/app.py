@@ -290,7 +290,11 @@ class App(SavedMatch, ReviewScreen):
 
     def show_hint(self) -> None:
         """The adviser (hard) searches in slices, as a bot's turn does; meanwhile the page
-        says it is thinking (`html[data-hint="thinking"]`) and its play buttons wait."""
+        says it is thinking (`html[data-hint="thinking"]`) and its play buttons wait.
+        A tab that does not hold the game says so instead: its hint could not be played."""
+        if not self.tabs.holding:
+            self.tabs.remind()
+            return
         if self.hinting is None and self.table.waiting_for_player():
             self.hinting = asyncio.ensure_future(self._hint(self.table, self.table.actions))
             js.document.documentElement.dataset.hint = "thinking"
