@@ -160,6 +160,20 @@ def _rebuild(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
     return out
 
 
+def _passes_since_bid(view: SeatView) -> set[int]:
+    """The seats that passed in the post-deal bidding since its last bid (R11: a bid there
+    starts the passes again; a bid during the deal does not)."""
+    passes: set[int] = set()
+    for entry in view.auction:
+        if entry.phase != Phase.BID:
+            continue
+        if entry.bid is None:
+            passes.add(entry.seat)
+        else:
+            passes = set()
+    return passes
+
+
 class Match:
     """A whole match: levels, rounds and the phases of each round (see module docstring)."""
 
@@ -193,6 +207,33 @@ class Match:
         match.start = start
         match._earlier = (earlier_count, earlier)
         match.round_start = (earlier_count, checkpoint)
+        return match
+
+    @classmethod
+    def in_bidding(cls, view: SeatView, hands: Sequence[Sequence[Card]],
+                   kitty: Sequence[Card]) -> Match:
+        """The post-deal bidding (R11) as `view` shows it, with the cards `view` cannot see
+        as given: `hands` (all four) and `kitty`. A searching bot plays its sampled worlds
+        on from here by the rules: the later bids, the bury, 抄底. The match has no history
+        (nothing before this position can be replayed or saved)."""
+        if view.phase != Phase.BID:
+            raise ValueError(f"a match in bidding needs a view in the bidding, not {view.phase}")
+        seat_cards = Counter(hands[view.seat])
+        if seat_cards != Counter(view.hand):
+            raise ValueError(f"seat {view.seat}'s hand is not the one its view shows")
+        if tuple(len(h) for h in hands) != view.hand_sizes:
+            raise ValueError("the hands' sizes are not the ones the view shows")
+        if len(kitty) != view.rules.kitty_size:
+            raise ValueError(f"the kitty has {len(kitty)} cards, not {view.rules.kitty_size}")
+        match = cls(rules=view.rules)
+        match.levels = list(view.levels)
+        match.phase = Phase.BID
+        match.round = RoundState(
+            number=view.round_no, level=view.level, first_round=view.first_round,
+            dealer=view.dealer, first_seat=view.first_seat, deck=[],
+            dealt=4 * view.rules.hand_size, hands=[list(h) for h in hands],
+            kitty=list(kitty), standing=view.standing_bid, bids=list(view.bids),
+            auction=list(view.auction), turn=view.to_act, passes=_passes_since_bid(view))
         return match
 
     # --- the history --------------------------------------------------------------------

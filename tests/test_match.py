@@ -1,6 +1,7 @@
 """The match state machine, phase by phase: R8 dealing, R9–R13 bidding, R14/R15 kitty and
 抄底, R18/R19 leading and throws, R24–R28 scoring and the next round, and R5's match end."""
 
+import dataclasses
 import json
 
 import pytest
@@ -10,6 +11,7 @@ from engine.actions import Bid, Bury, Deal, NextRound, Pass, Play, Snatch
 from engine.cards import points_of
 from engine.errors import GameError, IllegalAction, IllegalPlay
 from engine.match import Match, Start
+from engine.phase import Phase
 from engine.rules import Trump
 from engine.save import save_match
 from engine.scoring import band
@@ -370,3 +372,60 @@ def test_views_show_the_whole_auction_the_taken_kitty_and_the_point_cards_won():
         won = sum(c.points for c in view.point_cards_won(team))
         assert won == view.points[team]
     assert view.kitty_taken is None
+
+
+# --- a match in the post-deal bidding, from a seat's view (Match.in_bidding) ----------------
+
+
+def _in_bidding(seed: int, first_round: bool):
+    """A normal round at its first post-deal turn with bots, and those bots."""
+    from engine.bots import make_bot
+    from engine.driver import next_action
+    from tools.arena import start_match
+
+    m = start_match(seed, first_round=first_round)
+    bots = [make_bot("normal", s, seed) for s in range(4)]
+    while m.phase == "deal":
+        m.apply(next_action(m, bots))
+    return m, bots
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_match_in_bidding_from_a_view_plays_on_as_the_match_does(seed):
+    """R11–R15 from a rebuilt position: the same hidden cards, the same actions, the same
+    views for every seat at every step, to the first trick (the later bids, the bury, 抄底)."""
+    from engine.driver import next_action
+
+    m, bots = _in_bidding(seed, first_round=seed % 2 == 0)
+    seat = m.to_act
+    if seed % 4 == 1:  # a later turn of the bidding too, after a bid or a pass
+        m.apply(next_action(m, bots))
+        seat = m.to_act
+    if m.phase != "bid":
+        pytest.skip("the bidding closed at once")
+    rebuilt = Match.in_bidding(m.view(seat), m.round.hands, m.round.kitty)
+    assert all(rebuilt.view(s) == m.view(s) for s in range(4))
+    while m.phase in ("bid", "bury", "snatch"):
+        action = next_action(m, bots)
+        m.apply(action)
+        rebuilt.apply(action)
+        assert all(rebuilt.view(s) == m.view(s) for s in range(4))
+    assert m.phase == "play" and rebuilt.round.trump == m.round.trump
+
+
+def test_a_match_in_bidding_refuses_cards_the_view_does_not_allow():
+    m, _ = _in_bidding(3, first_round=False)
+    view = m.view(m.to_act)
+    hands, kitty = m.round.hands, m.round.kitty
+    other = [list(h) for h in hands]
+    other[view.seat], other[(view.seat + 1) % 4] = other[(view.seat + 1) % 4], other[view.seat]
+    with pytest.raises(ValueError, match="hand is not the one"):
+        Match.in_bidding(view, other, kitty)
+    shorter = [list(h) for h in hands]
+    moved = shorter[(view.seat + 1) % 4].pop()
+    with pytest.raises(ValueError, match="sizes"):
+        Match.in_bidding(view, shorter, [*kitty[:-1], moved])
+    with pytest.raises(ValueError, match="the kitty has"):
+        Match.in_bidding(view, hands, kitty[:-1])
+    with pytest.raises(ValueError, match="in the bidding"):
+        Match.in_bidding(dataclasses.replace(view, phase=Phase.BURY), hands, kitty)

@@ -128,8 +128,9 @@ class SearchParams:
     snatch_z: float = 0.5  # standard errors a snatch's gain over pass must clear …
     snatch_margin: float = 0.1  # … beyond this many levels (other seats may snatch back)
     bid: str = "normal"  # the post-deal bid (R11): "search" compares normal's choice, pass
-    #                      and a few other trumps by rollouts; "normal" (the default: the
-    #                      search was not shown to gain in the arena, see the README)
+    #                      and a few other trumps by rollouts; "refine" only where normal
+    #                      bids; "normal" (the default: the search was not shown to gain in
+    #                      the arena, see the README)
     bid_candidates: int = 3  # trumps compared (normal's choice and pass besides)
     bid_worlds: int = 24  # sampled deals (hands and kitty) at most for a post-deal bid
     bid_playouts: int = 8000  # simulated card plays for a post-deal bid

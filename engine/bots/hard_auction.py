@@ -24,9 +24,10 @@ simulated plays, and under `budget_ms` after `BURY_BUDGET_FACTOR` times that cap
 between worlds, at least one world). The random source is seeded from the bot's seed and the
 decision's public context, so the choice depends only on (seed, view).
 
-The post-deal bid (`bid_steps`, with `bid="search"`; off by default: the arena did not show
-a gain) is searched the same way, from the normal tier's choice (see its docstring). Bids
-during the deal stay the normal tier's.
+The post-deal bid (`bid_steps`, with `bid="search"` or `bid="refine"`; off by default: the
+arena did not show a gain) is searched the same way, from the normal tier's choice, except
+that in each sampled deal the auction goes on by the rules after the choice (the other seats'
+overcalls, the bury, 抄底: see its docstring). Bids during the deal stay the normal tier's.
 """
 
 from __future__ import annotations
@@ -38,10 +39,13 @@ from collections.abc import Generator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ..actions import Bid, Pass
 from ..bidding import bid_trump_suit
 from ..cards import ALL_CARDS, Card
+from ..driver import next_action
+from ..match import Match
+from ..phase import Phase
 from ..rules import Trump
-from ..scoring import JOKER_LEVELS
 from ..view import SeatView
 from .auction import BidChoice, bid_choice, choose_bury, decide_bid, decide_snatch, strength
 from .hard import (
@@ -54,6 +58,7 @@ from .hard import (
     sample_hands,
 )
 from .knowledge import build_memory
+from .tiers import NormalBot
 
 if TYPE_CHECKING:
     from .hard import HardBot
@@ -223,36 +228,6 @@ def bid_candidates(view: SeatView, most: int) -> list[BidChoice | None]:
     return out
 
 
-def _trump_from_kitty(level: str, kitty: list[Card]) -> Trump:
-    """R12/R13, as the match applies them: nobody bid, so a kitty card sets trump."""
-    suited = [c for c in kitty if not c.is_joker]
-    if level in JOKER_LEVELS:
-        return Trump(suited[0].rank, suited[0].suit)
-    level_cards = [c for c in suited if c.rank == level]
-    if level_cards:
-        return Trump(level, level_cards[0].suit)
-    top = max(c.value for c in suited)
-    return Trump(level, next(c for c in suited if c.value == top).suit)
-
-
-def _outcome(view: SeatView, choice: BidChoice | None,
-             kitty: list[Card]) -> tuple[Trump, int]:
-    """The trump and the 庄家 if the bidding closed after `choice` (None: pass), nobody
-    else bidding."""
-    standing = view.standing_bid
-    if choice is not None:
-        dealer = view.seat if view.first_round else view.dealer
-        trump = snatch_trump(view.level, choice)
-    elif standing is not None:
-        dealer = standing.seat if view.first_round else view.dealer
-        trump = Trump(standing.level_rank, standing.trump_suit)
-    else:
-        dealer = view.first_seat if view.first_round else view.dealer
-        trump = _trump_from_kitty(view.level, kitty)
-    assert dealer is not None  # known in a later round, decided by the bid in the first
-    return trump, dealer
-
-
 def deal_hidden(view: SeatView, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
     """After the deal: the cards `view.seat` cannot see dealt uniformly to the three other
     hands and the kitty (the cards a seat showed in a bid stay in its hand)."""
@@ -274,20 +249,23 @@ def deal_hidden(view: SeatView, rng: random.Random) -> tuple[list[list[Card]], l
 
 def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | None]:
     """`bot`'s post-deal bid for `view` (None: pass). The normal tier's choice, pass and a
-    few other trumps are compared over the same sampled deals (hidden hands and kitty): each
-    closes the bidding as that choice would (trump, 庄家), the 庄家 takes up the kitty and
-    buries by the normal rules, and the round is played out with the normal policy; another
-    choice replaces the normal one only when clearly better (`z`, `bid_margin`). Other seats'
-    later bids and snatches are not simulated. `bid="normal"` (the default) keeps the normal
-    tier's."""
+    few other trumps are compared over the same sampled deals (hidden hands and kitty). In
+    each, the bidding goes on from that choice by the rules (`Match.in_bidding`): every seat,
+    this one included, bids, passes, buries and snatches (抄底) by the normal tier's rules
+    until the first trick, and the round is then played out with the normal policy. Another
+    choice replaces the normal one only when clearly better (`snatch_z`, `bid_margin`).
+    `bid="normal"` (the default) keeps the normal tier's; `bid="refine"` searches only where
+    the normal tier bids (so it may pass or choose another trump, but never bids where the
+    normal tier passes)."""
     params = bot.params
     cands = bid_candidates(view, params.bid_candidates)
-    if params.bid != "search" or len(cands) < 2:
+    searched = params.bid == "search" or (params.bid == "refine" and cands[0] is not None)
+    if not searched or len(cands) < 2:
         return cands[0]
     start = time.perf_counter() if bot.budget_ms is not None else 0.0
     rng = bot.rng(view, "bid")
     my_team = bot.seat % 2
-    size = view.rules.kitty_size
+    by_rules = [NormalBot(s, bot.seed) for s in range(4)]
     race = PairedRace(len(cands))  # 0: the normal tier's choice
     spent = 0
     ended = "budget"
@@ -295,11 +273,7 @@ def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | 
         hands, kitty = deal_hidden(view, rng)
         values: dict[int, float] = {}
         for i in race.active:
-            trump, dealer = _outcome(view, cands[i], kitty)
-            world_hands = [list(h) for h in hands]
-            world_hands[dealer], buried = _take_up_and_bury(world_hands[dealer], kitty, trump,
-                                                            size)
-            w = _world(trump, world_hands, buried, dealer, dealer, view)
+            w = _after_auction(view, hands, kitty, cands[i], by_rules)
             spent += yield from _play_out(w, race.worlds)
             values[i] = evaluate(w, my_team)
         race.record(values)
@@ -309,3 +283,19 @@ def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | 
             ended = "capped"
             break
     return cands[_race_outcome(bot, race, params.bid_margin, spent, ended)]
+
+
+def _after_auction(view: SeatView, hands: list[list[Card]], kitty: list[Card],
+                   choice: BidChoice | None, by_rules: list[NormalBot]) -> World:
+    """The round about to be played in the sampled deal (`hands`, `kitty`) once `view.seat`
+    has made `choice` (None: pass) and every seat has gone on by `by_rules` to the first
+    trick: the later bids, the bury and 抄底 (R11–R15), as the match applies them."""
+    match = Match.in_bidding(view, hands, kitty)
+    seat = view.seat
+    match.apply(Pass(seat) if choice is None else Bid(seat, tuple(choice[0]), choice[1],
+                                                       choice[2]))
+    while match.phase in (Phase.BID, Phase.BURY, Phase.SNATCH):
+        match.apply(next_action(match, by_rules))
+    r = match.round
+    assert r.trump is not None and r.burier is not None and r.dealer is not None  # in play
+    return _world(r.trump, r.hands, r.kitty, r.burier, r.dealer, view)
