@@ -74,17 +74,17 @@ def decision_steps(player: Player, view: SeatView) -> Steps:
     return action
 
 
-def _table_action(match: Match, players: Players) -> Action | None:
+def _table_action_steps(match: Match, players: Players) -> Generator[object, None, Action | None]:
     """The protocol outside a seat's turn: during the deal, the first bid of a seat asked
-    (see `seats_to_ask`), else the next card; on the result screen, the next round. None in a
-    turn, when the seat to act must be asked."""
+    (see `seats_to_ask`; a player may think in steps here too), else the next card; on the
+    result screen, the next round. None in a turn, when the seat to act must be asked."""
     phase = match.phase
     if phase == Phase.DEAL:
         for asked in seats_to_ask(match):
             player = _player(players, asked)
             if player is None:
                 continue
-            bid = player.choose(match.view(asked))
+            bid = yield from decision_steps(player, match.view(asked))
             if bid is not None:
                 return bid
         return Deal(1)
@@ -113,7 +113,7 @@ def _answered(seat: int, phase: Phase, action: Action | None) -> Action:
 def next_action_steps(match: Match, players: Players) -> Generator[object, None, Action]:
     """`next_action` as steps (see `decision_steps`): for a caller that must keep its thread
     free while a player thinks (the page)."""
-    action = _table_action(match, players)
+    action = yield from _table_action_steps(match, players)
     if action is not None:
         return action
     seat, player = _seat_to_ask(match, players)
@@ -124,11 +124,7 @@ def next_action_steps(match: Match, players: Players) -> Generator[object, None,
 def next_action(match: Match, players: Players) -> Action:
     """The next action by the protocol above: a player's, or the table's (a card, the next
     round). The caller applies it; `Match.apply` validates it."""
-    action = _table_action(match, players)
-    if action is not None:
-        return action
-    seat, player = _seat_to_ask(match, players)
-    return _answered(seat, match.phase, player.choose(match.view(seat)))
+    return run_steps(next_action_steps(match, players))
 
 
 def run_steps(steps: Generator[object, None, Action]) -> Action:

@@ -210,30 +210,36 @@ class Match:
         return match
 
     @classmethod
-    def in_bidding(cls, view: SeatView, hands: Sequence[Sequence[Card]],
-                   kitty: Sequence[Card]) -> Match:
-        """The post-deal bidding (R11) as `view` shows it, with the cards `view` cannot see
-        as given: `hands` (all four) and `kitty`. A searching bot plays its sampled worlds
-        on from here by the rules: the later bids, the bury, 抄底. The match has no history
-        (nothing before this position can be replayed or saved)."""
-        if view.phase != Phase.BID:
-            raise ValueError(f"a match in bidding needs a view in the bidding, not {view.phase}")
-        seat_cards = Counter(hands[view.seat])
-        if seat_cards != Counter(view.hand):
+    def in_auction(cls, view: SeatView, hands: Sequence[Sequence[Card]],
+                   undealt: Sequence[Card]) -> Match:
+        """The deal or the post-deal bidding (R11) as `view` shows it, with the cards `view`
+        cannot see as given: `hands` (all four, as dealt so far) and `undealt`, the rest of
+        the deck in the order it will be dealt, the kitty last (after the deal: the kitty).
+        A searching bot plays its sampled worlds on from here by the rules: the rest of the
+        deal and the bids, the bury, 抄底. The match has no history (nothing before this
+        position can be replayed or saved)."""
+        if view.phase not in (Phase.DEAL, Phase.BID):
+            raise ValueError(f"a match in the auction needs a view of the deal or the "
+                             f"bidding, not {view.phase}")
+        if Counter(hands[view.seat]) != Counter(view.hand):
             raise ValueError(f"seat {view.seat}'s hand is not the one its view shows")
         if tuple(len(h) for h in hands) != view.hand_sizes:
             raise ValueError("the hands' sizes are not the ones the view shows")
-        if len(kitty) != view.rules.kitty_size:
-            raise ValueError(f"the kitty has {len(kitty)} cards, not {view.rules.kitty_size}")
+        left = view.cards_left_to_deal + view.rules.kitty_size
+        if len(undealt) != left:
+            raise ValueError(f"{len(undealt)} cards left in the deck, not {left}")
+        dealt = [c for hand in hands for c in hand]  # (their order in the deck: unused)
+        in_bidding = view.phase == Phase.BID
         match = cls(rules=view.rules)
         match.levels = list(view.levels)
-        match.phase = Phase.BID
+        match.phase = view.phase
         match.round = RoundState(
             number=view.round_no, level=view.level, first_round=view.first_round,
-            dealer=view.dealer, first_seat=view.first_seat, deck=[],
-            dealt=4 * view.rules.hand_size, hands=[list(h) for h in hands],
-            kitty=list(kitty), standing=view.standing_bid, bids=list(view.bids),
-            auction=list(view.auction), turn=view.to_act, passes=_passes_since_bid(view))
+            dealer=view.dealer, first_seat=view.first_seat, deck=[*dealt, *undealt],
+            dealt=len(dealt), hands=[list(h) for h in hands],
+            kitty=list(undealt) if in_bidding else [], standing=view.standing_bid,
+            bids=list(view.bids), auction=list(view.auction), turn=view.to_act,
+            passes=_passes_since_bid(view))
         return match
 
     # --- the history --------------------------------------------------------------------

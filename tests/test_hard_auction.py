@@ -13,7 +13,7 @@ from engine.bots import make_bot
 from engine.bots.auction import choose_bury, decide_bid, decide_snatch
 from engine.bots.hard import drive
 from engine.bots.hard_auction import bid_candidates, snatch_candidates, snatch_trump
-from engine.driver import next_action
+from engine.driver import next_action, seats_to_ask
 from engine.match import Match, Start
 from tools.arena import parse_spec, start_match
 
@@ -215,3 +215,72 @@ def test_post_deal_bid_ignores_the_cards_it_cannot_see(bid_turns):
         assert v1 == v2
         assert (make_bot("hard", seat, 9, bid="search", bid_worlds=6).choose(v1)
                 == make_bot("hard", seat, 9, bid="search", bid_worlds=6).choose(v2))
+
+
+# --- bids during the deal (R11) -------------------------------------------------------------
+
+
+def deal_bid_positions(seeds, most=4):
+    """(match, seat) during the deal where the normal tier would bid now, from normal rounds
+    (the seat that just received a card, as the driver asks it)."""
+    out = []
+    for seed in seeds:
+        m = start_match(seed, first_round=seed % 2 == 0)
+        bs = [make_bot("normal", s, seed) for s in range(4)]
+        while m.phase == "deal":
+            for seat in seats_to_ask(m):
+                if decide_bid(m.view(seat), during_deal=True) is not None:
+                    out.append((m.clone(), seat))
+                    if len(out) >= most:
+                        return out
+            m.apply(next_action(m, bs))
+    return out
+
+
+@pytest.fixture(scope="module")
+def deal_bid_turns():
+    found = deal_bid_positions(range(12))
+    assert len(found) >= 3, "normal rounds give bids during the deal"
+    return found
+
+
+def test_a_bid_during_the_deal_is_refined_by_search_where_normal_bids(deal_bid_turns):
+    searched = {"bid": "refine", "bid_worlds": 6}
+    for m, seat in deal_bid_turns:
+        view = m.view(seat)
+        normal = decide_bid(view, during_deal=True)
+        assert make_bot("hard", seat, 2).choose(view) == Bid(seat, *normal)  # the default
+        cands = bid_candidates(view, 3)
+        assert cands[0] == normal and None in cands
+        hard = make_bot("hard", seat, 2, **searched)
+        act = hard.choose(view)
+        assert hard.last_stats["worlds"] == 6
+        chosen = cands[hard.last_stats["choice"]]
+        assert act == (None if chosen is None else Bid(seat, *chosen))
+        assert act is None or m.can_apply(act)
+        assert make_bot("hard", seat, 2, **searched).choose(view) == act  # deterministic
+        assert drive(make_bot("hard", seat, 2, **searched).choose_steps(view)) == act
+
+
+def test_a_bid_during_the_deal_is_never_searched_where_normal_waits():
+    for seed in range(3):
+        m = start_match(seed, first_round=True)
+        for _ in range(30):
+            m.apply(Deal(1))
+        for seat in range(4):
+            view = m.view(seat)
+            if decide_bid(view, during_deal=True) is None:
+                for mode in ("refine", "search"):
+                    hard = make_bot("hard", seat, 2, bid=mode)
+                    assert hard.choose(view) is None and hard.last_stats == {}
+
+
+def test_a_bid_during_the_deal_ignores_the_cards_it_cannot_see(deal_bid_turns):
+    rng = random.Random("deal bid")
+    searched = {"bid": "refine", "bid_worlds": 6}
+    for m, seat in deal_bid_turns:
+        m2 = reshuffled(m, seat, rng)
+        assert m2.round.deck[m2.round.dealt:] != m.round.deck[m.round.dealt:]
+        assert m.view(seat) == m2.view(seat)
+        assert (make_bot("hard", seat, 2, **searched).choose(m.view(seat))
+                == make_bot("hard", seat, 2, **searched).choose(m2.view(seat)))

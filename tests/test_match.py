@@ -374,7 +374,7 @@ def test_views_show_the_whole_auction_the_taken_kitty_and_the_point_cards_won():
     assert view.kitty_taken is None
 
 
-# --- a match in the post-deal bidding, from a seat's view (Match.in_bidding) ----------------
+# --- a match in the post-deal bidding, from a seat's view (Match.in_auction) ----------------
 
 
 def _in_bidding(seed: int, first_round: bool):
@@ -403,7 +403,7 @@ def test_a_match_in_bidding_from_a_view_plays_on_as_the_match_does(seed):
         seat = m.to_act
     if m.phase != "bid":
         pytest.skip("the bidding closed at once")
-    rebuilt = Match.in_bidding(m.view(seat), m.round.hands, m.round.kitty)
+    rebuilt = Match.in_auction(m.view(seat), m.round.hands, m.round.kitty)
     assert all(rebuilt.view(s) == m.view(s) for s in range(4))
     while m.phase in ("bid", "bury", "snatch"):
         action = next_action(m, bots)
@@ -420,12 +420,37 @@ def test_a_match_in_bidding_refuses_cards_the_view_does_not_allow():
     other = [list(h) for h in hands]
     other[view.seat], other[(view.seat + 1) % 4] = other[(view.seat + 1) % 4], other[view.seat]
     with pytest.raises(ValueError, match="hand is not the one"):
-        Match.in_bidding(view, other, kitty)
+        Match.in_auction(view, other, kitty)
     shorter = [list(h) for h in hands]
     moved = shorter[(view.seat + 1) % 4].pop()
     with pytest.raises(ValueError, match="sizes"):
-        Match.in_bidding(view, shorter, [*kitty[:-1], moved])
-    with pytest.raises(ValueError, match="the kitty has"):
-        Match.in_bidding(view, hands, kitty[:-1])
-    with pytest.raises(ValueError, match="in the bidding"):
-        Match.in_bidding(dataclasses.replace(view, phase=Phase.BURY), hands, kitty)
+        Match.in_auction(view, shorter, [*kitty[:-1], moved])
+    with pytest.raises(ValueError, match="left in the deck"):
+        Match.in_auction(view, hands, kitty[:-1])
+    with pytest.raises(ValueError, match="of the deal or the bidding"):
+        Match.in_auction(dataclasses.replace(view, phase=Phase.BURY), hands, kitty)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_match_in_the_deal_from_a_view_plays_on_as_the_match_does(seed):
+    """R11 from a position mid-deal: the same hands and the same cards still to deal (in
+    order, the kitty last) give the same views for every seat to the first trick."""
+    from engine.bots import make_bot
+    from engine.driver import next_action
+    from tools.arena import start_match
+
+    m = start_match(seed, first_round=seed % 2 == 0)
+    bots = [make_bot("normal", s, seed) for s in range(4)]
+    for _ in range(40 + 13 * seed):  # somewhere in the deal, maybe after a bid
+        m.apply(next_action(m, bots))
+    assert m.phase == "deal"
+    seat = seed % 4
+    r = m.round
+    rebuilt = Match.in_auction(m.view(seat), r.hands, r.deck[r.dealt:])
+    assert all(rebuilt.view(s) == m.view(s) for s in range(4))
+    while m.phase in ("deal", "bid", "bury", "snatch"):
+        action = next_action(m, bots)
+        m.apply(action)
+        rebuilt.apply(action)
+        assert all(rebuilt.view(s) == m.view(s) for s in range(4))
+    assert m.phase == "play"

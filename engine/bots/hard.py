@@ -39,8 +39,9 @@ depends only on (seed, view) — the random source is seeded from the bot's seed
 public context. `budget_ms` adds a wall-clock cap for the browser: the search checks the
 clock between worlds and stops when the cap is spent (always after at least one world); under
 a time cap the choice can vary with the machine's speed. Burying and 抄底 are searched too
-(`bury_steps`; engine.bots.hard_auction); bids are the normal tier's (a searched post-deal bid
-is an option: `bid="search"`).
+(`bury_steps`; engine.bots.hard_auction); bids are the normal tier's unless `bid="refine"`
+or `bid="search"` (searched, during the deal and after it, with the auction played on by the
+rules in each sampled deal).
 """
 
 from __future__ import annotations
@@ -577,12 +578,15 @@ class HardBot(NormalBot):
     def bury(self, view: SeatView) -> tuple[Card, ...]:
         return drive(self.bury_steps(view))
 
+    def deal_bid(self, view: SeatView) -> Bid | None:
+        return drive(self.bid_steps(view))
+
     def post_deal_bid(self, view: SeatView) -> Bid | None:
         return drive(self.bid_steps(view))
 
     def bid_steps(self, view: SeatView) -> Generator[int, None, Bid | None]:
-        """The post-deal bid (R11) by search (engine.bots.hard_auction); `bid="normal"`
-        keeps the normal tier's rules of thumb."""
+        """A bid during the deal or after it (R11) by search (engine.bots.hard_auction);
+        `bid="normal"` keeps the normal tier's rules of thumb."""
         from .hard_auction import bid_steps  # it builds on this module's simulator
 
         got = yield from bid_steps(self, view)
@@ -663,6 +667,8 @@ class HardBot(NormalBot):
         """`choose(view)` as a generator that yields after every sampled world of a search,
         so a caller on a browser's main thread can hand control back between slices (the
         decision is the generator's return value, the same as `choose` would give)."""
+        if view.phase == Phase.DEAL and view.seat == self.seat:
+            return (yield from self.bid_steps(view))
         if view.to_act == self.seat and view.seat == self.seat:
             if view.phase == Phase.PLAY:
                 return Play(self.seat, tuple((yield from self.play_steps(view))))

@@ -24,10 +24,10 @@ simulated plays, and under `budget_ms` after `BURY_BUDGET_FACTOR` times that cap
 between worlds, at least one world). The random source is seeded from the bot's seed and the
 decision's public context, so the choice depends only on (seed, view).
 
-The post-deal bid (`bid_steps`, with `bid="search"` or `bid="refine"`; off by default: the
-arena did not show a gain) is searched the same way, from the normal tier's choice, except
-that in each sampled deal the auction goes on by the rules after the choice (the other seats'
-overcalls, the bury, 抄底: see its docstring). Bids during the deal stay the normal tier's.
+Bids, during the deal and after it (`bid_steps`, with `bid="refine"` or `bid="search"`), are
+searched the same way from the normal tier's choice, except that in each sampled deal the
+auction goes on by the rules after the choice: the rest of the deal, the other seats'
+overcalls, the bury, 抄底 (see its docstring).
 """
 
 from __future__ import annotations
@@ -208,13 +208,14 @@ def _world(trump: Trump, hands: list[list[Card]], kitty: list[Card], burier: int
 
 
 def bid_candidates(view: SeatView, most: int) -> list[BidChoice | None]:
-    """The post-deal choices worth comparing: the normal tier's first (a bid, or None for
-    pass), then pass if that was a bid, then one bid for each other trump the hand can make
-    (its strongest showing), the best trumps for this hand first; at most `most` bids."""
+    """The choices worth comparing, during the deal or after it: the normal tier's first (a
+    bid, or None: pass, or not now), then None if that was a bid, then one bid for each other
+    trump the hand can make (its strongest showing), the best trumps for this hand first; at
+    most `most` bids."""
     standing = view.standing_bid
     opts = bid_choice(view.hand, standing.cards if standing else None, view.level,
                       view.first_round, 1)
-    normal = decide_bid(view, during_deal=False)
+    normal = decide_bid(view, during_deal=view.phase == Phase.DEAL)
     out: list[BidChoice | None] = [normal]
     if normal is not None:
         out.append(None)
@@ -229,8 +230,10 @@ def bid_candidates(view: SeatView, most: int) -> list[BidChoice | None]:
 
 
 def deal_hidden(view: SeatView, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-    """After the deal: the cards `view.seat` cannot see dealt uniformly to the three other
-    hands and the kitty (the cards a seat showed in a bid stay in its hand)."""
+    """During the deal or after it: the cards `view.seat` cannot see dealt uniformly to the
+    three other hands (as many as each holds now; the cards a seat showed in a bid stay in
+    its hand), and the rest shuffled: the cards still to deal in their order, the kitty last
+    (after the deal: the kitty)."""
     mem = build_memory(view, Trump("2", None))  # no trick yet: the trump reads nothing
     me = view.seat
     sizes = list(view.hand_sizes)
@@ -248,20 +251,26 @@ def deal_hidden(view: SeatView, rng: random.Random) -> tuple[list[list[Card]], l
 
 
 def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | None]:
-    """`bot`'s post-deal bid for `view` (None: pass). The normal tier's choice, pass and a
-    few other trumps are compared over the same sampled deals (hidden hands and kitty). In
-    each, the bidding goes on from that choice by the rules (`Match.in_bidding`): every seat,
-    this one included, bids, passes, buries and snatches (抄底) by the normal tier's rules
-    until the first trick, and the round is then played out with the normal policy. Another
-    choice replaces the normal one only when clearly better (`snatch_z`, `bid_margin`).
-    `bid="normal"` (the default) keeps the normal tier's; `bid="refine"` searches only where
-    the normal tier bids (so it may pass or choose another trump, but never bids where the
-    normal tier passes)."""
+    """`bot`'s bid for `view`, during the deal or after it (None: not now, or pass). The
+    normal tier's choice, None and a few other trumps are compared over the same sampled
+    deals (the hidden hands, the cards still to deal in their order, the kitty). In each, the
+    auction goes on from that choice by the rules (`Match.in_auction`): every seat, this one
+    included, is dealt the rest and bids, passes, buries and snatches (抄底) by the normal
+    tier's rules until the first trick, and the round is then played out with the normal
+    policy. Another choice replaces the normal one only when clearly better (`snatch_z`,
+    `bid_margin`). `bid="normal"` (the default) keeps the normal tier's; `bid="refine"`
+    searches only where the normal tier bids (so it may wait, pass or choose another trump,
+    but never bids where the normal tier would not); `bid="search"` also weighs a bid where
+    the normal tier passes after the deal (during the deal, as "refine": a search at every
+    card dealt would cost too much)."""
     params = bot.params
+    normal = decide_bid(view, during_deal=view.phase == Phase.DEAL)  # (asked at every card)
+    weigh_all = params.bid == "search" and view.phase == Phase.BID
+    if not (weigh_all or (params.bid in ("search", "refine") and normal is not None)):
+        return normal
     cands = bid_candidates(view, params.bid_candidates)
-    searched = params.bid == "search" or (params.bid == "refine" and cands[0] is not None)
-    if not searched or len(cands) < 2:
-        return cands[0]
+    if len(cands) < 2:
+        return normal
     start = time.perf_counter() if bot.budget_ms is not None else 0.0
     rng = bot.rng(view, "bid")
     my_team = bot.seat % 2
@@ -270,10 +279,10 @@ def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | 
     spent = 0
     ended = "budget"
     while race.worlds < params.bid_worlds:
-        hands, kitty = deal_hidden(view, rng)
+        hands, undealt = deal_hidden(view, rng)
         values: dict[int, float] = {}
         for i in race.active:
-            w = _after_auction(view, hands, kitty, cands[i], by_rules)
+            w = _after_auction(view, hands, undealt, cands[i], by_rules)
             spent += yield from _play_out(w, race.worlds)
             values[i] = evaluate(w, my_team)
         race.record(values)
@@ -285,16 +294,19 @@ def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | 
     return cands[_race_outcome(bot, race, params.bid_margin, spent, ended)]
 
 
-def _after_auction(view: SeatView, hands: list[list[Card]], kitty: list[Card],
+def _after_auction(view: SeatView, hands: list[list[Card]], undealt: list[Card],
                    choice: BidChoice | None, by_rules: list[NormalBot]) -> World:
-    """The round about to be played in the sampled deal (`hands`, `kitty`) once `view.seat`
-    has made `choice` (None: pass) and every seat has gone on by `by_rules` to the first
-    trick: the later bids, the bury and 抄底 (R11–R15), as the match applies them."""
-    match = Match.in_bidding(view, hands, kitty)
+    """The round about to be played in the sampled deal (`hands`, and `undealt`: the cards
+    still to deal, the kitty last) once `view.seat` has made `choice` (None: pass, or not
+    now) and every seat has gone on by `by_rules` to the first trick: the rest of the deal,
+    the later bids, the bury and 抄底 (R11–R15), as the match applies them."""
+    match = Match.in_auction(view, hands, undealt)
     seat = view.seat
-    match.apply(Pass(seat) if choice is None else Bid(seat, tuple(choice[0]), choice[1],
-                                                       choice[2]))
-    while match.phase in (Phase.BID, Phase.BURY, Phase.SNATCH):
+    if choice is not None:
+        match.apply(Bid(seat, tuple(choice[0]), choice[1], choice[2]))
+    elif view.phase == Phase.BID:
+        match.apply(Pass(seat))  # (during the deal, not now: the next card is dealt)
+    while match.phase in (Phase.DEAL, Phase.BID, Phase.BURY, Phase.SNATCH):
         match.apply(next_action(match, by_rules))
     r = match.round
     assert r.trump is not None and r.burier is not None and r.dealer is not None  # in play
