@@ -281,11 +281,8 @@ class World:
         self.sizes[seat] -= n
         mems, totals, ctxs = self.mems, self.totals, self.ctxs
         for s in (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4:  # the other three seats
-            unseen = mems[s].unseen
-            for i in indices:
-                unseen[i] -= 1
             totals[s] -= n
-            ctxs[s].note_seen(suits)
+            ctxs[s].note_seen(cards, suits)
         ctxs[seat].note_own_play(cards, suits)
         trick = self.trick
         if trick:

@@ -23,7 +23,6 @@ trumps when long in them, and otherwise lead low from a short suit to make a voi
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from heapq import nsmallest
@@ -96,7 +95,7 @@ class PlayCtx:
         self.bw = base_table(trump)  # `base_worth` by card index
         self.readings = units_memo(trump)
         self._unseen_suit: dict[str, list[Card]] = {}
-        self._counts: Counter[Card] | None = None
+        self._counts: list[int] | None = None
         self._groups: dict[str, list[Card]] | None = None
         self._units: dict[str, list[Unit]] = {}
         self._sure: dict[str, list[Unit]] = {}
@@ -112,7 +111,7 @@ class PlayCtx:
         counts, groups = self._counts, self._groups
         if counts is not None:
             for c in cards:
-                counts[c] -= 1
+                counts[c.index] -= 1
         if groups is not None:
             play_suits = self.trump.play_suits
             for c in cards:
@@ -126,20 +125,38 @@ class PlayCtx:
             self._throw.pop(suit, None)
         self._ruff.clear()
 
-    def note_seen(self, suits: Iterable[str]) -> None:
-        """Another seat played cards of `suits` (already taken out of `mem.unseen`): forget
-        what depended on the unseen cards of those suits."""
+    def note_seen(self, cards: tuple[Card, ...], suits: Iterable[str]) -> None:
+        """Another seat played `cards` (of play-suits `suits`): take them out of the unseen
+        cards (`mem.unseen`, and the cached unseen cards and counts of their suits, kept in
+        step rather than rebuilt), and forget what depended on the unseen cards of those
+        suits."""
+        unseen, play_suits = self.mem.unseen, self.trump.play_suits
+        unseen_suit, unseen_n = self._unseen_suit, self._unseen_n
+        for c in cards:
+            i = c.index
+            unseen[i] -= 1  # (the seat that played it held it: this seat counted it unseen)
+            suit = play_suits[i]
+            n = unseen_n.get(suit)
+            if n is not None:
+                unseen_n[suit] = n - 1
+            if not unseen[i]:
+                got = unseen_suit.get(suit)
+                if got is not None:
+                    got.remove(c)
         for suit in suits:
-            self._unseen_suit.pop(suit, None)
-            self._unseen_n.pop(suit, None)
             self._sure.pop(suit, None)
             self._throw.pop(suit, None)
         self._ruff.clear()
 
     @property
-    def counts(self) -> Counter[Card]:
+    def counts(self) -> list[int]:
+        """Copies of each card in the hand, by `Card.index` (a list: a Counter of cards would
+        hash them in Python at every look-up)."""
         if self._counts is None:
-            self._counts = Counter(self.hand)
+            counts = [0] * len(ALL_CARDS)
+            for c in self.hand:
+                counts[c.index] += 1
+            self._counts = counts
         return self._counts
 
     def groups(self) -> dict[str, list[Card]]:
@@ -292,21 +309,22 @@ def card_worth(ctx: PlayCtx, c: Card) -> float:
 
 
 def play_worth(ctx: PlayCtx, cards: tuple[Card, ...] | list[Card],
-               counts: Counter[Card]) -> float:
+               counts: list[int]) -> float:
     """Worth of the cards plus the pairs the play breaks or spends."""
     if len(cards) == 1:
         c = cards[0]
         w = card_worth(ctx, c)
-        if counts[c] == 2:
+        if counts[c.index] == 2:
             w += 4.0 if ctx.trump.play_suits[c.index] == TRUMP else 2.5
         return w
     total = 0.0
-    used: dict[Card, int] = {}
+    used: dict[int, int] = {}  # copies of each card, in order of first appearance
     for c in cards:
-        used[c] = used.get(c, 0) + 1
-    for c, k in used.items():
+        used[c.index] = used.get(c.index, 0) + 1
+    for i, k in used.items():
+        c = ALL_CARDS[i]
         total += k * card_worth(ctx, c)
-        n = counts[c]
+        n = counts[i]
         if n >= 2 and n - k < 2:
             total += 4.0 if ctx.trump.play_suits[c.index] == TRUMP else 2.5
     return total
@@ -541,18 +559,18 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
     suit_cards = groups.get(led, [])
     counts = ctx.counts
     bw = ctx.bw
-    cheap = lambda c: (bw[c.index] + c.points * 1.5 + (2.0 if counts[c] >= 2 else 0.0),  # noqa: E731
+    cheap = lambda c: (bw[c.index] + c.points * 1.5 + (2.0 if counts[c.index] >= 2 else 0.0),  # noqa: E731
                        c.index)
     feed = lambda c: (-c.points, bw[c.index], c.index)  # noqa: E731
     strong = lambda c: (-trump.strengths[c.index], c.points, c.index)  # noqa: E731
     out: list[tuple[Card, ...]] = []
     if len(suit_cards) > n:
         if n == 1:
-            return _single_follows(ctx, ti, suit_cards)  # distinct cards already
+            return _single_follows(ctx, ti.plays[ti.best][0], suit_cards)  # (distinct)
         if ti.kind == PAIR and not ti.multi:
-            pairs = sorted({c for c in suit_cards if counts[c] >= 2}, key=lambda c: c.index)
+            pairs = _pair_follows(suit_cards, counts)
             if pairs:
-                return [(c, c) for c in pairs]
+                return pairs
             by_cheap = sorted(suit_cards, key=cheap)
             by_feed = sorted(suit_cards, key=feed)
             by_strong = sorted(suit_cards, key=strong)
@@ -585,9 +603,9 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
         out = [base + tuple(f) for f in fills]
         if not suit_cards and led != TRUMP and len(trumps) >= n:
             if n == 1:
-                out += _single_follows(ctx, ti, trumps)
+                out += _single_follows(ctx, ti.plays[ti.best][0], trumps)
             elif ti.kind == PAIR and not ti.multi:
-                out += [(c, c) for c in sorted({c for c in trumps if counts[c] >= 2},
+                out += [(c, c) for c in sorted({c for c in trumps if counts[c.index] >= 2},
                                                key=lambda c: c.index)]
             else:
                 tp, p = shape_counts(ti.lead_units)  # type: ignore[arg-type]  # as above
@@ -614,13 +632,32 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
     return uniq
 
 
-def _single_follows(ctx: PlayCtx, ti: TrickInfo, cards: list[Card]) -> list[tuple[Card, ...]]:
-    """The single cards worth considering from `cards` (one play-suit): the lowest, the
-    lowest without points, the lowest of each point rank, the cheapest that beats the trick
-    so far, and the highest."""
+def _pair_follows(cards: list[Card], counts: list[int]) -> list[tuple[Card, ...]]:
+    """Every pair in `cards` (one play-suit of the hand), by card index."""
+    pairs = []
+    last = None
+    for c in cards:  # (copies of a card sit side by side in the hand's groups)
+        if c is not last and counts[c.index] >= 2:
+            pairs.append(c)
+        last = c
+    pairs.sort(key=lambda c: c.index)
+    return [(c, c) for c in pairs]
+
+
+def _single_follows(ctx: PlayCtx, best: Card, cards: list[Card]) -> list[tuple[Card, ...]]:
+    """The single cards worth considering from `cards` (one play-suit of the hand, as
+    `groups()` keeps it: ascending by strength, then index): the lowest, the lowest without
+    points, the lowest of each point rank, the cheapest that beats `best` (the card winning
+    the trick so far), and the highest."""
     trump = ctx.trump
     order = trump.strengths
-    distinct = sorted(set(cards), key=lambda c: (order[c.index], c.points, c.index))
+    # The distinct cards by (strength, points, index): `cards` in their order, since two
+    # cards of equal strength (level cards of the side suits, R7) have the same rank, so the
+    # same points. Copies of a card sit side by side.
+    distinct = cards[:1]
+    for c in cards:
+        if c is not distinct[-1]:
+            distinct.append(c)
     if len(distinct) <= 4:
         return [(c,) for c in distinct]
     keep = [distinct[0], distinct[-1]]
@@ -632,7 +669,6 @@ def _single_follows(ctx: PlayCtx, ti: TrickInfo, cards: list[Card]) -> list[tupl
             if c.rank == rank:
                 keep.append(c)
                 break
-    best = ti.plays[ti.best][0]  # a single lead: `best` is set
     bsuit = trump.play_suits[best.index]
     suit = trump.play_suits[distinct[0].index]
     if bsuit == suit:
@@ -652,6 +688,10 @@ def _single_follows(ctx: PlayCtx, ti: TrickInfo, cards: list[Card]) -> list[tupl
 
 
 def choose_follow(ctx: PlayCtx) -> tuple[Card, ...]:
+    if len(ctx.trick[0][1]) <= 2:
+        got = _follow_unit_in_suit(ctx)
+        if got is not None:
+            return got
     ti = TrickInfo(ctx)
     cands = follow_candidates(ctx, ti)
     if len(cands) == 1:
@@ -659,6 +699,103 @@ def choose_follow(ctx: PlayCtx) -> tuple[Card, ...]:
     scored = score_follows(ctx, ti, cands)
     best = max(scored, key=lambda x: x[0])
     return best[1]
+
+
+def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
+    """`choose_follow` to a lead of one card or one pair when the seat holds more cards of
+    the led play-suit than were led (the rollouts' commonest plays), else None: the
+    candidates of `follow_candidates` (every card worth trying, or every pair) scored as
+    `score_follows` scores them, without a TrickInfo (the winner so far is found in one pass,
+    as `single_or_pair_best` finds it) and with each candidate priced as `play_worth` prices
+    one card or one pair. None also when a pair was led and the seat holds no pair of its
+    suit. tests/test_sim_fast_paths.py checks it against the general path."""
+    trump = ctx.trump
+    play_suits, strengths = trump.play_suits, trump.strengths
+    trick = ctx.trick
+    lead = trick[0][1]
+    n = len(lead)
+    pair = n == 2
+    if pair and lead[0] is not lead[1]:
+        return None
+    led = play_suits[lead[0].index]
+    suit_cards = ctx.groups().get(led)
+    if suit_cards is None or len(suit_cards) <= n:
+        return None
+    # R22/R23 for these leads: the highest of the led suit (single, or pair for a pair lead)
+    # wins unless trumped, the highest trump wins; and the points on the table
+    best, best_key = 0, (led == TRUMP, strengths[lead[0].index])
+    trick_pts = 0
+    for i in range(len(trick)):
+        play = trick[i][1]
+        for c in play:
+            trick_pts += c.points
+        if i == 0 or (pair and play[0] is not play[1]):
+            continue
+        suit = play_suits[play[0].index]
+        if suit != led and suit != TRUMP:
+            continue
+        key = (suit == TRUMP, strengths[play[0].index])
+        if key > best_key:
+            best, best_key = i, key
+    counts = ctx.counts
+    if pair:
+        cands = _pair_follows(suit_cards, counts)
+        if not cands:
+            return None
+    else:
+        cands = _single_follows(ctx, trick[best][1][0], suit_cards)
+    if len(cands) == 1:
+        return cands[0]
+    seat, leader = ctx.seat, trick[0][0]
+    my_team = seat % 2
+    later = _LATER[seat][len(trick)]
+    partner = (seat + 2) % 4
+    partner_later = partner in later
+    kind = PAIR if pair else SINGLE
+    lead_trump = led == TRUMP
+    pair_cost = 4.0 if lead_trump else 2.5  # a pair broken or spent (play_worth)
+    best_value = 0.0
+    chosen: tuple[Card, ...] | None = None
+    lost_p = -1.0  # the chance when the winner so far stays the winner: one for every card
+    for cand in cands:
+        c = cand[0]
+        i = c.index
+        wins = (lead_trump, strengths[i]) > best_key
+        if not wins and lost_p >= 0.0:
+            p = lost_p
+        else:
+            win = c if wins else trick[best][1][0]
+            w_seat = seat if wins else (leader + best) % 4
+            win_suit = play_suits[win.index]
+            if w_seat % 2 == my_team:  # (_hold_prob)
+                rank = strengths[win.index]
+                p = 1.0
+                for s in later:
+                    if s % 2 == my_team:
+                        continue
+                    p *= 1.0 - threat(ctx, s, led, win_suit, kind, rank, n - 1, False)
+            elif partner_later:
+                p = 0.5 * threat(ctx, partner, led, win_suit, kind, strengths[win.index],
+                                 n - 1, False)
+            else:
+                p = 0.0
+            if not wins:
+                lost_p = p
+        # (more cards in hand than this trick takes: not the last trick, no kitty bonus)
+        if pair:
+            pts = trick_pts + 2 * c.points
+            worth = 2 * card_worth(ctx, c) + pair_cost  # (at most 3 copies: a pair spent)
+        else:
+            pts = trick_pts + c.points
+            worth = card_worth(ctx, c)
+            if counts[i] == 2:
+                worth += pair_cost
+        value = p * (pts + 0.0) - (1.0 - p) * (pts + 0.0) - worth
+        if wins:
+            value += 1.0  # taking the lead is worth a little
+        if chosen is None or value > best_value:
+            best_value, chosen = value, cand
+    return chosen
 
 
 _LATER = [[tuple((seat + k) % 4 for k in range(1, 4 - pos)) for pos in range(4)]
