@@ -191,10 +191,12 @@ def _runs_of(paired: list[Card], trump: Trump) -> list[list[Card]]:
 def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
     """The maximal runs of adjacent pairs in `cards` (R16), each ascending; a lone pair is a
     run of one. A card held three times gives one pair (triples are not a unit)."""
-    counts: dict[Card, int] = {}  # (a plain dict: Counter's constructor is slower, and the
-    for c in cards:               #  bots' simulations call this for every multi-card play)
-        counts[c] = counts.get(c, 0) + 1
-    return _runs_of([c for c, n in counts.items() if n >= 2], trump)
+    # (a plain dict by card index: Counter's constructor is slower, and a card hashes in
+    # Python; the bots' simulations call this for every multi-card play)
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c.index] = counts.get(c.index, 0) + 1
+    return _runs_of([ALL_CARDS[i] for i, n in counts.items() if n >= 2], trump)
 
 
 def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
@@ -205,9 +207,9 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
     run-finding at all when no card is held twice. A card held three times is a pair and a
     single (three decks: never more than three copies)."""
     cards = list(cards)
-    counts: dict[Card, int] = {}
+    counts: dict[int, int] = {}  # by card index (a card hashes in Python)
     for c in cards:
-        counts[c] = counts.get(c, 0) + 1
+        counts[c.index] = counts.get(c.index, 0) + 1
     strengths = trump.strengths
 
     def strongest_first(c: Card) -> tuple[int, int]:
@@ -215,10 +217,10 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
 
     if len(counts) == len(cards):  # no pairs: singles only
         return [Unit(SINGLE, (c,)) for c in sorted(cards, key=strongest_first)]
-    runs = _runs_of([c for c, n in counts.items() if n >= 2], trump)
+    runs = _runs_of([ALL_CARDS[i] for i, n in counts.items() if n >= 2], trump)
     tractors = [r for r in runs if len(r) >= MIN_TRACTOR_PAIRS]
     pairs = [c for r in runs if len(r) < MIN_TRACTOR_PAIRS for c in r]
-    singles = [c for c, n in counts.items() if n % 2 == 1]
+    singles = [ALL_CARDS[i] for i, n in counts.items() if n % 2 == 1]
     tractors.sort(key=lambda r: (-len(r), -r[-1].value, -r[-1].index))
     pairs.sort(key=strongest_first)
     singles.sort(key=strongest_first)

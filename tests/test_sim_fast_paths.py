@@ -133,9 +133,10 @@ def rollout_from(seed: int, plays: int):
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=0, max_value=100))
-def test_fast_follows_choose_as_the_general_path(seed, plays):
-    """Every follow of a rollout to its end: `choose_follow` (with its fast paths for a
-    single or pair lead) chooses what the general path (every candidate scored) chooses."""
+def test_rollout_fast_paths_as_the_general_ones(seed, plays):
+    """Every play of a rollout to its end: `choose_follow` (with its fast paths for a single
+    or pair lead) chooses what the general path (every candidate scored) chooses, and a
+    leader's sure units (found in one pass) are those `unit_beatable` finds one by one."""
     w = rollout_from(seed, plays)
     if w is None:
         return
@@ -146,5 +147,8 @@ def test_fast_follows_choose_as_the_general_path(seed, plays):
             play = choose_follow(ctx)
             assert play == general_follow(ctx), (seed, plays, ctx.trick, ctx.hand)
         else:
+            for suit in ctx.groups():
+                assert ctx.sure(suit) == [u for u in ctx.units(suit)
+                                          if not ctx.unit_beatable(u.kind, u.cards, suit)]
             play = choose_lead(ctx)
         w.play(seat, play)

@@ -178,6 +178,9 @@ SAMPLE = SampleParams()
 # --- the simulator -------------------------------------------------------------------------
 
 
+_OTHER_SEATS = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
+
+
 class World:
     """One determinized deal of the hidden cards, played on from the current position."""
 
@@ -260,10 +263,11 @@ class World:
     def play(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Apply a play (a lead is checked as a throw, R19)."""
         trump = self.trump
+        trick, ctxs = self.trick, self.ctxs
         # one unit (a pair, a tractor) always stands: only a throw is checked, and whether
         # the lead is one unit is read from the memo of R17 readings (check_throw's first step)
-        if (not self.trick and len(cards) > 1
-                and len(read_units(cards, trump, self.ctxs[seat].readings)) > 1):
+        if (not trick and len(cards) > 1
+                and len(read_units(cards, trump, ctxs[seat].readings)) > 1):
             others = [self.hands[s] for s in range(4) if s != seat]
             forced = check_throw(cards, others, trump)
             if forced is not None:
@@ -272,29 +276,43 @@ class World:
         n = len(cards)
         play_suits = trump.play_suits
         played = self.played
-        indices = [c.index for c in cards]
-        for c in cards:
+        suits: tuple[str, ...] | set[str]
+        if n == 1:  # (most plays: no loops, no set)
+            c = cards[0]
             hand.remove(c)
-        for i in indices:
-            played[i] += 1
-        suits = {play_suits[i] for i in indices} if n > 1 else (play_suits[indices[0]],)
+            played[c.index] += 1
+            suits = (play_suits[c.index],)
+        else:
+            for c in cards:
+                hand.remove(c)
+                played[c.index] += 1
+            suits = {play_suits[c.index] for c in cards}
         self.sizes[seat] -= n
-        mems, totals, ctxs = self.mems, self.totals, self.ctxs
-        for s in (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4:  # the other three seats
+        totals = self.totals
+        for s in _OTHER_SEATS[seat]:
             totals[s] -= n
             ctxs[s].note_seen(cards, suits)
         ctxs[seat].note_own_play(cards, suits)
-        trick = self.trick
         if trick:
-            observe_follow(mems[seat], trump, seat, trick[0][1], cards)
+            lead = trick[0][1]
+            if n == 1:  # observe_follow for one card: a void if it is not of the led suit
+                led = play_suits[lead[0].index]
+                if play_suits[cards[0].index] != led:
+                    self.void[seat].add(led)
+            else:
+                observe_follow(self.mems[seat], trump, seat, lead, cards)
         trick.append((seat, cards))
         if len(trick) == 4:
-            plays = [p for _, p in trick]
+            plays = [trick[0][1], trick[1][1], trick[2][1], trick[3][1]]
             lead = plays[0]  # (a lead of more than two cards is read from the memo)
             units = read_units(lead, trump, ctxs[seat].readings) if len(lead) > 2 else None
             w = trick_winner(plays, trump, units)
             winner = trick[w][0]
-            self.pts[winner % 2] += sum(points(p) for p in plays)
+            pts = 0
+            for p in plays:
+                for c in p:
+                    pts += c.points
+            self.pts[winner % 2] += pts
             self.trick = []
             self.leader = winner
 

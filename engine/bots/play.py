@@ -160,7 +160,7 @@ class PlayCtx:
         return self._counts
 
     def groups(self) -> dict[str, list[Card]]:
-        """The hand by play-suit, each ascending (weakest first)."""
+        """The hand by play-suit, each ascending (by strength, then index)."""
         if self._groups is None:
             trump = self.trump
             g: dict[str, list[Card]] = {}
@@ -181,9 +181,35 @@ class PlayCtx:
         """The units of the hand's `suit` that no unseen cards can beat (cached)."""
         got = self._sure.get(suit)
         if got is None:
-            got = self._sure[suit] = [u for u in self.units(suit)
-                                      if not self.unit_beatable(u.kind, u.cards, suit)]
+            got = self._sure[suit] = self._unbeatable(self.units(suit), suit)
         return got
+
+    def _unbeatable(self, units: list[Unit], suit: str) -> list[Unit]:
+        """`[u for u in units if not unit_beatable(u)]` for the units of `decompose` (tractors,
+        pairs, singles, each kind strongest first), in one pass: a single (a pair) is beatable
+        exactly when an unseen card (held twice) is stronger, so the strongest such cards
+        are found once, and once a single is beatable every weaker one is."""
+        order, unseen = self.trump.strengths, self.mem.unseen
+        top = top2 = -1  # the strongest unseen card, and held twice (-1: none)
+        for c in self.unseen_in(suit):
+            if top < 0:
+                top = order[c.index]
+            if unseen[c.index] >= 2:
+                top2 = order[c.index]
+                break
+        out = []
+        for u in units:
+            kind = u.kind
+            if kind == SINGLE:
+                if top > order[u.cards[-1].index]:
+                    break  # (singles come last)
+            elif kind == PAIR:
+                if top2 > order[u.cards[-1].index]:
+                    continue
+            elif self.unit_beatable(kind, u.cards, suit):
+                continue
+            out.append(u)
+        return out
 
     # --- card memory ----------------------------------------------------------------------
 
@@ -350,15 +376,18 @@ def _beat_prob(ctx: PlayCtx, opp: int, suit: str, kind: str, rank: int, lead_pai
     rank `rank` (R7 order; natural rank of the top pair for tractors)."""
     if suit in ctx.mem.void[opp] or ctx.unseen_total <= 0:
         return 0.0
-    share = _share(ctx, opp)
+    share = min(1.0, ctx.sizes[opp] / ctx.unseen_total)  # (_share)
     trump, unseen = ctx.trump, ctx.mem.unseen
-    known = ctx.mem.known[opp]
+    strengths = trump.strengths
+    # what `opp` is known to hold: mostly nothing (never in a rollout), and then no look-up
+    # (a Counter of cards hashes each card in Python, and a miss calls __missing__)
+    known = ctx.mem.known[opp] or None
     if kind == SINGLE:
         h = 0
         for c in ctx.unseen_in(suit):
-            if trump.strengths[c.index] <= rank:
+            if strengths[c.index] <= rank:
                 break
-            if known[c]:
+            if known is not None and known[c]:
                 return 1.0
             h += unseen[c.index]
         return 1.0 - (1.0 - share) ** h if h else 0.0
@@ -367,10 +396,10 @@ def _beat_prob(ctx: PlayCtx, opp: int, suit: str, kind: str, rank: int, lead_pai
     if kind == PAIR:
         miss = 1.0
         for c in ctx.unseen_in(suit):
-            if trump.strengths[c.index] <= rank:
+            if strengths[c.index] <= rank:
                 break
             u = unseen[c.index]
-            if known[c] >= 2:
+            if known is not None and known[c] >= 2:
                 return 1.0
             if u >= 2:
                 s2 = share * share
