@@ -62,6 +62,7 @@ from ..options import lead_options
 from ..phase import Phase
 from ..rules import (
     PAIR,
+    PLAY_SUITS,
     SINGLE,
     TRACTOR,
     TRUMP,
@@ -242,6 +243,45 @@ class World:
         # its units, the unseen cards of each suit) are updated play by play, not rebuilt.
         self.ctxs = [PlayCtx(trump, s, hands[s], self.mems[s], trick, self.sizes, dealer, 0.0,
                              0, self.totals[s]) for s in range(4)]
+
+    def warm(self) -> World:
+        """Fill the caches every seat's first decision reads (its hand by play-suit and
+        counted, the unseen cards of each play-suit), so that the forks of this world start
+        with them; returns the world."""
+        for ctx in self.ctxs:
+            ctx.groups()
+            ctx.counts  # noqa: B018  (a property that fills the cache)
+            for suit in PLAY_SUITS:
+                ctx.unseen_in(suit)
+            ctx.unseen_count(TRUMP)
+        return self
+
+    def fork(self) -> World:
+        """A copy of this world, to be played on apart (each candidate of a search from the
+        same sampled deal): everything a play changes is copied, the seats' caches with it,
+        so that the copy decides as a World built afresh from the same deal would."""
+        w = World.__new__(World)
+        w.trump, w.kitty, w.burier, w.dealer = self.trump, self.kitty, self.burier, self.dealer
+        w.attack_team, w.rules, w.kitty_points = self.attack_team, self.rules, self.kitty_points
+        w.leader = self.leader
+        w.hands = [list(h) for h in self.hands]
+        w.played = list(self.played)
+        w.void = [set(v) for v in self.void]
+        w.no_pairs = [set(v) for v in self.no_pairs]
+        w.trick = list(self.trick)
+        w.pts = list(self.pts)
+        w.sizes = list(self.sizes)
+        w.totals = list(self.totals)
+        w.mems = []
+        for m in self.mems:
+            copy = Memory.__new__(Memory)
+            copy.seat, copy.kitty, copy.known = m.seat, m.kitty, m.known  # (never changed)
+            copy.played, copy.void, copy.no_pairs = w.played, w.void, w.no_pairs
+            copy.unseen = list(m.unseen)
+            w.mems.append(copy)
+        w.ctxs = [ctx.fork(w.hands[s], w.mems[s], w.trick, w.sizes)
+                  for s, ctx in enumerate(self.ctxs)]
+        return w
 
     def to_act(self) -> int:
         return (self.trick[-1][0] + 1) % 4 if self.trick else self.leader
@@ -465,6 +505,10 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
         # the slots where a second copy of a card cannot go (a seat shown to lack pairs)
         pairless = {suit: {s for s in slots if s < 4 and suit in no_pairs[s]} if use_voids
                     else set() for suit in allowed}
+        watched = set().union(*pairless.values())  # the slots whose cards `held` records
+        # each play-suit's slots with their weights for each kind of card (below)
+        slot_weights = {suit: [[(s, weights[s][kind]) for s in ss] for kind in range(3)]
+                        for suit, ss in allowed.items()}
         got: dict[int, list[Card]] = {s: [] for s in slots}
         held: list[set[int]] = [set(), set(), set(), set(), set()]  # card indices per slot
         ok = True
@@ -475,12 +519,12 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
             no_second = pairless[suit]
             opts: list[int] = []
             ws: list[float] = []
-            for s in allowed[suit]:
+            for s, weight in slot_weights[suit][kind]:
                 n = need[s]
-                if n <= 0 or (s in no_second and i in held[s]):
+                if n <= 0 or (no_second and s in no_second and i in held[s]):
                     continue
                 opts.append(s)
-                ws.append(n * weights[s][kind])
+                ws.append(n * weight)
             if not opts:
                 ok = False
                 break
@@ -492,7 +536,8 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
                     pick = opts[k]
                     break
             got[pick].append(c)
-            held[pick].add(i)
+            if pick in watched:
+                held[pick].add(i)
             need[pick] -= 1
         if ok:
             out = [list(h) for h in hands]
@@ -742,12 +787,15 @@ class HardBot(NormalBot):
         while race.worlds < self.params.max_worlds:
             hands, kitty = sample_hands(view, mem, trump, rng)
             values: dict[int, float] = {}
+            # the sampled deal, built once with its seats' first caches; each candidate is
+            # played on a fork of it
+            deal = World(trump, hands, kitty, burier, dealer, list(mem.played),
+                          [set(v) for v in mem.void], [set(v) for v in mem.no_pairs],
+                          list(trick0), list(pts0), view.rules)
+            deal.leader = view.seat if not trick0 else trick0[0][0]
+            deal.warm()
             for i in race.active:
-                w = World(trump, [list(h) for h in hands], kitty, burier, dealer,
-                          list(mem.played), [set(v) for v in mem.void],
-                          [set(v) for v in mem.no_pairs], list(trick0), list(pts0),
-                          view.rules)
-                w.leader = view.seat if not trick0 else trick0[0][0]
+                w = deal.fork()
                 w.play(self.seat, cands[i])
                 spent += 1 + w.run(horizon)
                 values[i] = evaluate(w, my_team)

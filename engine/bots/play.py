@@ -33,6 +33,7 @@ from ..errors import IllegalPlay
 from ..options import build_follows
 from ..rules import (
     PAIR,
+    PLAY_SUITS,
     SINGLE,
     TRACTOR,
     TRUMP,
@@ -104,6 +105,26 @@ class PlayCtx:
         self._ruff: dict[str, float] = {}
 
     # --- keeping the caches of a context that lives on (the hard bot's simulated seats) ---
+
+    def fork(self, hand: list[Card], mem: Memory, trick: list[tuple[int, tuple[Card, ...]]],
+             sizes: list[int]) -> PlayCtx:
+        """This context for a copy of its world (hard.World.fork): the same facts and caches
+        over the copy's own hand, memory, trick and hand sizes (the caches' lists that change
+        in place are copied; the readings of units are shared, as they never change)."""
+        new = PlayCtx.__new__(PlayCtx)
+        new.trump, new.seat, new.dealer, new.bw, new.readings = (
+            self.trump, self.seat, self.dealer, self.bw, self.readings)
+        new.kitty_points, new.attackers_score = self.kitty_points, self.attackers_score
+        new.unseen_total = self.unseen_total
+        new.hand, new.mem, new.trick, new.sizes = hand, mem, trick, sizes
+        new._counts = None if self._counts is None else list(self._counts)
+        new._groups = (None if self._groups is None
+                       else {suit: list(cards) for suit, cards in self._groups.items()})
+        new._unseen_suit = {suit: list(cards) for suit, cards in self._unseen_suit.items()}
+        new._unseen_n = dict(self._unseen_n)
+        new._units, new._sure, new._throw = dict(self._units), dict(self._sure), dict(self._throw)
+        new._ruff = dict(self._ruff)
+        return new
 
     def note_own_play(self, cards: tuple[Card, ...], suits: Iterable[str]) -> None:
         """This seat played `cards` (of play-suits `suits`, already taken out of `hand`):
@@ -223,10 +244,14 @@ class PlayCtx:
         return got
 
     def unseen_count(self, suit: str) -> int:
+        """Copies of a play-suit's cards this seat cannot place."""
         got = self._unseen_n.get(suit)
-        if got is None:
-            unseen = self.mem.unseen
-            got = self._unseen_n[suit] = sum(unseen[c.index] for c in self.unseen_in(suit))
+        if got is None:  # every play-suit's count in one pass (they are kept in step after)
+            counts = dict.fromkeys(PLAY_SUITS, 0)
+            for suit_i, n in zip(self.trump.play_suits, self.mem.unseen, strict=True):
+                counts[suit_i] += n
+            self._unseen_n = counts
+            got = counts[suit]
         return got
 
     def is_master(self, c: Card) -> bool:
@@ -689,31 +714,33 @@ def _single_follows(ctx: PlayCtx, best: Card, cards: list[Card]) -> list[tuple[C
             distinct.append(c)
     if len(distinct) <= 4:
         return [(c,) for c in distinct]
-    keep = [distinct[0], distinct[-1]]
-    nonpoint = [c for c in distinct if not c.points]
-    if nonpoint:
-        keep.append(nonpoint[0])
-    for rank in ("5", "10", "K"):
-        for c in distinct:
-            if c.rank == rank:
-                keep.append(c)
-                break
-    bsuit = trump.play_suits[best.index]
+    # one pass: the lowest without points, of each point rank (5, 10, K: R4), that beats
     suit = trump.play_suits[distinct[0].index]
-    if bsuit == suit:
-        for c in distinct:
-            if order[c.index] > order[best.index]:
-                keep.append(c)
-                break
-    elif suit == TRUMP:  # trumping a side-suit lead: any trump beats it
-        keep.append(nonpoint[0] if nonpoint else distinct[0])
-    out: list[tuple[Card, ...]] = []
-    seen: set[int] = set()
-    for c in keep:
-        if c.index not in seen:
-            seen.add(c.index)
-            out.append((c,))
-    return out
+    beating = trump.play_suits[best.index] == suit
+    to_beat = order[best.index]
+    nonpoint: Card | None = None
+    five = ten = king = beat = nonpoint
+    for c in distinct:
+        if not c.points:
+            if nonpoint is None:
+                nonpoint = c
+        elif c.value == 5:
+            if five is None:
+                five = c
+        elif c.value == 10:
+            if ten is None:
+                ten = c
+        elif king is None:  # (a K: the only other cards with points)
+            king = c
+        if beating and beat is None and order[c.index] > to_beat:
+            beat = c
+    if suit == TRUMP and not beating:  # trumping a side-suit lead: any trump beats it
+        beat = nonpoint or distinct[0]
+    out = [distinct[0]]
+    for kept in (distinct[-1], nonpoint, five, ten, king, beat):
+        if kept is not None and kept not in out:
+            out.append(kept)
+    return [(c,) for c in out]
 
 
 def choose_follow(ctx: PlayCtx) -> tuple[Card, ...]:
@@ -783,14 +810,29 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     kind = PAIR if pair else SINGLE
     lead_trump = led == TRUMP
     pair_cost = 4.0 if lead_trump else 2.5  # a pair broken or spent (play_worth)
+    master_cost = 1.5 if lead_trump else 2.5  # (card_worth)
+    bw = ctx.bw
+    top = ctx.unseen_in(led)
+    top_strength = strengths[top[0].index] if top else -1  # a card this strong is a master
     best_value = 0.0
     chosen: tuple[Card, ...] | None = None
     lost_p = -1.0  # the chance when the winner so far stays the winner: one for every card
+    rivals: list[tuple[int, float]] | None = None  # the opponents after me, and their ruffs
     for cand in cands:
         c = cand[0]
         i = c.index
         wins = (lead_trump, strengths[i]) > best_key
-        if not wins and lost_p >= 0.0:
+        if wins:  # _hold_prob: threat(...) of each opponent after me, its ruff found once
+            if rivals is None:
+                rivals = [(s, 0.0 if lead_trump else
+                           _void_prob(ctx, s, led) * _ruff_prob(ctx, s, kind, n - 1))
+                          for s in later if s % 2 != my_team]
+            rank = strengths[i]
+            p = 1.0
+            for s, ruff in rivals:
+                same = _beat_prob(ctx, s, led, kind, rank, n - 1)
+                p *= 1.0 - (same if lead_trump else 1.0 - (1.0 - same) * (1.0 - ruff))
+        elif lost_p >= 0.0:
             p = lost_p
         else:
             win = c if wins else trick[best][1][0]
@@ -811,12 +853,14 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
             if not wins:
                 lost_p = p
         # (more cards in hand than this trick takes: not the last trick, no kitty bonus)
+        worth = bw[i]  # card_worth
+        if top_strength <= strengths[i]:
+            worth += master_cost
         if pair:
             pts = trick_pts + 2 * c.points
-            worth = 2 * card_worth(ctx, c) + pair_cost  # (at most 3 copies: a pair spent)
+            worth = 2 * worth + pair_cost  # (at most 3 copies: a pair spent)
         else:
             pts = trick_pts + c.points
-            worth = card_worth(ctx, c)
             if counts[i] == 2:
                 worth += pair_cost
         value = p * (pts + 0.0) - (1.0 - p) * (pts + 0.0) - worth
@@ -894,12 +938,22 @@ def _ruff_risk(ctx: PlayCtx, suit: str) -> float:
     got = ctx._ruff.get(suit)
     if got is None:
         safe = 1.0
-        for opp in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4):
-            if TRUMP in ctx.mem.void[opp] or ctx.sizes[opp] == 0:
+        void, sizes, total = ctx.mem.void, ctx.sizes, ctx.unseen_total
+        for opp in _OPPONENTS[ctx.seat]:
+            if TRUMP in void[opp] or sizes[opp] == 0:
                 continue
-            safe *= 1.0 - _void_prob(ctx, opp, suit)
+            if suit in void[opp]:  # _void_prob, inline
+                p = 1.0
+            elif total <= 0:
+                p = 0.0
+            else:
+                p = (1.0 - min(1.0, sizes[opp] / total)) ** ctx.unseen_count(suit)
+            safe *= 1.0 - p
         got = ctx._ruff[suit] = 1.0 - safe
     return got
+
+
+_OPPONENTS = tuple(((seat + 1) % 4, (seat + 3) % 4) for seat in range(4))
 
 
 RUFF_RISK_OK = 0.3
