@@ -21,7 +21,7 @@ SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
 _KIND_ORDER = {SINGLE: 0, PAIR: 1, TRACTOR: 2}
 MIN_TRACTOR_PAIRS = 3  # R16: three or more pairs
 PLAY_SUITS = (*SUITS, TRUMP)
-_TABLE_NAMES = ("play_suits", "strengths", "by_suit", "_display")
+_TABLE_NAMES = ("play_suits", "strengths", "by_suit", "ascending", "_display")
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,9 @@ class Trump:
     Every card's play-suit and strength are looked up in tables built once per context and
     shared by every Trump of that context. The tables are public, indexed by `Card.index`,
     for code that must be quick (the bots' simulations): `play_suits[c.index]` is
-    `suit_of(c)`, `strengths[c.index]` is `order(c)`, and `by_suit[s]` lists the distinct
-    cards of play-suit `s`, strongest first.
+    `suit_of(c)`, `strengths[c.index]` is `order(c)`, `by_suit[s]` lists the distinct
+    cards of play-suit `s`, strongest first, and `ascending[c.index]` is the card's place
+    among all 54 sorted by (strength, index) (a sort key that is a list's `__getitem__`).
     """
 
     level: str
@@ -40,6 +41,7 @@ class Trump:
     play_suits: tuple[str, ...] = field(init=False, repr=False, compare=False)
     strengths: tuple[int, ...] = field(init=False, repr=False, compare=False)
     by_suit: dict[str, tuple[Card, ...]] = field(init=False, repr=False, compare=False)
+    ascending: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _display: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -110,7 +112,10 @@ def _context_tables(level: str, suit: str | None) -> tuple[object, ...]:
     by_suit = {s: tuple(sorted((c for c in ALL_CARDS if suits[c.index] == s),
                                key=lambda c: (-strengths[c.index], -c.index)))
                for s in PLAY_SUITS}
-    return suits, strengths, by_suit, display
+    ascending = [0] * len(ALL_CARDS)
+    for place, c in enumerate(sorted(ALL_CARDS, key=lambda c: (strengths[c.index], c.index))):
+        ascending[c.index] = place
+    return suits, strengths, by_suit, tuple(ascending), display
 
 
 @dataclass(frozen=True)

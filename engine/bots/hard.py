@@ -506,20 +506,22 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
         pairless = {suit: {s for s in slots if s < 4 and suit in no_pairs[s]} if use_voids
                     else set() for suit in allowed}
         watched = set().union(*pairless.values())  # the slots whose cards `held` records
-        # each play-suit's slots with their weights for each kind of card (below)
+        # each play-suit's slots with their weights for each kind of card (a trump, a card
+        # with points or an ace, any other), and each card's, by card index
         slot_weights = {suit: [[(s, weights[s][kind]) for s in ss] for kind in range(3)]
                         for suit, ss in allowed.items()}
-        got: dict[int, list[Card]] = {s: [] for s in slots}
+        slots_of = [slot_weights[suit_of[c.index]][0 if suit_of[c.index] == TRUMP else
+                                                  (1 if c.points or c.value == 14 else 2)]
+                    for c in ALL_CARDS]
+        got: list[list[Card]] = [[], [], [], [], []]  # by slot
         held: list[set[int]] = [set(), set(), set(), set(), set()]  # card indices per slot
         ok = True
         for c in cards:
             i = c.index
-            suit = suit_of[i]
-            kind = 0 if suit == TRUMP else (1 if c.points or c.value == 14 else 2)
-            no_second = pairless[suit]
+            no_second = pairless[suit_of[i]]
             opts: list[int] = []
             ws: list[float] = []
-            for s, weight in slot_weights[suit][kind]:
+            for s, weight in slots_of[i]:
                 n = need[s]
                 if n <= 0 or (no_second and s in no_second and i in held[s]):
                     continue
@@ -530,10 +532,10 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
                 break
             r = rng.random() * sum(ws)
             pick = opts[-1]
-            for k in range(len(opts)):
-                r -= ws[k]
+            for s, weight in zip(opts, ws, strict=True):
+                r -= weight
                 if r < 0:
-                    pick = opts[k]
+                    pick = s
                     break
             got[pick].append(c)
             if pick in watched:
@@ -543,7 +545,7 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
             out = [list(h) for h in hands]
             for s in others:
                 out[s].extend(got[s])
-            kitty = got.get(4, []) if mem.kitty is None else list(mem.kitty)
+            kitty = got[4] if mem.kitty is None else list(mem.kitty)
             return out, kitty
     raise RuntimeError("could not sample a world")  # pragma: no cover - pool always fits
 

@@ -183,10 +183,16 @@ class PlayCtx:
     def groups(self) -> dict[str, list[Card]]:
         """The hand by play-suit, each ascending (by strength, then index)."""
         if self._groups is None:
-            trump = self.trump
+            play_suits = self.trump.play_suits
             g: dict[str, list[Card]] = {}
-            for c in sorted(self.hand, key=lambda c: (trump.strengths[c.index], c.index)):
-                g.setdefault(trump.play_suits[c.index], []).append(c)
+            order = [c.index for c in self.hand]
+            order.sort(key=self.trump.ascending.__getitem__)  # (strength, index): no lambda
+            for i in order:
+                suit = play_suits[i]
+                if suit in g:
+                    g[suit].append(ALL_CARDS[i])
+                else:
+                    g[suit] = [ALL_CARDS[i]]
             self._groups = g
         return self._groups
 
@@ -393,7 +399,8 @@ def points(cards: Iterable[Card]) -> int:
 
 def _share(ctx: PlayCtx, opp: int) -> float:
     """The share of the cards `ctx.seat` cannot place that `opp` holds (unseen_total > 0)."""
-    return min(1.0, ctx.sizes[opp] / ctx.unseen_total)
+    share = ctx.sizes[opp] / ctx.unseen_total
+    return share if share < 1.0 else 1.0  # (min(1.0, share), without a call)
 
 
 def _beat_prob(ctx: PlayCtx, opp: int, suit: str, kind: str, rank: int, lead_pairs: int) -> float:
@@ -401,7 +408,9 @@ def _beat_prob(ctx: PlayCtx, opp: int, suit: str, kind: str, rank: int, lead_pai
     rank `rank` (R7 order; natural rank of the top pair for tractors)."""
     if suit in ctx.mem.void[opp] or ctx.unseen_total <= 0:
         return 0.0
-    share = min(1.0, ctx.sizes[opp] / ctx.unseen_total)  # (_share)
+    share = ctx.sizes[opp] / ctx.unseen_total  # _share
+    if share > 1.0:
+        share = 1.0
     trump, unseen = ctx.trump, ctx.mem.unseen
     strengths = trump.strengths
     # what `opp` is known to hold: mostly nothing (never in a rollout), and then no look-up
@@ -774,7 +783,7 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     if pair and lead[0] is not lead[1]:
         return None
     led = play_suits[lead[0].index]
-    suit_cards = ctx.groups().get(led)
+    suit_cards = (ctx._groups or ctx.groups()).get(led)
     if suit_cards is None or len(suit_cards) <= n:
         return None
     # R22/R23 for these leads: the highest of the led suit (single, or pair for a pair lead)
@@ -793,7 +802,7 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
         key = (suit == TRUMP, strengths[play[0].index])
         if key > best_key:
             best, best_key = i, key
-    counts = ctx.counts
+    counts = ctx._counts or ctx.counts
     if pair:
         cands = _pair_follows(suit_cards, counts)
         if not cands:
@@ -947,7 +956,10 @@ def _ruff_risk(ctx: PlayCtx, suit: str) -> float:
             elif total <= 0:
                 p = 0.0
             else:
-                p = (1.0 - min(1.0, sizes[opp] / total)) ** ctx.unseen_count(suit)
+                share = sizes[opp] / total  # _share
+                if share > 1.0:
+                    share = 1.0
+                p = (1.0 - share) ** ctx.unseen_count(suit)
             safe *= 1.0 - p
         got = ctx._ruff[suit] = 1.0 - safe
     return got
