@@ -275,8 +275,13 @@ def best_follow_key(suit_cards: Sequence[Card], n: int, lead_tp: int, lead_p: in
     distinct paired card, up to n // 2; adding pairs never lowers Tp, so both maxima are
     reached by one selection.
     """
+    return best_follow_key_of_runs(pair_runs(suit_cards, trump), n, lead_tp, lead_p)
+
+
+def best_follow_key_of_runs(runs: list[list[Card]], n: int, lead_tp: int,
+                            lead_p: int) -> tuple[int, int]:
+    """`best_follow_key` from the cards' `pair_runs` (for a caller that has them)."""
     budget = n // 2
-    runs = pair_runs(suit_cards, trump)
     best_tp = 0
     if lead_tp:
         reachable = {0}

@@ -1024,10 +1024,12 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
         sure_t = sorted(ctx.sure(TRUMP), key=lambda u: (u.pairs, len(u.cards)), reverse=True)
         if sure_t and len(sure_t[0].cards) < len(hand):
             return sure_t[0].cards
+    # each side suit's ruff risk, once (steps 2, 3 and 6 weigh it)
+    risks = {suit: _ruff_risk(ctx, suit) for suit in groups if suit != TRUMP}
     # 2. safe throws of side suits (no ruff risk), largest first
     best = None
-    for suit in groups:
-        if suit == TRUMP or _ruff_risk(ctx, suit) > RUFF_RISK_OK:
+    for suit, risk in risks.items():
+        if risk > RUFF_RISK_OK:
             continue
         t = safe_throw(ctx, suit)
         if t is not None:
@@ -1036,17 +1038,20 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
                 best = (key, t)
     if best is not None:
         return best[1]
-    # 3. sure winners in side suits: tractors, pairs, then singles
-    cands = []
-    for suit, cards in groups.items():
-        if suit == TRUMP or _ruff_risk(ctx, suit) > RUFF_RISK_OK:
+    # 3. sure winners in side suits: tractors, pairs, then singles (the first of the best)
+    sure_key: tuple[int, int, int] | None = None
+    sure_lead: tuple[Card, ...] = ()
+    for suit, risk in risks.items():
+        if risk > RUFF_RISK_OK:
             continue
+        length = len(groups[suit])
         for u in sure_units(ctx, suit):
             # a lone master single with few cards left in the suit outside is still fine
-            cands.append(((u.pairs * 3 + len(u.cards), points(u.cards), -len(cards)), u.cards))
-    if cands:
-        cands.sort(key=lambda x: x[0], reverse=True)
-        return cands[0][1]
+            rank = (u.pairs * 3 + len(u.cards), points(u.cards), -length)
+            if sure_key is None or rank > sure_key:
+                sure_key, sure_lead = rank, u.cards
+    if sure_key is not None:
+        return sure_lead
     # 4. a ruff for a void partner
     partner = ctx.partner
     pv = ctx.mem.void[partner]
@@ -1080,29 +1085,39 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
                 if low_pair.top.points == 0 and card_worth(ctx, low_pair.top) < 9:
                     return low_pair.cards
     # 6. lead low from a short side suit; avoid point cards and breaking pairs
-    side = [(s, cs) for s, cs in groups.items() if s != TRUMP]
-    if side:
+    if risks:
         best_c = None
-        for suit, cards in side:
-            ruff = _ruff_risk(ctx, suit)
-            units = ctx.units(suit)
-            for u in units:
-                if u.kind == TRACTOR:
+        bw, strengths = ctx.bw, trump.strengths
+        for suit, ruff in risks.items():
+            cards = groups[suit]
+            unseen = ctx.unseen_in(suit)
+            master = strengths[unseen[0].index] if unseen else -1  # (card_worth's master)
+            for u in ctx.units(suit):
+                kind = u.kind
+                if kind == TRACTOR:
                     continue
-                top = u.top
-                cost = play_worth(ctx, u.cards, counts) + points(u.cards) * 1.6
-                if u.kind == PAIR:
+                top = u.cards[-1]
+                i = top.index
+                # play_worth of a side single or pair, as card_worth prices each card
+                worth = bw[i] + 2.5 if master <= strengths[i] else bw[i]
+                if kind == PAIR:
+                    worth = 2 * worth + 2.5  # (a pair spent)
+                    pts = 2 * top.points
+                else:
+                    if counts[i] == 2:
+                        worth += 2.5  # (a pair broken)
+                    pts = top.points
+                cost = worth + pts * 1.6
+                if kind == PAIR:
                     cost += -1.0 if top.points == 0 else 3.0
                 cost += len(cards) * 0.35  # prefer short suits (voids)
                 if ruff:
-                    cost += ruff * (3.0 + 2.0 * points(u.cards))
+                    cost += ruff * (3.0 + 2.0 * pts)
                 # partner void (and can ruff): attractive
                 if suit in pv and TRUMP not in pv:
                     cost -= 3.0
-                if best_c is None or (cost, top.index) < best_c[0]:
-                    best_c = ((cost, top.index), u.cards)
-            if not units:
-                continue
+                if best_c is None or (cost, i) < best_c[0]:
+                    best_c = ((cost, i), u.cards)
         if best_c is not None:
             return best_c[1]
     # 7. only trumps (or only tractors): lead the cheapest unit
