@@ -408,14 +408,16 @@ def playable_cards(hand: Sequence[Card], lead: Sequence[Card] | None,
 # --- throws (R19) --------------------------------------------------------------------------
 
 
-def _beats_unit(unit: Unit, cards: Sequence[Card], trump: Trump) -> bool:
+def _beats_unit(unit: Unit, cards: Sequence[Card], trump: Trump,
+                runs: list[list[Card]] | None = None) -> bool:
     """Whether `cards` (one player's cards of the unit's play-suit) hold something that beats
-    `unit` in a throw check (R19)."""
+    `unit` in a throw check (R19). `runs`: the cards' `pair_runs`, when the caller has them."""
     strengths = trump.strengths  # (`order` as a table: the simulations check many throws)
     if unit.kind == SINGLE:
         mine = strengths[unit.top.index]
         return any(strengths[c.index] > mine for c in cards)
-    runs = pair_runs(cards, trump)
+    if runs is None:
+        runs = pair_runs(cards, trump)
     if unit.kind == PAIR:
         mine = strengths[unit.top.index]
         return any(strengths[c.index] > mine for r in runs for c in r)
@@ -428,17 +430,22 @@ def _unit_rank(unit: Unit, trump: Trump) -> int:
 
 
 def check_throw(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
-                trump: Trump) -> list[Card] | None:
+                trump: Trump, lead_units: Sequence[Unit] | None = None) -> list[Card] | None:
     """None if the lead stands (R19; one unit always does), else the cards of the one unit
     the leader must play instead: of the units someone can beat, the smallest kind, then the
-    lowest-ranking, then the lower suit in bidding order (♦ < ♣ < ♥ < ♠)."""
-    units = classify(lead, trump)
+    lowest-ranking, then the lower suit in bidding order (♦ < ♣ < ♥ < ♠). `lead_units`: the
+    lead's `classify`, when the caller has it already."""
+    units = classify(lead, trump) if lead_units is None else lead_units
     if len(units) == 1:
         return None
     suits = trump.play_suits
     led = suits[lead[0].index]
-    others = [[c for c in h if suits[c.index] == led] for h in other_hands]
-    beaten = [u for u in units if any(_beats_unit(u, h, trump) for h in others if h)]
+    others = [held for h in other_hands if (held := [c for c in h if suits[c.index] == led])]
+    # each hand's runs of pairs found once, if a pair or tractor is to be beaten
+    runs = ([pair_runs(h, trump) for h in others] if any(u.kind != SINGLE for u in units)
+            else [None] * len(others))
+    beaten = [u for u in units
+              if any(_beats_unit(u, h, trump, r) for h, r in zip(others, runs, strict=True))]
     if not beaten:
         return None
     forced = min(beaten, key=lambda u: (_KIND_ORDER[u.kind], u.pairs, _unit_rank(u, trump),

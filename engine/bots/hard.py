@@ -295,6 +295,7 @@ class World:
         elif self.sizes[seat] <= KITTY_LOOKAHEAD_CARDS:  # only the last trick looks at it (R25)
             kp = expected_kitty_points(mem.unseen, self.rules.kitty_size)
         ctx.kitty_points = kp
+        ctx.new_decision()
         ctx.trick = self.trick
         ctx.attackers_score = self.pts[self.attack_team]
         ctx.unseen_total = self.totals[seat]
@@ -306,33 +307,38 @@ class World:
         trick, ctxs = self.trick, self.ctxs
         # one unit (a pair, a tractor) always stands: only a throw is checked, and whether
         # the lead is one unit is read from the memo of R17 readings (check_throw's first step)
-        if (not trick and len(cards) > 1
-                and len(read_units(cards, trump, ctxs[seat].readings)) > 1):
-            others = [self.hands[s] for s in range(4) if s != seat]
-            forced = check_throw(cards, others, trump)
-            if forced is not None:
-                cards = tuple(forced)
+        if not trick and len(cards) > 1:
+            units = read_units(cards, trump, ctxs[seat].readings)
+            if len(units) > 1:
+                led = trump.play_suits[cards[0].index]  # (the others' cards of it, at hand)
+                others = [ctxs[s].groups().get(led, []) for s in _OTHER_SEATS[seat]]
+                forced = check_throw(cards, others, trump, units)
+                if forced is not None:
+                    cards = tuple(forced)
         hand = self.hands[seat]
         n = len(cards)
         play_suits = trump.play_suits
         played = self.played
-        suits: tuple[str, ...] | set[str]
+        totals = self.totals
         if n == 1:  # (most plays: no loops, no set)
             c = cards[0]
             hand.remove(c)
             played[c.index] += 1
-            suits = (play_suits[c.index],)
+            suit = play_suits[c.index]
+            for s in _OTHER_SEATS[seat]:
+                totals[s] -= 1
+                ctxs[s].note_seen_card(c, suit)
+            ctxs[seat].note_own_card(c, suit)
         else:
             for c in cards:
                 hand.remove(c)
                 played[c.index] += 1
             suits = {play_suits[c.index] for c in cards}
+            for s in _OTHER_SEATS[seat]:
+                totals[s] -= n
+                ctxs[s].note_seen(cards, suits)
+            ctxs[seat].note_own_play(cards, suits)
         self.sizes[seat] -= n
-        totals = self.totals
-        for s in _OTHER_SEATS[seat]:
-            totals[s] -= n
-            ctxs[s].note_seen(cards, suits)
-        ctxs[seat].note_own_play(cards, suits)
         if trick:
             lead = trick[0][1]
             if n == 1:  # observe_follow for one card: a void if it is not of the led suit
@@ -345,8 +351,8 @@ class World:
         if len(trick) == 4:
             plays = [trick[0][1], trick[1][1], trick[2][1], trick[3][1]]
             lead = plays[0]  # (a lead of more than two cards is read from the memo)
-            units = read_units(lead, trump, ctxs[seat].readings) if len(lead) > 2 else None
-            w = trick_winner(plays, trump, units)
+            lead_units = read_units(lead, trump, ctxs[seat].readings) if len(lead) > 2 else None
+            w = trick_winner(plays, trump, lead_units)
             winner = trick[w][0]
             pts = 0
             for p in plays:

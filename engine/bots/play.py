@@ -128,7 +128,8 @@ class PlayCtx:
 
     def note_own_play(self, cards: tuple[Card, ...], suits: Iterable[str]) -> None:
         """This seat played `cards` (of play-suits `suits`, already taken out of `hand`):
-        update its own counts and groups, and forget what depended on those suits."""
+        update its own counts and groups, and forget what depended on those suits (and
+        call `new_decision` before the next decision)."""
         counts, groups = self._counts, self._groups
         if counts is not None:
             for c in cards:
@@ -144,7 +145,20 @@ class PlayCtx:
             self._units.pop(suit, None)
             self._sure.pop(suit, None)
             self._throw.pop(suit, None)
-        self._ruff.clear()
+
+    def note_own_card(self, c: Card, suit: str) -> None:
+        """`note_own_play` for one card, of play-suit `suit` (most plays)."""
+        counts, groups = self._counts, self._groups
+        if counts is not None:
+            counts[c.index] -= 1
+        if groups is not None:
+            g = groups[suit]
+            g.remove(c)
+            if not g:
+                del groups[suit]
+        self._units.pop(suit, None)
+        self._sure.pop(suit, None)
+        self._throw.pop(suit, None)
 
     def note_seen(self, cards: tuple[Card, ...], suits: Iterable[str]) -> None:
         """Another seat played `cards` (of play-suits `suits`): take them out of the unseen
@@ -167,6 +181,26 @@ class PlayCtx:
         for suit in suits:
             self._sure.pop(suit, None)
             self._throw.pop(suit, None)
+
+    def note_seen_card(self, c: Card, suit: str) -> None:
+        """`note_seen` for one card, of play-suit `suit` (most plays)."""
+        unseen = self.mem.unseen
+        i = c.index
+        left = unseen[i] - 1
+        unseen[i] = left
+        unseen_n = self._unseen_n
+        if suit in unseen_n:
+            unseen_n[suit] -= 1
+        if not left:
+            got = self._unseen_suit.get(suit)
+            if got is not None:
+                got.remove(c)
+        self._sure.pop(suit, None)
+        self._throw.pop(suit, None)
+
+    def new_decision(self) -> None:
+        """Forget what holds for one decision only (the ruff risks: every play changes the
+        hand sizes they weigh); a context that lives on calls this before each decision."""
         self._ruff.clear()
 
     @property
