@@ -859,7 +859,7 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     top_strength = strengths[top[0].index] if top else -1  # a card this strong is a master
     best_value = 0.0
     chosen: tuple[Card, ...] | None = None
-    lost_p = -1.0  # the chance when the winner so far stays the winner: one for every card
+    lost_p = -1.0  # (below; -1: not found yet)
     rivals: list[tuple[int, float]] | None = None  # the opponents after me, and their ruffs
     for cand in cands:
         c = cand[0]
@@ -877,24 +877,22 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
                 p *= 1.0 - (same if lead_trump else 1.0 - (1.0 - same) * (1.0 - ruff))
         elif lost_p >= 0.0:
             p = lost_p
-        else:
-            win = c if wins else trick[best][1][0]
-            w_seat = seat if wins else (leader + best) % 4
+        else:  # the winner so far stays the winner: the same chance for every such card
+            win = trick[best][1][0]
             win_suit = play_suits[win.index]
-            if w_seat % 2 == my_team:  # (_hold_prob)
+            if (leader + best) % 2 == my_team:  # my partner's: _hold_prob
                 rank = strengths[win.index]
                 p = 1.0
                 for s in later:
                     if s % 2 == my_team:
                         continue
                     p *= 1.0 - threat(ctx, s, led, win_suit, kind, rank, n - 1, False)
-            elif partner_later:
+            elif partner_later:  # an opponent's, and my partner may still take it
                 p = 0.5 * threat(ctx, partner, led, win_suit, kind, strengths[win.index],
                                  n - 1, False)
             else:
                 p = 0.0
-            if not wins:
-                lost_p = p
+            lost_p = p
         # (more cards in hand than this trick takes: not the last trick, no kitty bonus)
         worth = bw[i]  # card_worth
         if top_strength <= strengths[i]:
