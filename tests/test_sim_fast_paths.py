@@ -63,7 +63,7 @@ def test_read_units_is_decompose_cold_and_warm(trump, cards, other):
     assert len(shared) <= UNITS_MEMO_SIZE
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(trumps, holdings, st.data())
 def test_build_follows_each_preference_alone_and_legal(trump, cards, data):
     suit = trump.play_suits[cards[0].index] if cards else "S"
@@ -135,8 +135,9 @@ def rollout_from(seed: int, plays: int):
 @given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=0, max_value=100))
 def test_rollout_fast_paths_as_the_general_ones(seed, plays):
     """Every play of a rollout to its end: `choose_follow` (with its fast paths for a single
-    or pair lead) chooses what the general path (every candidate scored) chooses, and a
-    leader's sure units (found in one pass) are those `unit_beatable` finds one by one."""
+    or pair lead) chooses what the general path (every candidate scored) chooses, each
+    candidate's effect on the trick is the rules' `trick_winner`, and a leader's sure units
+    (found in one pass) are those `unit_beatable` finds one by one."""
     w = rollout_from(seed, plays)
     if w is None:
         return
@@ -146,6 +147,10 @@ def test_rollout_fast_paths_as_the_general_ones(seed, plays):
         if w.trick:
             play = choose_follow(ctx)
             assert play == general_follow(ctx), (seed, plays, ctx.trick, ctx.hand)
+            ti = TrickInfo(ctx)
+            so_far = [cards for _, cards in ctx.trick]
+            for cand in follow_candidates(ctx, ti):  # the trick's winner as the rules judge it
+                assert ti.winner_with(ctx, cand) == trick_winner([*so_far, cand], ctx.trump)
         else:
             for suit in ctx.groups():
                 assert ctx.sure(suit) == [u for u in ctx.units(suit)

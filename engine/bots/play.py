@@ -607,10 +607,28 @@ class TrickInfo:
                 return None
         units = self.lead_units
         assert units is not None  # (as above)
+        if not self.shape[0]:  # no tractor led: only the play's pairs count (R22/R23)
+            return self._pairs_key(trump, play, suit == TRUMP)
         runs = pair_runs(play, trump)
         if not fits_shape(runs, self.shape):
             return None
         return (suit == TRUMP, _top_rank(play, units, trump, runs))
+
+    def _pairs_key(self, trump: Trump, play: tuple[Card, ...],
+                   trumps: bool) -> tuple[bool, int] | None:
+        """`_unit_key` against a lead without tractors, from the play's paired cards alone
+        (no runs to build: `fits_shape` then asks for enough pairs, and `_top_rank` reads the
+        strongest paired card for a lead with pairs, else the strongest card)."""
+        strengths = trump.strengths
+        copies: dict[int, int] = {}
+        for c in play:
+            copies[c.index] = copies.get(c.index, 0) + 1
+        paired = [i for i, k in copies.items() if k >= 2]
+        if len(paired) < self.shape[1]:
+            return None
+        if self.kind == SINGLE:  # (the lead's strongest kind)
+            return (trumps, max([strengths[i] for i in copies]))
+        return (trumps, max([strengths[i] for i in paired]))
 
     def rank_of(self, ctx: PlayCtx, play: tuple[Card, ...]) -> int:
         """R23 rank of a play's top unit as the lead's kind."""
