@@ -19,7 +19,7 @@ from engine.bots.play import (
     score_follows,
     units_memo,
 )
-from engine.cards import ALL_CARDS, COPIES, RANKS, SUITS
+from engine.cards import ALL_CARDS, COPIES, RANKS, SUITS, remove_card
 from engine.driver import next_action
 from engine.match import Match
 from engine.options import build_follows, cheap_first, points_first, strong_first
@@ -157,3 +157,16 @@ def test_rollout_fast_paths_as_the_general_ones(seed, plays):
                                           if not ctx.unit_beatable(u.kind, u.cards, suit)]
             play = choose_lead(ctx)
         w.play(seat, play)
+
+
+@settings(max_examples=200, deadline=None)
+@given(holdings, st.data())
+def test_remove_card_is_list_remove(cards, data):
+    """cards.remove_card (by identity) takes out the same copy list.remove (by ==) does."""
+    if not cards:
+        return
+    c = data.draw(st.sampled_from(cards))
+    by_identity, by_equality = list(cards), list(cards)
+    remove_card(by_identity, c)
+    by_equality.remove(c)
+    assert [x.index for x in by_identity] == [x.index for x in by_equality]

@@ -55,7 +55,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
-from ..cards import ALL_CARDS, COPIES, Card
+from ..cards import ALL_CARDS, COPIES, Card, remove_card
 from ..config import RulesConfig
 from ..errors import IllegalPlay
 from ..options import lead_options
@@ -322,7 +322,7 @@ class World:
         totals = self.totals
         if n == 1:  # (most plays: no loops, no set)
             c = cards[0]
-            hand.remove(c)
+            remove_card(hand, c)
             played[c.index] += 1
             suit = play_suits[c.index]
             for s in _OTHER_SEATS[seat]:
@@ -331,7 +331,7 @@ class World:
             ctxs[seat].note_own_card(c, suit)
         else:
             for c in cards:
-                hand.remove(c)
+                remove_card(hand, c)
                 played[c.index] += 1
             suits = {play_suits[c.index] for c in cards}
             for s in _OTHER_SEATS[seat]:

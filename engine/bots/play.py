@@ -28,7 +28,7 @@ from functools import cache, lru_cache
 from heapq import nsmallest
 from itertools import pairwise
 
-from ..cards import ALL_CARDS, Card
+from ..cards import ALL_CARDS, Card, remove_card
 from ..errors import IllegalPlay
 from ..options import build_follows
 from ..rules import (
@@ -138,7 +138,7 @@ class PlayCtx:
             play_suits = self.trump.play_suits
             for c in cards:
                 g = groups[play_suits[c.index]]
-                g.remove(c)
+                remove_card(g, c)
                 if not g:
                     del groups[play_suits[c.index]]
         for suit in suits:
@@ -153,7 +153,7 @@ class PlayCtx:
             counts[c.index] -= 1
         if groups is not None:
             g = groups[suit]
-            g.remove(c)
+            remove_card(g, c)
             if not g:
                 del groups[suit]
         self._units.pop(suit, None)
@@ -177,7 +177,7 @@ class PlayCtx:
             if not unseen[i]:
                 got = unseen_suit.get(suit)
                 if got is not None:
-                    got.remove(c)
+                    remove_card(got, c)
         for suit in suits:
             self._sure.pop(suit, None)
             self._throw.pop(suit, None)
@@ -194,7 +194,7 @@ class PlayCtx:
         if not left:
             got = self._unseen_suit.get(suit)
             if got is not None:
-                got.remove(c)
+                remove_card(got, c)
         self._sure.pop(suit, None)
         self._throw.pop(suit, None)
 
@@ -691,7 +691,7 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
             by_strong = sorted(suit_cards, key=strong)
             out = [tuple(by_cheap[:2]), tuple(by_feed[:2]), tuple(by_strong[:2])]
             rest = list(by_feed)
-            rest.remove(by_cheap[0])
+            remove_card(rest, by_cheap[0])
             out.append((by_cheap[0], rest[0]))
         else:
             # TrickInfo reads the units of every lead but one single or one pair (the two
@@ -797,11 +797,13 @@ def _single_follows(ctx: PlayCtx, best: Card, cards: list[Card]) -> list[tuple[C
             beat = c
     if suit == TRUMP and not beating:  # trumping a side-suit lead: any trump beats it
         beat = nonpoint or distinct[0]
-    out = [distinct[0]]
+    out: list[tuple[Card, ...]] = [(distinct[0],)]
+    taken = {distinct[0].index}  # (indices: == between cards is slow, see remove_card)
     for kept in (distinct[-1], nonpoint, five, ten, king, beat):
-        if kept is not None and kept not in out:
-            out.append(kept)
-    return [(c,) for c in out]
+        if kept is not None and kept.index not in taken:
+            taken.add(kept.index)
+            out.append((kept,))
+    return out
 
 
 def choose_follow(ctx: PlayCtx) -> tuple[Card, ...]:
