@@ -211,28 +211,27 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
     Written for speed (the bots' simulations call it constantly): one counting pass, and no
     run-finding at all when no card is held twice. A card held three times is a pair and a
     single (three decks: never more than three copies)."""
-    cards = list(cards)
     counts: dict[int, int] = {}  # by card index (a card hashes in Python)
+    held = 0
     for c in cards:
         counts[c.index] = counts.get(c.index, 0) + 1
-    strengths = trump.strengths
-
-    def strongest_first(c: Card) -> tuple[int, int]:
-        return -strengths[c.index], -c.index
-
-    if len(counts) == len(cards):  # no pairs: singles only
-        return [Unit(SINGLE, (c,)) for c in sorted(cards, key=strongest_first)]
+        held += 1
+    # strongest first: (strength, index) descending, by the trump's table of that order
+    # (distinct cards only, so no two keys are equal)
+    rank = trump.ascending.__getitem__
+    if len(counts) == held:  # no pairs: singles only
+        return [Unit(SINGLE, (ALL_CARDS[i],)) for i in sorted(counts, key=rank, reverse=True)]
     runs = _runs_of([ALL_CARDS[i] for i, n in counts.items() if n >= 2], trump)
     tractors = [r for r in runs if len(r) >= MIN_TRACTOR_PAIRS]
-    pairs = [c for r in runs if len(r) < MIN_TRACTOR_PAIRS for c in r]
-    singles = [ALL_CARDS[i] for i, n in counts.items() if n % 2 == 1]
+    pairs = [c.index for r in runs if len(r) < MIN_TRACTOR_PAIRS for c in r]
+    singles = [i for i, n in counts.items() if n % 2 == 1]
     tractors.sort(key=lambda r: (-len(r), -r[-1].value, -r[-1].index))
-    pairs.sort(key=strongest_first)
-    singles.sort(key=strongest_first)
+    pairs.sort(key=rank, reverse=True)
+    singles.sort(key=rank, reverse=True)
     return (
         [Unit(TRACTOR, tuple(c for c in r for _ in (0, 1))) for r in tractors]
-        + [Unit(PAIR, (c, c)) for c in pairs]
-        + [Unit(SINGLE, (c,)) for c in singles]
+        + [Unit(PAIR, (ALL_CARDS[i], ALL_CARDS[i])) for i in pairs]
+        + [Unit(SINGLE, (ALL_CARDS[i],)) for i in singles]
     )
 
 
