@@ -369,10 +369,15 @@ class World:
         """Play on with the normal policy; returns the card plays simulated."""
         n = 0
         tricks = 0
-        while not self.finished():
-            seat = (self.trick[-1][0] + 1) % 4 if self.trick else self.leader
-            ctx = self.ctx(seat)
-            self.play(seat, choose_follow(ctx) if self.trick else choose_lead(ctx))
+        sizes = self.sizes
+        while sizes[0] or self.trick:  # (not finished(): seat 0's hand is empty at the end)
+            trick = self.trick
+            if trick:
+                seat = (trick[-1][0] + 1) % 4
+                self.play(seat, choose_follow(self.ctx(seat)))
+            else:
+                seat = self.leader
+                self.play(seat, choose_lead(self.ctx(seat)))
             n += 1
             if not self.trick:
                 tricks += 1
@@ -428,7 +433,7 @@ def evaluate(world: World, my_team: int) -> float:
     pa = pd = 0.0
     rest = 0
     for seat, hand in enumerate(world.hands):
-        p = sum(power[c.index] for c in hand)
+        p = sum([power[c.index] for c in hand])  # (in the hand's order: a float sum)
         rest += points(hand)
         if seat % 2 == att:
             pa += p

@@ -740,7 +740,7 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
         return uniq
     keys: set[tuple[int, ...]] = set()
     for play in out:
-        key = tuple(sorted(c.index for c in play))
+        key = tuple(sorted([c.index for c in play]))
         if key not in keys:
             keys.add(key)
             uniq.append(play)
