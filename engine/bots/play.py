@@ -1034,15 +1034,18 @@ def sure_units(ctx: PlayCtx, suit: str) -> list[Unit]:
 
 def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
     """A throw of two or more units of the hand's `suit` that surely stands (R19), or None."""
+    void, seat = ctx.mem.void, ctx.seat
+    nobody = (suit in void[(seat + 1) % 4] and suit in void[(seat + 2) % 4]
+              and suit in void[(seat + 3) % 4])
+    # (the rest depends only on the hand and the unseen cards: a throw found before, with
+    # two units or more, stands until a play of the suit forgets it)
+    if not nobody and suit in ctx._throw:
+        return ctx._throw[suit]
     units = ctx.units(suit)
     if len(units) < 2:
         return None
-    void, seat = ctx.mem.void, ctx.seat
-    if (suit in void[(seat + 1) % 4] and suit in void[(seat + 2) % 4]
-            and suit in void[(seat + 3) % 4]):
+    if nobody:
         return tuple(ctx.groups()[suit])  # nobody can beat anything (R19)
-    if suit in ctx._throw:  # (the rest depends only on the hand and the unseen cards)
-        return ctx._throw[suit]
     sure = sure_units(ctx, suit)
     got: tuple[Card, ...] | None = None
     if len(sure) >= 2:
