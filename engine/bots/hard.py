@@ -55,7 +55,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
-from ..cards import ALL_CARDS, COPIES, Card, remove_card
+from ..cards import ALL_CARDS, COPIES, Card
 from ..config import RulesConfig
 from ..errors import IllegalPlay
 from ..options import lead_options
@@ -190,6 +190,7 @@ class World:
         "burier",
         "ctxs",
         "dealer",
+        "hand_indices",
         "hands",
         "kitty",
         "kitty_points",
@@ -212,6 +213,9 @@ class World:
                  rules: RulesConfig) -> None:
         self.trump = trump
         self.hands = hands
+        # each hand's card indices, in the hand's order: a card played is found among ints
+        # (quick) and taken out of both lists at that place, as list.remove would
+        self.hand_indices = [[c.index for c in h] for h in hands]
         self.kitty = kitty
         self.burier = burier
         self.dealer = dealer
@@ -265,6 +269,7 @@ class World:
         w.attack_team, w.rules, w.kitty_points = self.attack_team, self.rules, self.kitty_points
         w.leader = self.leader
         w.hands = [list(h) for h in self.hands]
+        w.hand_indices = [list(h) for h in self.hand_indices]
         w.played = list(self.played)
         w.void = [set(v) for v in self.void]
         w.no_pairs = [set(v) for v in self.no_pairs]
@@ -315,14 +320,15 @@ class World:
                 forced = check_throw(cards, others, trump, units)
                 if forced is not None:
                     cards = tuple(forced)
-        hand = self.hands[seat]
+        hand, indices = self.hands[seat], self.hand_indices[seat]
         n = len(cards)
         play_suits = trump.play_suits
         played = self.played
         totals = self.totals
         if n == 1:  # (most plays: no loops, no set)
             c = cards[0]
-            remove_card(hand, c)
+            k = indices.index(c.index)  # (the first copy, as hand.remove(c))
+            del hand[k], indices[k]
             played[c.index] += 1
             suit = play_suits[c.index]
             for s in _OTHER_SEATS[seat]:
@@ -331,7 +337,8 @@ class World:
             ctxs[seat].note_own_card(c, suit)
         else:
             for c in cards:
-                remove_card(hand, c)
+                k = indices.index(c.index)
+                del hand[k], indices[k]
                 played[c.index] += 1
             suits = {play_suits[c.index] for c in cards}
             for s in _OTHER_SEATS[seat]:
