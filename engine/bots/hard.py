@@ -537,24 +537,27 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
         for c in cards:
             i = c.index
             no_second = pairless[suit_of[i]]
-            opts: list[int] = []
-            ws: list[float] = []
-            for s, weight in slots_of[i]:
-                n = need[s]
-                if n <= 0 or (no_second and s in no_second and i in held[s]):
-                    continue
-                opts.append(s)
-                ws.append(n * weight)
-            if not opts:
+            # each slot's weight, 0 where the card cannot go (full, or a second copy where
+            # pairs lack): zeros change neither the sum nor the pick below, and build no
+            # list of the slots open
+            options = slots_of[i]
+            if no_second:
+                ws = [0.0 if s in no_second and i in held[s] else need[s] * weight
+                      for s, weight in options]
+            else:
+                ws = [need[s] * weight for s, weight in options]
+            total = sum(ws)
+            if not total:
                 ok = False
                 break
-            r = rng.random() * sum(ws)
-            pick = opts[-1]
-            for s, weight in zip(opts, ws, strict=True):
-                r -= weight
-                if r < 0:
+            r = rng.random() * total
+            pick = -1  # the slot where r falls, else the last open one (rounding)
+            for (s, _), weight in zip(options, ws, strict=True):
+                if weight:
                     pick = s
-                    break
+                    r -= weight
+                    if r < 0:
+                        break
             got[pick].append(c)
             if pick in watched:
                 held[pick].add(i)
