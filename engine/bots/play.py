@@ -156,9 +156,14 @@ class PlayCtx:
             remove_card(g, c)
             if not g:
                 del groups[suit]
-        self._units.pop(suit, None)
-        self._sure.pop(suit, None)
-        self._throw.pop(suit, None)
+        # (`in` then `del`, not pop(suit, None): a method call, slower, and more so under
+        # Pyodide; the caches mostly lack the suit)
+        if suit in self._units:
+            del self._units[suit]
+        if suit in self._sure:
+            del self._sure[suit]
+        if suit in self._throw:
+            del self._throw[suit]
 
     def note_seen(self, cards: tuple[Card, ...], suits: Iterable[str]) -> None:
         """Another seat played `cards` (of play-suits `suits`): take them out of the unseen
@@ -195,8 +200,10 @@ class PlayCtx:
             got = self._unseen_suit.get(suit)
             if got is not None:
                 remove_card(got, c)
-        self._sure.pop(suit, None)
-        self._throw.pop(suit, None)
+        if suit in self._sure:  # (see note_own_card)
+            del self._sure[suit]
+        if suit in self._throw:
+            del self._throw[suit]
 
     def new_decision(self) -> None:
         """Forget what holds for one decision only (the ruff risks: every play changes the
@@ -769,10 +776,7 @@ def _single_follows(ctx: PlayCtx, best: Card, cards: list[Card]) -> list[tuple[C
     # The distinct cards by (strength, points, index): `cards` in their order, since two
     # cards of equal strength (level cards of the side suits, R7) have the same rank, so the
     # same points. Copies of a card sit side by side.
-    distinct = cards[:1]
-    for c in cards:
-        if c is not distinct[-1]:
-            distinct.append(c)
+    distinct = [c for k, c in enumerate(cards) if not k or c is not cards[k - 1]]
     if len(distinct) <= 4:
         return [(c,) for c in distinct]
     # one pass: the lowest without points, of each point rank (5, 10, K: R4), that beats
