@@ -340,11 +340,10 @@ class World:
                 k = indices.index(c.index)
                 del hand[k], indices[k]
                 played[c.index] += 1
-            suits = {play_suits[c.index] for c in cards}
             for s in _OTHER_SEATS[seat]:
                 totals[s] -= n
-                ctxs[s].note_seen(cards, suits)
-            ctxs[seat].note_own_play(cards, suits)
+                ctxs[s].note_seen(cards)
+            ctxs[seat].note_own_play(cards)
         self.sizes[seat] -= n
         if trick:
             lead = trick[0][1]

@@ -126,28 +126,17 @@ class PlayCtx:
         new._ruff = dict(self._ruff)
         return new
 
-    def note_own_play(self, cards: tuple[Card, ...], suits: Iterable[str]) -> None:
-        """This seat played `cards` (of play-suits `suits`, already taken out of `hand`):
-        update its own counts and groups, and forget what depended on those suits (and
-        call `new_decision` before the next decision)."""
-        counts, groups = self._counts, self._groups
-        if counts is not None:
-            for c in cards:
-                counts[c.index] -= 1
-        if groups is not None:
-            play_suits = self.trump.play_suits
-            for c in cards:
-                g = groups[play_suits[c.index]]
-                remove_card(g, c)
-                if not g:
-                    del groups[play_suits[c.index]]
-        for suit in suits:
-            self._units.pop(suit, None)
-            self._sure.pop(suit, None)
-            self._throw.pop(suit, None)
+    def note_own_play(self, cards: tuple[Card, ...]) -> None:
+        """This seat played `cards` (already taken out of `hand`): `note_own_card` for
+        each."""
+        play_suits = self.trump.play_suits
+        for c in cards:
+            self.note_own_card(c, play_suits[c.index])
 
     def note_own_card(self, c: Card, suit: str) -> None:
-        """`note_own_play` for one card, of play-suit `suit` (most plays)."""
+        """This seat played card `c` (of play-suit `suit`, already taken out of `hand`):
+        update its own counts and groups, and forget what depended on its suit (and call
+        `new_decision` before the next decision)."""
         counts, groups = self._counts, self._groups
         if counts is not None:
             counts[c.index] -= 1
@@ -165,33 +154,20 @@ class PlayCtx:
         if suit in self._throw:
             del self._throw[suit]
 
-    def note_seen(self, cards: tuple[Card, ...], suits: Iterable[str]) -> None:
-        """Another seat played `cards` (of play-suits `suits`): take them out of the unseen
-        cards (`mem.unseen`, and the cached unseen cards and counts of their suits, kept in
-        step rather than rebuilt), and forget what depended on the unseen cards of those
-        suits."""
-        unseen, play_suits = self.mem.unseen, self.trump.play_suits
-        unseen_suit, unseen_n = self._unseen_suit, self._unseen_n
+    def note_seen(self, cards: tuple[Card, ...]) -> None:
+        """Another seat played `cards`: `note_seen_card` for each."""
+        play_suits = self.trump.play_suits
         for c in cards:
-            i = c.index
-            unseen[i] -= 1  # (the seat that played it held it: this seat counted it unseen)
-            suit = play_suits[i]
-            n = unseen_n.get(suit)
-            if n is not None:
-                unseen_n[suit] = n - 1
-            if not unseen[i]:
-                got = unseen_suit.get(suit)
-                if got is not None:
-                    remove_card(got, c)
-        for suit in suits:
-            self._sure.pop(suit, None)
-            self._throw.pop(suit, None)
+            self.note_seen_card(c, play_suits[c.index])
 
     def note_seen_card(self, c: Card, suit: str) -> None:
-        """`note_seen` for one card, of play-suit `suit` (most plays)."""
+        """Another seat played card `c` (of play-suit `suit`): take it out of the unseen
+        cards (`mem.unseen`, and the cached unseen cards and counts of its suit, kept in
+        step rather than rebuilt), and forget what depended on the unseen cards of its
+        suit."""
         unseen = self.mem.unseen
         i = c.index
-        left = unseen[i] - 1
+        left = unseen[i] - 1  # (the seat that played it held it: this seat counted it unseen)
         unseen[i] = left
         unseen_n = self._unseen_n
         if suit in unseen_n:
@@ -1148,7 +1124,8 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
         best_c = None
         bw, strengths = ctx.bw, trump.strengths
         for suit, ruff in risks.items():
-            cards = groups[suit]
+            shortness = len(groups[suit]) * 0.35  # prefer short suits (voids)
+            partner_ruffs = suit in pv and TRUMP not in pv
             unseen = ctx.unseen_in(suit)
             master = strengths[unseen[0].index] if unseen else -1  # (card_worth's master)
             for u in ctx.units(suit):
@@ -1169,11 +1146,10 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
                 cost = worth + pts * 1.6
                 if kind == PAIR:
                     cost += -1.0 if top.points == 0 else 3.0
-                cost += len(cards) * 0.35  # prefer short suits (voids)
+                cost += shortness
                 if ruff:
                     cost += ruff * (3.0 + 2.0 * pts)
-                # partner void (and can ruff): attractive
-                if suit in pv and TRUMP not in pv:
+                if partner_ruffs:  # partner void (and can ruff): attractive
                     cost -= 3.0
                 if best_c is None or (cost, i) < best_c[0]:
                     best_c = ((cost, i), u.cards)
