@@ -63,7 +63,7 @@ def test_read_units_is_decompose_cold_and_warm(trump, cards, other):
     assert len(shared) <= UNITS_MEMO_SIZE
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(trumps, holdings, st.data())
 def test_build_follows_each_preference_alone_and_legal(trump, cards, data):
     suit = trump.play_suits[cards[0].index] if cards else "S"
