@@ -62,7 +62,6 @@ from ..options import lead_options
 from ..phase import Phase
 from ..rules import (
     PAIR,
-    PLAY_SUITS,
     SINGLE,
     TRACTOR,
     TRUMP,
@@ -250,14 +249,10 @@ class World:
 
     def warm(self) -> World:
         """Fill the caches every seat's first decision reads (its hand by play-suit and
-        counted, the unseen cards of each play-suit), so that the forks of this world start
-        with them; returns the world."""
+        counted), so that the forks of this world start with them; returns the world."""
         for ctx in self.ctxs:
             ctx.groups()
             ctx.counts  # noqa: B018  (a property that fills the cache)
-            for suit in PLAY_SUITS:
-                ctx.unseen_in(suit)
-            ctx.unseen_count(TRUMP)
         return self
 
     def fork(self) -> World:

@@ -33,7 +33,6 @@ from ..errors import IllegalPlay
 from ..options import build_follows
 from ..rules import (
     PAIR,
-    PLAY_SUITS,
     SINGLE,
     TRACTOR,
     TRUMP,
@@ -95,13 +94,18 @@ class PlayCtx:
         self.unseen_total = sum(mem.unseen) if unseen_total is None else unseen_total
         self.bw = base_table(trump)  # `base_worth` by card index
         self.readings = units_memo(trump)
-        self._unseen_suit: dict[str, list[Card]] = {}
+        # every play-suit's unseen cards and copies, found at once: every decision reads
+        # them (a context that lives on keeps them in step: note_seen_card)
+        unseen = mem.unseen
+        self._unseen_suit = {suit: [c for c in cards if unseen[c.index]]
+                             for suit, cards in trump.by_suit.items()}
+        self._unseen_n = {suit: sum([unseen[c.index] for c in cards])
+                          for suit, cards in self._unseen_suit.items()}
         self._counts: list[int] | None = None
         self._groups: dict[str, list[Card]] | None = None
         self._units: dict[str, list[Unit]] = {}
         self._sure: dict[str, list[Unit]] = {}
         self._throw: dict[str, tuple[Card, ...] | None] = {}
-        self._unseen_n: dict[str, int] = {}
         self._ruff: dict[str, float] = {}
 
     # --- keeping the caches of a context that lives on (the hard bot's simulated seats) ---
@@ -169,13 +173,9 @@ class PlayCtx:
         i = c.index
         left = unseen[i] - 1  # (the seat that played it held it: this seat counted it unseen)
         unseen[i] = left
-        unseen_n = self._unseen_n
-        if suit in unseen_n:
-            unseen_n[suit] -= 1
+        self._unseen_n[suit] -= 1
         if not left:
-            got = self._unseen_suit.get(suit)
-            if got is not None:
-                remove_card(got, c)
+            remove_card(self._unseen_suit[suit], c)
         if suit in self._sure:  # (see note_own_card)
             del self._sure[suit]
         if suit in self._throw:
@@ -259,23 +259,11 @@ class PlayCtx:
 
     def unseen_in(self, suit: str) -> list[Card]:
         """Distinct unseen cards of a play-suit, strongest first."""
-        got = self._unseen_suit.get(suit)
-        if got is None:
-            unseen = self.mem.unseen
-            got = [c for c in self.trump.by_suit[suit] if unseen[c.index]]
-            self._unseen_suit[suit] = got
-        return got
+        return self._unseen_suit[suit]
 
     def unseen_count(self, suit: str) -> int:
         """Copies of a play-suit's cards this seat cannot place."""
-        got = self._unseen_n.get(suit)
-        if got is None:  # every play-suit's count in one pass (they are kept in step after)
-            counts = dict.fromkeys(PLAY_SUITS, 0)
-            for suit_i, n in zip(self.trump.play_suits, self.mem.unseen, strict=True):
-                counts[suit_i] += n
-            self._unseen_n = counts
-            got = counts[suit]
-        return got
+        return self._unseen_n[suit]
 
     def is_master(self, c: Card) -> bool:
         """No unseen card of its play-suit is stronger."""
@@ -374,9 +362,7 @@ def card_worth(ctx: PlayCtx, c: Card) -> float:
     i = c.index
     w = ctx.bw[i]
     suit = ctx.trump.play_suits[i]
-    top = ctx._unseen_suit.get(suit)
-    if top is None:
-        top = ctx.unseen_in(suit)
+    top = ctx._unseen_suit[suit]  # (unseen_in)
     if not top or ctx.trump.strengths[top[0].index] <= ctx.trump.strengths[i]:  # a master
         w += 1.5 if suit == TRUMP else 2.5
     return w
