@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from engine.bots import make_bot
 from engine.bots.base import make_ctx
-from engine.bots.hard import World, sample_hands
+from engine.bots.hard import World, sample_hands, shuffle
 from engine.bots.play import (
     UNITS_MEMO_SIZE,
     TrickInfo,
@@ -170,3 +170,14 @@ def test_remove_card_is_list_remove(cards, data):
     remove_card(by_identity, c)
     by_equality.remove(c)
     assert [x.index for x in by_identity] == [x.index for x in by_equality]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=162))
+def test_shuffle_is_random_shuffle(seed, n):
+    """hard.shuffle draws and orders as Random.shuffle does, on this runtime."""
+    mine, theirs = list(range(n)), list(range(n))
+    a, b = random.Random(seed), random.Random(seed)
+    shuffle(mine, a)
+    b.shuffle(theirs)
+    assert mine == theirs and a.random() == b.random()

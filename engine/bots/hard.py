@@ -470,6 +470,21 @@ def _place_known(mem: Memory, me: int, sizes: list[int], hands: list[list[Card]]
     return pool_counts
 
 
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """`rng.shuffle(cards)`, the same draws and the same order, without a method call for
+    each card (Random.shuffle asks Random._randbelow for every index: a tenth of a sampled
+    deal's time, more under Pyodide). tests/test_sim_fast_paths.py checks it against
+    rng.shuffle."""
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        n = i + 1  # (Random._randbelow_with_getrandbits(n), inline)
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def sample_hands(view: SeatView, mem: Memory, trump: Trump,
                  rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
     """Deal the cards `view.seat` cannot place to the other hands (and a hidden kitty) so that
@@ -507,7 +522,7 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
         if kitty_need:
             need[4] = kitty_need
         cards = list(pool)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         # the slots each play-suit may go to, and the most constrained cards first
         allowed = {suit: [s for s in slots
                           if s == 4 or not use_voids or suit not in mem.void[s]]
