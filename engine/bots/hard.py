@@ -178,6 +178,10 @@ SAMPLE = SampleParams()
 # --- the simulator -------------------------------------------------------------------------
 
 
+# What a simulated seat knows another holds beyond the deal: nothing (a world is dealt
+# whole). Shared by every World's memories, never changed.
+_KNOWN_NOTHING: list[Counter[Card]] = [Counter(), Counter(), Counter(), Counter()]
+
 _OTHER_SEATS = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 
 
@@ -226,10 +230,11 @@ class World:
         self.pts = pts
         self.rules = rules
         self.mems: list[Memory] = []
-        empty: list[Counter[Card]] = [Counter(), Counter(), Counter(), Counter()]
         for s in range(4):
-            m = Memory(s)
-            m.played, m.void, m.no_pairs, m.known = played, void, no_pairs, empty
+            # (not Memory(s): its four Counters and tables would be replaced at once)
+            m = Memory.__new__(Memory)
+            m.seat, m.kitty = s, None
+            m.played, m.void, m.no_pairs, m.known = played, void, no_pairs, _KNOWN_NOTHING
             unseen = [COPIES - p for p in played]
             for c in hands[s]:
                 unseen[c.index] -= 1
