@@ -138,6 +138,12 @@ class Unit:
         return f"{self.kind}({format_cards(self.cards)})"
 
 
+# Every single and every pair, by card index: a unit is an immutable value, so decompose
+# hands out these instead of making new ones for every reading.
+_SINGLES = tuple(Unit(SINGLE, (c,)) for c in ALL_CARDS)
+_PAIRS = tuple(Unit(PAIR, (c, c)) for c in ALL_CARDS)
+
+
 # --- reading cards as units (R16/R17) ------------------------------------------------------
 
 
@@ -220,7 +226,7 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
     # (distinct cards only, so no two keys are equal)
     rank = trump.ascending.__getitem__
     if len(counts) == held:  # no pairs: singles only
-        return [Unit(SINGLE, (ALL_CARDS[i],)) for i in sorted(counts, key=rank, reverse=True)]
+        return [_SINGLES[i] for i in sorted(counts, key=rank, reverse=True)]
     runs = _runs_of([ALL_CARDS[i] for i, n in counts.items() if n >= 2], trump)
     tractors = [r for r in runs if len(r) >= MIN_TRACTOR_PAIRS]
     pairs = [c.index for r in runs if len(r) < MIN_TRACTOR_PAIRS for c in r]
@@ -230,8 +236,8 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
     singles.sort(key=rank, reverse=True)
     return (
         [Unit(TRACTOR, tuple(c for c in r for _ in (0, 1))) for r in tractors]
-        + [Unit(PAIR, (ALL_CARDS[i], ALL_CARDS[i])) for i in pairs]
-        + [Unit(SINGLE, (ALL_CARDS[i],)) for i in singles]
+        + [_PAIRS[i] for i in pairs]
+        + [_SINGLES[i] for i in singles]
     )
 
 
