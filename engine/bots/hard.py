@@ -533,7 +533,8 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
                           if s == 4 or not use_voids or suit not in mem.void[s]]
                    for suit in ("D", "C", "H", "S", TRUMP)}
         n_allowed = {suit: len(ss) for suit, ss in allowed.items()}
-        cards.sort(key=lambda c: n_allowed[suit_of[c.index]])
+        if len(set(n_allowed.values())) > 1:  # (all alike: the stable sort changes nothing)
+            cards.sort(key=lambda c: n_allowed[suit_of[c.index]])
         # the slots where a second copy of a card cannot go (a seat shown to lack pairs)
         pairless = {suit: {s for s in slots if s < 4 and suit in no_pairs[s]} if use_voids
                     else set() for suit in allowed}
