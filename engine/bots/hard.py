@@ -268,21 +268,21 @@ class World:
         w.trump, w.kitty, w.burier, w.dealer = self.trump, self.kitty, self.burier, self.dealer
         w.attack_team, w.rules, w.kitty_points = self.attack_team, self.rules, self.kitty_points
         w.leader = self.leader
-        w.hands = [list(h) for h in self.hands]
-        w.hand_indices = [list(h) for h in self.hand_indices]
-        w.played = list(self.played)
-        w.void = [set(v) for v in self.void]
-        w.no_pairs = [set(v) for v in self.no_pairs]
-        w.trick = list(self.trick)
-        w.pts = list(self.pts)
-        w.sizes = list(self.sizes)
-        w.totals = list(self.totals)
+        w.hands = [h[:] for h in self.hands]
+        w.hand_indices = [h[:] for h in self.hand_indices]
+        w.played = self.played[:]
+        w.void = [v.copy() for v in self.void]
+        w.no_pairs = [v.copy() for v in self.no_pairs]
+        w.trick = self.trick[:]
+        w.pts = self.pts[:]
+        w.sizes = self.sizes[:]
+        w.totals = self.totals[:]
         w.mems = []
         for m in self.mems:
             copy = Memory.__new__(Memory)
             copy.seat, copy.kitty, copy.known = m.seat, m.kitty, m.known  # (never changed)
             copy.played, copy.void, copy.no_pairs = w.played, w.void, w.no_pairs
-            copy.unseen = list(m.unseen)
+            copy.unseen = m.unseen[:]
             w.mems.append(copy)
         w.ctxs = [ctx.fork(w.hands[s], w.mems[s], w.trick, w.sizes)
                   for s, ctx in enumerate(self.ctxs)]

@@ -121,13 +121,14 @@ class PlayCtx:
         new.kitty_points, new.attackers_score = self.kitty_points, self.attackers_score
         new.unseen_total = self.unseen_total
         new.hand, new.mem, new.trick, new.sizes = hand, mem, trick, sizes
-        new._counts = None if self._counts is None else list(self._counts)
+        # (slices and copy(), not list() and dict(): a fork is made for every candidate)
+        new._counts = None if self._counts is None else self._counts[:]
         new._groups = (None if self._groups is None
-                       else {suit: list(cards) for suit, cards in self._groups.items()})
-        new._unseen_suit = {suit: list(cards) for suit, cards in self._unseen_suit.items()}
-        new._unseen_n = dict(self._unseen_n)
-        new._units, new._sure, new._throw = dict(self._units), dict(self._sure), dict(self._throw)
-        new._ruff = dict(self._ruff)
+                       else {suit: cards[:] for suit, cards in self._groups.items()})
+        new._unseen_suit = {suit: cards[:] for suit, cards in self._unseen_suit.items()}
+        new._unseen_n = self._unseen_n.copy()
+        new._units, new._sure = self._units.copy(), self._sure.copy()
+        new._throw, new._ruff = self._throw.copy(), self._ruff.copy()
         return new
 
     def note_own_play(self, cards: tuple[Card, ...]) -> None:
