@@ -312,7 +312,8 @@ class World:
         trick, ctxs = self.trick, self.ctxs
         # one unit (a pair, a tractor) always stands: only a throw is checked, and whether
         # the lead is one unit is read from the memo of R17 readings (check_throw's first step)
-        if not trick and len(cards) > 1:
+        n = len(cards)
+        if not trick and n > 1:
             units = read_units(cards, trump, ctxs[seat].readings)
             if len(units) > 1:
                 led = trump.play_suits[cards[0].index]  # (the others' cards of it, at hand)
@@ -320,8 +321,8 @@ class World:
                 forced = check_throw(cards, others, trump, units)
                 if forced is not None:
                     cards = tuple(forced)
+                    n = len(cards)
         hand, indices = self.hands[seat], self.hand_indices[seat]
-        n = len(cards)
         play_suits = trump.play_suits
         played = self.played
         totals = self.totals

@@ -811,7 +811,8 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     # wins unless trumped, the highest trump wins; and the points on the table
     best, best_key = 0, (led == TRUMP, strengths[lead[0].index])
     trick_pts = 0
-    for i in range(len(trick)):
+    pos = len(trick)  # my place in the trick
+    for i in range(pos):
         play = trick[i][1]
         for c in play:
             trick_pts += c.points
@@ -834,7 +835,7 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
         return cands[0]
     seat, leader = ctx.seat, trick[0][0]
     my_team = seat % 2
-    later = _LATER[seat][len(trick)]
+    later = _LATER[seat][pos]
     partner = (seat + 2) % 4
     partner_later = partner in later
     kind = PAIR if pair else SINGLE
