@@ -626,8 +626,8 @@ def _hold_prob(ctx: PlayCtx, ti: TrickInfo, play: tuple[Card, ...], win_seat: in
     for s in later:
         if s % 2 == win_seat % 2:
             continue
-        if rank < 0:
-            rank = ti.rank_of(ctx, play)
+        if rank < 0:  # (a throw's threat does not weigh the rank: not read then)
+            rank = 0 if ti.multi else ti.rank_of(ctx, play)
         p *= 1.0 - threat(ctx, s, ti.led, win_suit, ti.kind, rank, ti.lead_pairs, ti.multi)
     return p
 
@@ -935,7 +935,7 @@ def score_follows(ctx: PlayCtx, ti: TrickInfo,
                 p = _hold_prob(ctx, ti, win_play, w_seat, later)
             elif partner_later:
                 # the partner may still take it: a rough chance of beating the winner
-                rank = ti.rank_of(ctx, win_play)
+                rank = 0 if ti.multi else ti.rank_of(ctx, win_play)  # (as in _hold_prob)
                 win_suit = ctx.trump.play_suits[win_play[0].index]
                 b = threat(ctx, partner, ti.led, win_suit, ti.kind, rank, ti.lead_pairs,
                            ti.multi)
