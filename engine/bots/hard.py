@@ -568,12 +568,21 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
                 break
             r = rng.random() * total
             pick = -1  # the slot where r falls, else the last open one (rounding)
-            for (s, _), weight in zip(options, ws, strict=True):
-                if weight:
-                    pick = s
-                    r -= weight
-                    if r < 0:
-                        break
+            if no_second:
+                for (s, _), weight in zip(options, ws, strict=True):
+                    if weight:
+                        pick = s
+                        r -= weight
+                        if r < 0:
+                            break
+            else:  # (the same walk, each weight made again as in ws: no zip to call)
+                for s, weight in options:
+                    weight = need[s] * weight
+                    if weight:
+                        pick = s
+                        r -= weight
+                        if r < 0:
+                            break
             got[pick].append(c)
             if pick in watched:
                 held[pick].add(i)
