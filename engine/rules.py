@@ -190,13 +190,27 @@ def _runs_of(paired: list[Card], trump: Trump) -> list[list[Card]]:
     """`paired` (distinct cards held at least twice) as maximal runs of adjacent pairs."""
     if len(paired) < 2:  # most holdings: no pair or one (no sort needed)
         return [[c] for c in paired]
+    return _runs_in_order(sorted(paired, key=lambda c: c.index), trump)
+
+
+def _runs_in_order(paired: list[Card], trump: Trump) -> list[list[Card]]:
+    """`_runs_of` for cards already in index order (suit then natural rank: neighbours
+    meet)."""
     runs: list[list[Card]] = []
-    for c in sorted(paired, key=lambda c: c.index):  # suit then natural rank: neighbours meet
+    for c in paired:
         if runs and trump.adjacent(runs[-1][-1], c):
             runs[-1].append(c)
         else:
             runs.append([c])
     return runs
+
+
+def _paired_in_order(counts: dict[int, int]) -> list[Card]:
+    """The cards held at least twice, from copies by card index, in index order (the ints
+    sorted as they are: no key function)."""
+    paired = [i for i, n in counts.items() if n >= 2]
+    paired.sort()
+    return [ALL_CARDS[i] for i in paired]
 
 
 def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
@@ -207,7 +221,7 @@ def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
     counts: dict[int, int] = {}
     for c in cards:
         counts[c.index] = counts.get(c.index, 0) + 1
-    return _runs_of([ALL_CARDS[i] for i, n in counts.items() if n >= 2], trump)
+    return _runs_in_order(_paired_in_order(counts), trump)
 
 
 def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
@@ -227,7 +241,7 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
     rank = trump.ascending.__getitem__
     if len(counts) == held:  # no pairs: singles only
         return [_SINGLES[i] for i in sorted(counts, key=rank, reverse=True)]
-    runs = _runs_of([ALL_CARDS[i] for i, n in counts.items() if n >= 2], trump)
+    runs = _runs_in_order(_paired_in_order(counts), trump)
     tractors = [r for r in runs if len(r) >= MIN_TRACTOR_PAIRS]
     pairs = [c.index for r in runs if len(r) < MIN_TRACTOR_PAIRS for c in r]
     singles = [i for i, n in counts.items() if n % 2 == 1]
@@ -494,8 +508,13 @@ Shape = tuple[list[int], int]  # a lead's tractor lengths (longest first), its p
 
 def lead_shape(lead_units: Sequence[Unit]) -> Shape:
     """What R22 asks of a play against this lead: its tractors' lengths and its pairs."""
-    lengths = sorted((u.pairs for u in lead_units if u.kind == TRACTOR), reverse=True)
-    return lengths, sum(u.pairs for u in lead_units)
+    lengths = [u.pairs for u in lead_units if u.kind == TRACTOR]
+    if len(lengths) > 1:
+        lengths.sort(reverse=True)
+    pairs = 0
+    for u in lead_units:
+        pairs += u.pairs
+    return lengths, pairs
 
 
 def fits_shape(runs: list[list[Card]], shape: Shape) -> bool:
