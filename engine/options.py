@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from .bidding import bid_strength, can_overcall
-from .cards import Card
+from .cards import ALL_CARDS, Card
 from .rules import (
     MIN_TRACTOR_PAIRS,
     PAIR,
@@ -21,7 +21,7 @@ from .rules import (
     TRACTOR,
     Trump,
     Unit,
-    best_follow_key,
+    best_follow_key_of_runs,
     decompose,
     pair_runs,
     shape_counts,
@@ -91,22 +91,28 @@ def build_follows(suit_cards: Sequence[Card], n: int, lead_tp: int, lead_p: int,
                   trump: Trump, prefers: Sequence[Preference]) -> list[list[Card]]:
     """`build_follow` for each of `prefers`: the best key and the runs of pairs, which do not
     depend on the preference, are found once (the bots' simulations ask for three)."""
-    want_tp, want_p = best_follow_key(suit_cards, n, lead_tp, lead_p, trump)
     runs = pair_runs(suit_cards, trump)
-    held: dict[Card, int] = {}  # copies of each card, in order of first appearance
+    want_tp, want_p = best_follow_key_of_runs(runs, n, lead_tp, lead_p)
+    # copies of each card by index, in order of first appearance (a card hashes in Python)
+    held: dict[int, int] = {}
     for c in suit_cards:
-        held[c] = held.get(c, 0) + 1
+        held[c.index] = held.get(c.index, 0) + 1
     out = []
     for prefer in prefers:
-        pieces = _pick_tractor_pieces(runs, want_tp, prefer) or []
-        chosen = [c for piece in pieces for c in piece for _ in (0, 1)]
-        used = {c for piece in pieces for c in piece}
-        spare_pairs = sorted((c for r in runs for c in r if c not in used), key=prefer)
+        if want_tp:
+            pieces = _pick_tractor_pieces(runs, want_tp, prefer) or []
+            chosen = [c for piece in pieces for c in piece for _ in (0, 1)]
+            used = {c.index for piece in pieces for c in piece}
+            spare_pairs = sorted((c for r in runs for c in r if c.index not in used),
+                                 key=prefer)
+        else:  # (no tractor wanted: every pair is spare)
+            chosen = []
+            spare_pairs = sorted((c for r in runs for c in r), key=prefer)
         chosen += [c for c in spare_pairs[:want_p - want_tp] for _ in (0, 1)]
         left = dict(held)
         for c in chosen:
-            left[c] -= 1
-        singles = sorted([c for c, k in left.items() for _ in range(k)], key=prefer)
+            left[c.index] -= 1
+        singles = sorted([ALL_CARDS[i] for i, k in left.items() for _ in range(k)], key=prefer)
         out.append(chosen + singles[:n - len(chosen)])
     return out
 

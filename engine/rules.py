@@ -21,7 +21,7 @@ SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
 _KIND_ORDER = {SINGLE: 0, PAIR: 1, TRACTOR: 2}
 MIN_TRACTOR_PAIRS = 3  # R16: three or more pairs
 PLAY_SUITS = (*SUITS, TRUMP)
-_TABLE_NAMES = ("play_suits", "strengths", "by_suit", "_display")
+_TABLE_NAMES = ("play_suits", "strengths", "by_suit", "ascending", "_display")
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,9 @@ class Trump:
     Every card's play-suit and strength are looked up in tables built once per context and
     shared by every Trump of that context. The tables are public, indexed by `Card.index`,
     for code that must be quick (the bots' simulations): `play_suits[c.index]` is
-    `suit_of(c)`, `strengths[c.index]` is `order(c)`, and `by_suit[s]` lists the distinct
-    cards of play-suit `s`, strongest first.
+    `suit_of(c)`, `strengths[c.index]` is `order(c)`, `by_suit[s]` lists the distinct
+    cards of play-suit `s`, strongest first, and `ascending[c.index]` is the card's place
+    among all 54 sorted by (strength, index) (a sort key that is a list's `__getitem__`).
     """
 
     level: str
@@ -40,6 +41,7 @@ class Trump:
     play_suits: tuple[str, ...] = field(init=False, repr=False, compare=False)
     strengths: tuple[int, ...] = field(init=False, repr=False, compare=False)
     by_suit: dict[str, tuple[Card, ...]] = field(init=False, repr=False, compare=False)
+    ascending: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _display: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -110,7 +112,10 @@ def _context_tables(level: str, suit: str | None) -> tuple[object, ...]:
     by_suit = {s: tuple(sorted((c for c in ALL_CARDS if suits[c.index] == s),
                                key=lambda c: (-strengths[c.index], -c.index)))
                for s in PLAY_SUITS}
-    return suits, strengths, by_suit, display
+    ascending = [0] * len(ALL_CARDS)
+    for place, c in enumerate(sorted(ALL_CARDS, key=lambda c: (strengths[c.index], c.index))):
+        ascending[c.index] = place
+    return suits, strengths, by_suit, tuple(ascending), display
 
 
 @dataclass(frozen=True)
@@ -131,6 +136,12 @@ class Unit:
 
     def __str__(self) -> str:
         return f"{self.kind}({format_cards(self.cards)})"
+
+
+# Every single and every pair, by card index: a unit is an immutable value, so decompose
+# hands out these instead of making new ones for every reading.
+_SINGLES = tuple(Unit(SINGLE, (c,)) for c in ALL_CARDS)
+_PAIRS = tuple(Unit(PAIR, (c, c)) for c in ALL_CARDS)
 
 
 # --- reading cards as units (R16/R17) ------------------------------------------------------
@@ -179,8 +190,14 @@ def _runs_of(paired: list[Card], trump: Trump) -> list[list[Card]]:
     """`paired` (distinct cards held at least twice) as maximal runs of adjacent pairs."""
     if len(paired) < 2:  # most holdings: no pair or one (no sort needed)
         return [[c] for c in paired]
+    return _runs_in_order(sorted(paired, key=lambda c: c.index), trump)
+
+
+def _runs_in_order(paired: list[Card], trump: Trump) -> list[list[Card]]:
+    """`_runs_of` for cards already in index order (suit then natural rank: neighbours
+    meet)."""
     runs: list[list[Card]] = []
-    for c in sorted(paired, key=lambda c: c.index):  # suit then natural rank: neighbours meet
+    for c in paired:
         if runs and trump.adjacent(runs[-1][-1], c):
             runs[-1].append(c)
         else:
@@ -188,13 +205,23 @@ def _runs_of(paired: list[Card], trump: Trump) -> list[list[Card]]:
     return runs
 
 
+def _paired_in_order(counts: dict[int, int]) -> list[Card]:
+    """The cards held at least twice, from copies by card index, in index order (the ints
+    sorted as they are: no key function)."""
+    paired = [i for i, n in counts.items() if n >= 2]
+    paired.sort()
+    return [ALL_CARDS[i] for i in paired]
+
+
 def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
     """The maximal runs of adjacent pairs in `cards` (R16), each ascending; a lone pair is a
     run of one. A card held three times gives one pair (triples are not a unit)."""
-    counts: dict[Card, int] = {}  # (a plain dict: Counter's constructor is slower, and the
-    for c in cards:               #  bots' simulations call this for every multi-card play)
-        counts[c] = counts.get(c, 0) + 1
-    return _runs_of([c for c, n in counts.items() if n >= 2], trump)
+    # (a plain dict by card index: Counter's constructor is slower, and a card hashes in
+    # Python; the bots' simulations call this for every multi-card play)
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c.index] = counts.get(c.index, 0) + 1
+    return _runs_in_order(_paired_in_order(counts), trump)
 
 
 def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
@@ -204,28 +231,27 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
     Written for speed (the bots' simulations call it constantly): one counting pass, and no
     run-finding at all when no card is held twice. A card held three times is a pair and a
     single (three decks: never more than three copies)."""
-    cards = list(cards)
-    counts: dict[Card, int] = {}
+    counts: dict[int, int] = {}  # by card index (a card hashes in Python)
+    held = 0
     for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    strengths = trump.strengths
-
-    def strongest_first(c: Card) -> tuple[int, int]:
-        return -strengths[c.index], -c.index
-
-    if len(counts) == len(cards):  # no pairs: singles only
-        return [Unit(SINGLE, (c,)) for c in sorted(cards, key=strongest_first)]
-    runs = _runs_of([c for c, n in counts.items() if n >= 2], trump)
+        counts[c.index] = counts.get(c.index, 0) + 1
+        held += 1
+    # strongest first: (strength, index) descending, by the trump's table of that order
+    # (distinct cards only, so no two keys are equal)
+    rank = trump.ascending.__getitem__
+    if len(counts) == held:  # no pairs: singles only
+        return [_SINGLES[i] for i in sorted(counts, key=rank, reverse=True)]
+    runs = _runs_in_order(_paired_in_order(counts), trump)
     tractors = [r for r in runs if len(r) >= MIN_TRACTOR_PAIRS]
-    pairs = [c for r in runs if len(r) < MIN_TRACTOR_PAIRS for c in r]
-    singles = [c for c, n in counts.items() if n % 2 == 1]
+    pairs = [c.index for r in runs if len(r) < MIN_TRACTOR_PAIRS for c in r]
+    singles = [i for i, n in counts.items() if n % 2 == 1]
     tractors.sort(key=lambda r: (-len(r), -r[-1].value, -r[-1].index))
-    pairs.sort(key=strongest_first)
-    singles.sort(key=strongest_first)
+    pairs.sort(key=rank, reverse=True)
+    singles.sort(key=rank, reverse=True)
     return (
         [Unit(TRACTOR, tuple(c for c in r for _ in (0, 1))) for r in tractors]
-        + [Unit(PAIR, (c, c)) for c in pairs]
-        + [Unit(SINGLE, (c,)) for c in singles]
+        + [_PAIRS[i] for i in pairs]
+        + [_SINGLES[i] for i in singles]
     )
 
 
@@ -268,8 +294,13 @@ def best_follow_key(suit_cards: Sequence[Card], n: int, lead_tp: int, lead_p: in
     distinct paired card, up to n // 2; adding pairs never lowers Tp, so both maxima are
     reached by one selection.
     """
+    return best_follow_key_of_runs(pair_runs(suit_cards, trump), n, lead_tp, lead_p)
+
+
+def best_follow_key_of_runs(runs: list[list[Card]], n: int, lead_tp: int,
+                            lead_p: int) -> tuple[int, int]:
+    """`best_follow_key` from the cards' `pair_runs` (for a caller that has them)."""
     budget = n // 2
-    runs = pair_runs(suit_cards, trump)
     best_tp = 0
     if lead_tp:
         reachable = {0}
@@ -396,14 +427,16 @@ def playable_cards(hand: Sequence[Card], lead: Sequence[Card] | None,
 # --- throws (R19) --------------------------------------------------------------------------
 
 
-def _beats_unit(unit: Unit, cards: Sequence[Card], trump: Trump) -> bool:
+def _beats_unit(unit: Unit, cards: Sequence[Card], trump: Trump,
+                runs: list[list[Card]] | None = None) -> bool:
     """Whether `cards` (one player's cards of the unit's play-suit) hold something that beats
-    `unit` in a throw check (R19)."""
+    `unit` in a throw check (R19). `runs`: the cards' `pair_runs`, when the caller has them."""
     strengths = trump.strengths  # (`order` as a table: the simulations check many throws)
     if unit.kind == SINGLE:
         mine = strengths[unit.top.index]
         return any(strengths[c.index] > mine for c in cards)
-    runs = pair_runs(cards, trump)
+    if runs is None:
+        runs = pair_runs(cards, trump)
     if unit.kind == PAIR:
         mine = strengths[unit.top.index]
         return any(strengths[c.index] > mine for r in runs for c in r)
@@ -416,17 +449,22 @@ def _unit_rank(unit: Unit, trump: Trump) -> int:
 
 
 def check_throw(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
-                trump: Trump) -> list[Card] | None:
+                trump: Trump, lead_units: Sequence[Unit] | None = None) -> list[Card] | None:
     """None if the lead stands (R19; one unit always does), else the cards of the one unit
     the leader must play instead: of the units someone can beat, the smallest kind, then the
-    lowest-ranking, then the lower suit in bidding order (♦ < ♣ < ♥ < ♠)."""
-    units = classify(lead, trump)
+    lowest-ranking, then the lower suit in bidding order (♦ < ♣ < ♥ < ♠). `lead_units`: the
+    lead's `classify`, when the caller has it already."""
+    units = classify(lead, trump) if lead_units is None else lead_units
     if len(units) == 1:
         return None
     suits = trump.play_suits
     led = suits[lead[0].index]
-    others = [[c for c in h if suits[c.index] == led] for h in other_hands]
-    beaten = [u for u in units if any(_beats_unit(u, h, trump) for h in others if h)]
+    others = [held for h in other_hands if (held := [c for c in h if suits[c.index] == led])]
+    # each hand's runs of pairs found once, if a pair or tractor is to be beaten
+    runs = ([pair_runs(h, trump) for h in others] if any(u.kind != SINGLE for u in units)
+            else [None] * len(others))
+    beaten = [u for u in units
+              if any(_beats_unit(u, h, trump, r) for h, r in zip(others, runs, strict=True))]
     if not beaten:
         return None
     forced = min(beaten, key=lambda u: (_KIND_ORDER[u.kind], u.pairs, _unit_rank(u, trump),
@@ -470,8 +508,13 @@ Shape = tuple[list[int], int]  # a lead's tractor lengths (longest first), its p
 
 def lead_shape(lead_units: Sequence[Unit]) -> Shape:
     """What R22 asks of a play against this lead: its tractors' lengths and its pairs."""
-    lengths = sorted((u.pairs for u in lead_units if u.kind == TRACTOR), reverse=True)
-    return lengths, sum(u.pairs for u in lead_units)
+    lengths = [u.pairs for u in lead_units if u.kind == TRACTOR]
+    if len(lengths) > 1:
+        lengths.sort(reverse=True)
+    pairs = 0
+    for u in lead_units:
+        pairs += u.pairs
+    return lengths, pairs
 
 
 def fits_shape(runs: list[list[Card]], shape: Shape) -> bool:

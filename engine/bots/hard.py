@@ -180,6 +180,13 @@ SAMPLE = SampleParams()
 # --- the simulator -------------------------------------------------------------------------
 
 
+# What a simulated seat knows another holds beyond the deal: nothing (a world is dealt
+# whole). Shared by every World's memories, never changed.
+_KNOWN_NOTHING: list[Counter[Card]] = [Counter(), Counter(), Counter(), Counter()]
+
+_OTHER_SEATS = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
+
+
 class World:
     """One determinized deal of the hidden cards, played on from the current position."""
 
@@ -188,6 +195,7 @@ class World:
         "burier",
         "ctxs",
         "dealer",
+        "hand_indices",
         "hands",
         "kitty",
         "kitty_points",
@@ -210,6 +218,9 @@ class World:
                  rules: RulesConfig) -> None:
         self.trump = trump
         self.hands = hands
+        # each hand's card indices, in the hand's order: a card played is found among ints
+        # (quick) and taken out of both lists at that place, as list.remove would
+        self.hand_indices = [[c.index for c in h] for h in hands]
         self.kitty = kitty
         self.burier = burier
         self.dealer = dealer
@@ -221,10 +232,11 @@ class World:
         self.pts = pts
         self.rules = rules
         self.mems: list[Memory] = []
-        empty: list[Counter[Card]] = [Counter(), Counter(), Counter(), Counter()]
         for s in range(4):
-            m = Memory(s)
-            m.played, m.void, m.no_pairs, m.known = played, void, no_pairs, empty
+            # (not Memory(s): its four Counters and tables would be replaced at once)
+            m = Memory.__new__(Memory)
+            m.seat, m.kitty = s, None
+            m.played, m.void, m.no_pairs, m.known = played, void, no_pairs, _KNOWN_NOTHING
             unseen = [COPIES - p for p in played]
             for c in hands[s]:
                 unseen[c.index] -= 1
@@ -242,6 +254,42 @@ class World:
         self.ctxs = [PlayCtx(trump, s, hands[s], self.mems[s], trick, self.sizes, dealer, 0.0,
                              0, self.totals[s]) for s in range(4)]
 
+    def warm(self) -> World:
+        """Fill the caches every seat's first decision reads (its hand by play-suit and
+        counted), so that the forks of this world start with them; returns the world."""
+        for ctx in self.ctxs:
+            ctx.groups()
+            ctx.counts  # noqa: B018  (a property that fills the cache)
+        return self
+
+    def fork(self) -> World:
+        """A copy of this world, to be played on apart (each candidate of a search from the
+        same sampled deal): everything a play changes is copied, the seats' caches with it,
+        so that the copy decides as a World built afresh from the same deal would."""
+        w = World.__new__(World)
+        w.trump, w.kitty, w.burier, w.dealer = self.trump, self.kitty, self.burier, self.dealer
+        w.attack_team, w.rules, w.kitty_points = self.attack_team, self.rules, self.kitty_points
+        w.leader = self.leader
+        w.hands = [h[:] for h in self.hands]
+        w.hand_indices = [h[:] for h in self.hand_indices]
+        w.played = self.played[:]
+        w.void = [v.copy() for v in self.void]
+        w.no_pairs = [v.copy() for v in self.no_pairs]
+        w.trick = self.trick[:]
+        w.pts = self.pts[:]
+        w.sizes = self.sizes[:]
+        w.totals = self.totals[:]
+        w.mems = []
+        for m in self.mems:
+            copy = Memory.__new__(Memory)
+            copy.seat, copy.kitty, copy.known = m.seat, m.kitty, m.known  # (never changed)
+            copy.played, copy.void, copy.no_pairs = w.played, w.void, w.no_pairs
+            copy.unseen = m.unseen[:]
+            w.mems.append(copy)
+        w.ctxs = [ctx.fork(w.hands[s], w.mems[s], w.trick, w.sizes)
+                  for s, ctx in enumerate(self.ctxs)]
+        return w
+
     def to_act(self) -> int:
         return (self.trick[-1][0] + 1) % 4 if self.trick else self.leader
 
@@ -254,6 +302,7 @@ class World:
         elif self.sizes[seat] <= KITTY_LOOKAHEAD_CARDS:  # only the last trick looks at it (R25)
             kp = expected_kitty_points(mem.unseen, self.rules.kitty_size)
         ctx.kitty_points = kp
+        ctx.new_decision()
         ctx.trick = self.trick
         ctx.attackers_score = self.pts[self.attack_team]
         ctx.unseen_total = self.totals[seat]
@@ -262,44 +311,63 @@ class World:
     def play(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Apply a play (a lead is checked as a throw, R19)."""
         trump = self.trump
+        trick, ctxs = self.trick, self.ctxs
         # one unit (a pair, a tractor) always stands: only a throw is checked, and whether
         # the lead is one unit is read from the memo of R17 readings (check_throw's first step)
-        if (not self.trick and len(cards) > 1
-                and len(read_units(cards, trump, self.ctxs[seat].readings)) > 1):
-            others = [self.hands[s] for s in range(4) if s != seat]
-            forced = check_throw(cards, others, trump)
-            if forced is not None:
-                cards = tuple(forced)
-        hand = self.hands[seat]
         n = len(cards)
+        if not trick and n > 1:
+            units = read_units(cards, trump, ctxs[seat].readings)
+            if len(units) > 1:
+                led = trump.play_suits[cards[0].index]  # (the others' cards of it, at hand)
+                others = [ctxs[s].groups().get(led, []) for s in _OTHER_SEATS[seat]]
+                forced = check_throw(cards, others, trump, units)
+                if forced is not None:
+                    cards = tuple(forced)
+                    n = len(cards)
+        hand, indices = self.hands[seat], self.hand_indices[seat]
         play_suits = trump.play_suits
         played = self.played
-        indices = [c.index for c in cards]
-        for c in cards:
-            hand.remove(c)
-        for i in indices:
-            played[i] += 1
-        suits = {play_suits[i] for i in indices} if n > 1 else (play_suits[indices[0]],)
+        totals = self.totals
+        if n == 1:  # (most plays: no loops, no set)
+            c = cards[0]
+            k = indices.index(c.index)  # (the first copy, as hand.remove(c))
+            del hand[k], indices[k]
+            played[c.index] += 1
+            suit = play_suits[c.index]
+            for s in _OTHER_SEATS[seat]:
+                totals[s] -= 1
+                ctxs[s].note_seen_card(c, suit)
+            ctxs[seat].note_own_card(c, suit)
+        else:
+            for c in cards:
+                k = indices.index(c.index)
+                del hand[k], indices[k]
+                played[c.index] += 1
+            for s in _OTHER_SEATS[seat]:
+                totals[s] -= n
+                ctxs[s].note_seen(cards)
+            ctxs[seat].note_own_play(cards)
         self.sizes[seat] -= n
-        mems, totals, ctxs = self.mems, self.totals, self.ctxs
-        for s in (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4:  # the other three seats
-            unseen = mems[s].unseen
-            for i in indices:
-                unseen[i] -= 1
-            totals[s] -= n
-            ctxs[s].note_seen(suits)
-        ctxs[seat].note_own_play(cards, suits)
-        trick = self.trick
         if trick:
-            observe_follow(mems[seat], trump, seat, trick[0][1], cards)
+            lead = trick[0][1]
+            if n == 1:  # observe_follow for one card: a void if it is not of the led suit
+                led = play_suits[lead[0].index]
+                if play_suits[cards[0].index] != led:
+                    self.void[seat].add(led)
+            else:
+                observe_follow(self.mems[seat], trump, seat, lead, cards)
         trick.append((seat, cards))
         if len(trick) == 4:
-            plays = [p for _, p in trick]
+            plays = [trick[0][1], trick[1][1], trick[2][1], trick[3][1]]
             lead = plays[0]  # (a lead of more than two cards is read from the memo)
-            units = read_units(lead, trump, ctxs[seat].readings) if len(lead) > 2 else None
-            w = trick_winner(plays, trump, units)
+            lead_units = read_units(lead, trump, ctxs[seat].readings) if len(lead) > 2 else None
+            w = trick_winner(plays, trump, lead_units)
             winner = trick[w][0]
-            self.pts[winner % 2] += sum(points(p) for p in plays)
+            pts = 0
+            for p in plays:
+                for c in p:
+                    pts += c.points
+            self.pts[winner % 2] += pts
             self.trick = []
             self.leader = winner
 
@@ -310,10 +378,15 @@ class World:
         """Play on with the normal policy; returns the card plays simulated."""
         n = 0
         tricks = 0
-        while not self.finished():
-            seat = (self.trick[-1][0] + 1) % 4 if self.trick else self.leader
-            ctx = self.ctx(seat)
-            self.play(seat, choose_follow(ctx) if self.trick else choose_lead(ctx))
+        sizes = self.sizes
+        while sizes[0] or self.trick:  # (not finished(): seat 0's hand is empty at the end)
+            trick = self.trick
+            if trick:
+                seat = (trick[-1][0] + 1) % 4
+                self.play(seat, choose_follow(self.ctx(seat)))
+            else:
+                seat = self.leader
+                self.play(seat, choose_lead(self.ctx(seat)))
             n += 1
             if not self.trick:
                 tricks += 1
@@ -369,7 +442,7 @@ def evaluate(world: World, my_team: int) -> float:
     pa = pd = 0.0
     rest = 0
     for seat, hand in enumerate(world.hands):
-        p = sum(power[c.index] for c in hand)
+        p = sum([power[c.index] for c in hand])  # (in the hand's order: a float sum)
         rest += points(hand)
         if seat % 2 == att:
             pa += p
@@ -403,6 +476,21 @@ def _place_known(mem: Memory, me: int, sizes: list[int], hands: list[list[Card]]
             hands[s].extend([c] * k)
             pool_counts[c.index] -= k
     return pool_counts
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """`rng.shuffle(cards)`, the same draws and the same order, without a method call for
+    each card (Random.shuffle asks Random._randbelow for every index: a tenth of a sampled
+    deal's time, more under Pyodide). tests/test_sim_fast_paths.py checks it against
+    rng.shuffle."""
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        n = i + 1  # (Random._randbelow_with_getrandbits(n), inline)
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def sample_hands(view: SeatView, mem: Memory, trump: Trump,
@@ -442,50 +530,70 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
         if kitty_need:
             need[4] = kitty_need
         cards = list(pool)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         # the slots each play-suit may go to, and the most constrained cards first
         allowed = {suit: [s for s in slots
                           if s == 4 or not use_voids or suit not in mem.void[s]]
                    for suit in ("D", "C", "H", "S", TRUMP)}
         n_allowed = {suit: len(ss) for suit, ss in allowed.items()}
-        cards.sort(key=lambda c: n_allowed[suit_of[c.index]])
+        if len(set(n_allowed.values())) > 1:  # (all alike: the stable sort changes nothing)
+            cards.sort(key=lambda c: n_allowed[suit_of[c.index]])
         # the slots where a second copy of a card cannot go (a seat shown to lack pairs)
         pairless = {suit: {s for s in slots if s < 4 and suit in no_pairs[s]} if use_voids
                     else set() for suit in allowed}
-        got: dict[int, list[Card]] = {s: [] for s in slots}
+        watched = set().union(*pairless.values())  # the slots whose cards `held` records
+        # each play-suit's slots with their weights for each kind of card (a trump, a card
+        # with points or an ace, any other), and each card's, by card index
+        slot_weights = {suit: [[(s, weights[s][kind]) for s in ss] for kind in range(3)]
+                        for suit, ss in allowed.items()}
+        slots_of = [slot_weights[suit_of[c.index]][0 if suit_of[c.index] == TRUMP else
+                                                  (1 if c.points or c.value == 14 else 2)]
+                    for c in ALL_CARDS]
+        got: list[list[Card]] = [[], [], [], [], []]  # by slot
         held: list[set[int]] = [set(), set(), set(), set(), set()]  # card indices per slot
         ok = True
         for c in cards:
             i = c.index
-            suit = suit_of[i]
-            kind = 0 if suit == TRUMP else (1 if c.points or c.value == 14 else 2)
-            no_second = pairless[suit]
-            opts: list[int] = []
-            ws: list[float] = []
-            for s in allowed[suit]:
-                n = need[s]
-                if n <= 0 or (s in no_second and i in held[s]):
-                    continue
-                opts.append(s)
-                ws.append(n * weights[s][kind])
-            if not opts:
+            no_second = pairless[suit_of[i]]
+            # each slot's weight, 0 where the card cannot go (full, or a second copy where
+            # pairs lack): zeros change neither the sum nor the pick below, and build no
+            # list of the slots open
+            options = slots_of[i]
+            if no_second:
+                ws = [0.0 if s in no_second and i in held[s] else need[s] * weight
+                      for s, weight in options]
+            else:
+                ws = [need[s] * weight for s, weight in options]
+            total = sum(ws)
+            if not total:
                 ok = False
                 break
-            r = rng.random() * sum(ws)
-            pick = opts[-1]
-            for k in range(len(opts)):
-                r -= ws[k]
-                if r < 0:
-                    pick = opts[k]
-                    break
+            r = rng.random() * total
+            pick = -1  # the slot where r falls, else the last open one (rounding)
+            if no_second:
+                for (s, _), weight in zip(options, ws, strict=True):
+                    if weight:
+                        pick = s
+                        r -= weight
+                        if r < 0:
+                            break
+            else:  # (the same walk, each weight made again as in ws: no zip to call)
+                for s, weight in options:
+                    weight = need[s] * weight
+                    if weight:
+                        pick = s
+                        r -= weight
+                        if r < 0:
+                            break
             got[pick].append(c)
-            held[pick].add(i)
+            if pick in watched:
+                held[pick].add(i)
             need[pick] -= 1
         if ok:
             out = [list(h) for h in hands]
             for s in others:
                 out[s].extend(got[s])
-            kitty = got.get(4, []) if mem.kitty is None else list(mem.kitty)
+            kitty = got[4] if mem.kitty is None else list(mem.kitty)
             return out, kitty
     raise RuntimeError("could not sample a world")  # pragma: no cover - pool always fits
 
@@ -734,12 +842,15 @@ class HardBot(NormalBot):
         while race.worlds < self.params.max_worlds:
             hands, kitty = sample_hands(view, mem, trump, rng)
             values: dict[int, float] = {}
+            # the sampled deal, built once with its seats' first caches; each candidate is
+            # played on a fork of it
+            deal = World(trump, hands, kitty, burier, dealer, list(mem.played),
+                          [set(v) for v in mem.void], [set(v) for v in mem.no_pairs],
+                          list(trick0), list(pts0), view.rules)
+            deal.leader = view.seat if not trick0 else trick0[0][0]
+            deal.warm()
             for i in race.active:
-                w = World(trump, [list(h) for h in hands], kitty, burier, dealer,
-                          list(mem.played), [set(v) for v in mem.void],
-                          [set(v) for v in mem.no_pairs], list(trick0), list(pts0),
-                          view.rules)
-                w.leader = view.seat if not trick0 else trick0[0][0]
+                w = deal.fork()
                 w.play(self.seat, cands[i])
                 spent += 1 + w.run(horizon)
                 values[i] = evaluate(w, my_team)

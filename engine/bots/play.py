@@ -23,13 +23,12 @@ trumps when long in them, and otherwise lead low from a short suit to make a voi
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from heapq import nsmallest
 from itertools import pairwise
 
-from ..cards import ALL_CARDS, Card
+from ..cards import ALL_CARDS, Card, remove_card
 from ..errors import IllegalPlay
 from ..options import build_follows
 from ..rules import (
@@ -95,60 +94,123 @@ class PlayCtx:
         self.unseen_total = sum(mem.unseen) if unseen_total is None else unseen_total
         self.bw = base_table(trump)  # `base_worth` by card index
         self.readings = units_memo(trump)
-        self._unseen_suit: dict[str, list[Card]] = {}
-        self._counts: Counter[Card] | None = None
+        # every play-suit's unseen cards and copies, found at once: every decision reads
+        # them (a context that lives on keeps them in step: note_seen_card)
+        unseen = mem.unseen
+        self._unseen_suit = {suit: [c for c in cards if unseen[c.index]]
+                             for suit, cards in trump.by_suit.items()}
+        self._unseen_n = {suit: sum([unseen[c.index] for c in cards])
+                          for suit, cards in self._unseen_suit.items()}
+        self._counts: list[int] | None = None
         self._groups: dict[str, list[Card]] | None = None
         self._units: dict[str, list[Unit]] = {}
         self._sure: dict[str, list[Unit]] = {}
         self._throw: dict[str, tuple[Card, ...] | None] = {}
-        self._unseen_n: dict[str, int] = {}
         self._ruff: dict[str, float] = {}
 
     # --- keeping the caches of a context that lives on (the hard bot's simulated seats) ---
 
-    def note_own_play(self, cards: tuple[Card, ...], suits: Iterable[str]) -> None:
-        """This seat played `cards` (of play-suits `suits`, already taken out of `hand`):
-        update its own counts and groups, and forget what depended on those suits."""
+    def fork(self, hand: list[Card], mem: Memory, trick: list[tuple[int, tuple[Card, ...]]],
+             sizes: list[int]) -> PlayCtx:
+        """This context for a copy of its world (hard.World.fork): the same facts and caches
+        over the copy's own hand, memory, trick and hand sizes (the caches' lists that change
+        in place are copied; the readings of units are shared, as they never change)."""
+        new = PlayCtx.__new__(PlayCtx)
+        new.trump, new.seat, new.dealer, new.bw, new.readings = (
+            self.trump, self.seat, self.dealer, self.bw, self.readings)
+        new.kitty_points, new.attackers_score = self.kitty_points, self.attackers_score
+        new.unseen_total = self.unseen_total
+        new.hand, new.mem, new.trick, new.sizes = hand, mem, trick, sizes
+        # (slices and copy(), not list() and dict(): a fork is made for every candidate)
+        new._counts = None if self._counts is None else self._counts[:]
+        new._groups = (None if self._groups is None
+                       else {suit: cards[:] for suit, cards in self._groups.items()})
+        new._unseen_suit = {suit: cards[:] for suit, cards in self._unseen_suit.items()}
+        new._unseen_n = self._unseen_n.copy()
+        new._units, new._sure = self._units.copy(), self._sure.copy()
+        new._throw, new._ruff = self._throw.copy(), self._ruff.copy()
+        return new
+
+    def note_own_play(self, cards: tuple[Card, ...]) -> None:
+        """This seat played `cards` (already taken out of `hand`): `note_own_card` for
+        each."""
+        play_suits = self.trump.play_suits
+        for c in cards:
+            self.note_own_card(c, play_suits[c.index])
+
+    def note_own_card(self, c: Card, suit: str) -> None:
+        """This seat played card `c` (of play-suit `suit`, already taken out of `hand`):
+        update its own counts and groups, and forget what depended on its suit (and call
+        `new_decision` before the next decision)."""
         counts, groups = self._counts, self._groups
         if counts is not None:
-            for c in cards:
-                counts[c] -= 1
+            counts[c.index] -= 1
         if groups is not None:
-            play_suits = self.trump.play_suits
-            for c in cards:
-                g = groups[play_suits[c.index]]
-                g.remove(c)
-                if not g:
-                    del groups[play_suits[c.index]]
-        for suit in suits:
-            self._units.pop(suit, None)
-            self._sure.pop(suit, None)
-            self._throw.pop(suit, None)
-        self._ruff.clear()
+            g = groups[suit]
+            remove_card(g, c)
+            if not g:
+                del groups[suit]
+        # (`in` then `del`, not pop(suit, None): a method call, slower, and more so under
+        # Pyodide; the caches mostly lack the suit)
+        if suit in self._units:
+            del self._units[suit]
+        if suit in self._sure:
+            del self._sure[suit]
+        if suit in self._throw:
+            del self._throw[suit]
 
-    def note_seen(self, suits: Iterable[str]) -> None:
-        """Another seat played cards of `suits` (already taken out of `mem.unseen`): forget
-        what depended on the unseen cards of those suits."""
-        for suit in suits:
-            self._unseen_suit.pop(suit, None)
-            self._unseen_n.pop(suit, None)
-            self._sure.pop(suit, None)
-            self._throw.pop(suit, None)
+    def note_seen(self, cards: tuple[Card, ...]) -> None:
+        """Another seat played `cards`: `note_seen_card` for each."""
+        play_suits = self.trump.play_suits
+        for c in cards:
+            self.note_seen_card(c, play_suits[c.index])
+
+    def note_seen_card(self, c: Card, suit: str) -> None:
+        """Another seat played card `c` (of play-suit `suit`): take it out of the unseen
+        cards (`mem.unseen`, and the cached unseen cards and counts of its suit, kept in
+        step rather than rebuilt), and forget what depended on the unseen cards of its
+        suit."""
+        unseen = self.mem.unseen
+        i = c.index
+        left = unseen[i] - 1  # (the seat that played it held it: this seat counted it unseen)
+        unseen[i] = left
+        self._unseen_n[suit] -= 1
+        if not left:
+            remove_card(self._unseen_suit[suit], c)
+        if suit in self._sure:  # (see note_own_card)
+            del self._sure[suit]
+        if suit in self._throw:
+            del self._throw[suit]
+
+    def new_decision(self) -> None:
+        """Forget what holds for one decision only (the ruff risks: every play changes the
+        hand sizes they weigh); a context that lives on calls this before each decision."""
         self._ruff.clear()
 
     @property
-    def counts(self) -> Counter[Card]:
+    def counts(self) -> list[int]:
+        """Copies of each card in the hand, by `Card.index` (a list: a Counter of cards would
+        hash them in Python at every look-up)."""
         if self._counts is None:
-            self._counts = Counter(self.hand)
+            counts = [0] * len(ALL_CARDS)
+            for c in self.hand:
+                counts[c.index] += 1
+            self._counts = counts
         return self._counts
 
     def groups(self) -> dict[str, list[Card]]:
-        """The hand by play-suit, each ascending (weakest first)."""
+        """The hand by play-suit, each ascending (by strength, then index)."""
         if self._groups is None:
-            trump = self.trump
+            play_suits = self.trump.play_suits
             g: dict[str, list[Card]] = {}
-            for c in sorted(self.hand, key=lambda c: (trump.strengths[c.index], c.index)):
-                g.setdefault(trump.play_suits[c.index], []).append(c)
+            order = [c.index for c in self.hand]
+            order.sort(key=self.trump.ascending.__getitem__)  # (strength, index): no lambda
+            for i in order:
+                suit = play_suits[i]
+                if suit in g:
+                    g[suit].append(ALL_CARDS[i])
+                else:
+                    g[suit] = [ALL_CARDS[i]]
             self._groups = g
         return self._groups
 
@@ -164,27 +226,45 @@ class PlayCtx:
         """The units of the hand's `suit` that no unseen cards can beat (cached)."""
         got = self._sure.get(suit)
         if got is None:
-            got = self._sure[suit] = [u for u in self.units(suit)
-                                      if not self.unit_beatable(u.kind, u.cards, suit)]
+            got = self._sure[suit] = self._unbeatable(self.units(suit), suit)
         return got
+
+    def _unbeatable(self, units: list[Unit], suit: str) -> list[Unit]:
+        """`[u for u in units if not unit_beatable(u)]` for the units of `decompose` (tractors,
+        pairs, singles, each kind strongest first), in one pass: a single (a pair) is beatable
+        exactly when an unseen card (held twice) is stronger, so the strongest such cards
+        are found once, and once a single is beatable every weaker one is."""
+        order, unseen = self.trump.strengths, self.mem.unseen
+        top = top2 = -1  # the strongest unseen card, and held twice (-1: none)
+        for c in self.unseen_in(suit):
+            if top < 0:
+                top = order[c.index]
+            if unseen[c.index] >= 2:
+                top2 = order[c.index]
+                break
+        out = []
+        for u in units:
+            kind = u.kind
+            if kind == SINGLE:
+                if top > order[u.cards[-1].index]:
+                    break  # (singles come last)
+            elif kind == PAIR:
+                if top2 > order[u.cards[-1].index]:
+                    continue
+            elif self.unit_beatable(kind, u.cards, suit):
+                continue
+            out.append(u)
+        return out
 
     # --- card memory ----------------------------------------------------------------------
 
     def unseen_in(self, suit: str) -> list[Card]:
         """Distinct unseen cards of a play-suit, strongest first."""
-        got = self._unseen_suit.get(suit)
-        if got is None:
-            unseen = self.mem.unseen
-            got = [c for c in self.trump.by_suit[suit] if unseen[c.index]]
-            self._unseen_suit[suit] = got
-        return got
+        return self._unseen_suit[suit]
 
     def unseen_count(self, suit: str) -> int:
-        got = self._unseen_n.get(suit)
-        if got is None:
-            unseen = self.mem.unseen
-            got = self._unseen_n[suit] = sum(unseen[c.index] for c in self.unseen_in(suit))
-        return got
+        """Copies of a play-suit's cards this seat cannot place."""
+        return self._unseen_n[suit]
 
     def is_master(self, c: Card) -> bool:
         """No unseen card of its play-suit is stronger."""
@@ -283,30 +363,29 @@ def card_worth(ctx: PlayCtx, c: Card) -> float:
     i = c.index
     w = ctx.bw[i]
     suit = ctx.trump.play_suits[i]
-    top = ctx._unseen_suit.get(suit)
-    if top is None:
-        top = ctx.unseen_in(suit)
+    top = ctx._unseen_suit[suit]  # (unseen_in)
     if not top or ctx.trump.strengths[top[0].index] <= ctx.trump.strengths[i]:  # a master
         w += 1.5 if suit == TRUMP else 2.5
     return w
 
 
 def play_worth(ctx: PlayCtx, cards: tuple[Card, ...] | list[Card],
-               counts: Counter[Card]) -> float:
+               counts: list[int]) -> float:
     """Worth of the cards plus the pairs the play breaks or spends."""
     if len(cards) == 1:
         c = cards[0]
         w = card_worth(ctx, c)
-        if counts[c] == 2:
+        if counts[c.index] == 2:
             w += 4.0 if ctx.trump.play_suits[c.index] == TRUMP else 2.5
         return w
     total = 0.0
-    used: dict[Card, int] = {}
+    used: dict[int, int] = {}  # copies of each card, in order of first appearance
     for c in cards:
-        used[c] = used.get(c, 0) + 1
-    for c, k in used.items():
+        used[c.index] = used.get(c.index, 0) + 1
+    for i, k in used.items():
+        c = ALL_CARDS[i]
         total += k * card_worth(ctx, c)
-        n = counts[c]
+        n = counts[i]
         if n >= 2 and n - k < 2:
             total += 4.0 if ctx.trump.play_suits[c.index] == TRUMP else 2.5
     return total
@@ -324,7 +403,8 @@ def points(cards: Iterable[Card]) -> int:
 
 def _share(ctx: PlayCtx, opp: int) -> float:
     """The share of the cards `ctx.seat` cannot place that `opp` holds (unseen_total > 0)."""
-    return min(1.0, ctx.sizes[opp] / ctx.unseen_total)
+    share = ctx.sizes[opp] / ctx.unseen_total
+    return share if share < 1.0 else 1.0  # (min(1.0, share), without a call)
 
 
 def _beat_prob(ctx: PlayCtx, opp: int, suit: str, kind: str, rank: int, lead_pairs: int) -> float:
@@ -332,15 +412,20 @@ def _beat_prob(ctx: PlayCtx, opp: int, suit: str, kind: str, rank: int, lead_pai
     rank `rank` (R7 order; natural rank of the top pair for tractors)."""
     if suit in ctx.mem.void[opp] or ctx.unseen_total <= 0:
         return 0.0
-    share = _share(ctx, opp)
+    share = ctx.sizes[opp] / ctx.unseen_total  # _share
+    if share > 1.0:
+        share = 1.0
     trump, unseen = ctx.trump, ctx.mem.unseen
-    known = ctx.mem.known[opp]
+    strengths = trump.strengths
+    # what `opp` is known to hold: mostly nothing (never in a rollout), and then no look-up
+    # (a Counter of cards hashes each card in Python, and a miss calls __missing__)
+    known = ctx.mem.known[opp] or None
     if kind == SINGLE:
         h = 0
         for c in ctx.unseen_in(suit):
-            if trump.strengths[c.index] <= rank:
+            if strengths[c.index] <= rank:
                 break
-            if known[c]:
+            if known is not None and known[c]:
                 return 1.0
             h += unseen[c.index]
         return 1.0 - (1.0 - share) ** h if h else 0.0
@@ -349,10 +434,10 @@ def _beat_prob(ctx: PlayCtx, opp: int, suit: str, kind: str, rank: int, lead_pai
     if kind == PAIR:
         miss = 1.0
         for c in ctx.unseen_in(suit):
-            if trump.strengths[c.index] <= rank:
+            if strengths[c.index] <= rank:
                 break
             u = unseen[c.index]
-            if known[c] >= 2:
+            if known is not None and known[c] >= 2:
                 return 1.0
             if u >= 2:
                 s2 = share * share
@@ -492,10 +577,28 @@ class TrickInfo:
                 return None
         units = self.lead_units
         assert units is not None  # (as above)
+        if not self.shape[0]:  # no tractor led: only the play's pairs count (R22/R23)
+            return self._pairs_key(trump, play, suit == TRUMP)
         runs = pair_runs(play, trump)
         if not fits_shape(runs, self.shape):
             return None
         return (suit == TRUMP, _top_rank(play, units, trump, runs))
+
+    def _pairs_key(self, trump: Trump, play: tuple[Card, ...],
+                   trumps: bool) -> tuple[bool, int] | None:
+        """`_unit_key` against a lead without tractors, from the play's paired cards alone
+        (no runs to build: `fits_shape` then asks for enough pairs, and `_top_rank` reads the
+        strongest paired card for a lead with pairs, else the strongest card)."""
+        strengths = trump.strengths
+        copies: dict[int, int] = {}
+        for c in play:
+            copies[c.index] = copies.get(c.index, 0) + 1
+        paired = [i for i, k in copies.items() if k >= 2]
+        if len(paired) < self.shape[1]:
+            return None
+        if self.kind == SINGLE:  # (the lead's strongest kind)
+            return (trumps, max([strengths[i] for i in copies]))
+        return (trumps, max([strengths[i] for i in paired]))
 
     def rank_of(self, ctx: PlayCtx, play: tuple[Card, ...]) -> int:
         """R23 rank of a play's top unit as the lead's kind."""
@@ -523,8 +626,8 @@ def _hold_prob(ctx: PlayCtx, ti: TrickInfo, play: tuple[Card, ...], win_seat: in
     for s in later:
         if s % 2 == win_seat % 2:
             continue
-        if rank < 0:
-            rank = ti.rank_of(ctx, play)
+        if rank < 0:  # (a throw's threat does not weigh the rank: not read then)
+            rank = 0 if ti.multi else ti.rank_of(ctx, play)
         p *= 1.0 - threat(ctx, s, ti.led, win_suit, ti.kind, rank, ti.lead_pairs, ti.multi)
     return p
 
@@ -541,24 +644,24 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
     suit_cards = groups.get(led, [])
     counts = ctx.counts
     bw = ctx.bw
-    cheap = lambda c: (bw[c.index] + c.points * 1.5 + (2.0 if counts[c] >= 2 else 0.0),  # noqa: E731
+    cheap = lambda c: (bw[c.index] + c.points * 1.5 + (2.0 if counts[c.index] >= 2 else 0.0),  # noqa: E731
                        c.index)
     feed = lambda c: (-c.points, bw[c.index], c.index)  # noqa: E731
     strong = lambda c: (-trump.strengths[c.index], c.points, c.index)  # noqa: E731
     out: list[tuple[Card, ...]] = []
     if len(suit_cards) > n:
         if n == 1:
-            return _single_follows(ctx, ti, suit_cards)  # distinct cards already
+            return _single_follows(ctx, ti.plays[ti.best][0], suit_cards)  # (distinct)
         if ti.kind == PAIR and not ti.multi:
-            pairs = sorted({c for c in suit_cards if counts[c] >= 2}, key=lambda c: c.index)
+            pairs = _pair_follows(suit_cards, counts)
             if pairs:
-                return [(c, c) for c in pairs]
+                return pairs
             by_cheap = sorted(suit_cards, key=cheap)
             by_feed = sorted(suit_cards, key=feed)
             by_strong = sorted(suit_cards, key=strong)
             out = [tuple(by_cheap[:2]), tuple(by_feed[:2]), tuple(by_strong[:2])]
             rest = list(by_feed)
-            rest.remove(by_cheap[0])
+            remove_card(rest, by_cheap[0])
             out.append((by_cheap[0], rest[0]))
         else:
             # TrickInfo reads the units of every lead but one single or one pair (the two
@@ -585,9 +688,9 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
         out = [base + tuple(f) for f in fills]
         if not suit_cards and led != TRUMP and len(trumps) >= n:
             if n == 1:
-                out += _single_follows(ctx, ti, trumps)
+                out += _single_follows(ctx, ti.plays[ti.best][0], trumps)
             elif ti.kind == PAIR and not ti.multi:
-                out += [(c, c) for c in sorted({c for c in trumps if counts[c] >= 2},
+                out += [(c, c) for c in sorted({c for c in trumps if counts[c.index] >= 2},
                                                key=lambda c: c.index)]
             else:
                 tp, p = shape_counts(ti.lead_units)  # type: ignore[arg-type]  # as above
@@ -607,51 +710,74 @@ def follow_candidates(ctx: PlayCtx, ti: TrickInfo) -> list[tuple[Card, ...]]:
         return uniq
     keys: set[tuple[int, ...]] = set()
     for play in out:
-        key = tuple(sorted(c.index for c in play))
+        key = tuple(sorted([c.index for c in play]))
         if key not in keys:
             keys.add(key)
             uniq.append(play)
     return uniq
 
 
-def _single_follows(ctx: PlayCtx, ti: TrickInfo, cards: list[Card]) -> list[tuple[Card, ...]]:
-    """The single cards worth considering from `cards` (one play-suit): the lowest, the
-    lowest without points, the lowest of each point rank, the cheapest that beats the trick
-    so far, and the highest."""
+def _pair_follows(cards: list[Card], counts: list[int]) -> list[tuple[Card, ...]]:
+    """Every pair in `cards` (one play-suit of the hand), by card index."""
+    pairs = []
+    last = None
+    for c in cards:  # (copies of a card sit side by side in the hand's groups)
+        if c is not last and counts[c.index] >= 2:
+            pairs.append(c)
+        last = c
+    pairs.sort(key=lambda c: c.index)
+    return [(c, c) for c in pairs]
+
+
+def _single_follows(ctx: PlayCtx, best: Card, cards: list[Card]) -> list[tuple[Card, ...]]:
+    """The single cards worth considering from `cards` (one play-suit of the hand, as
+    `groups()` keeps it: ascending by strength, then index): the lowest, the lowest without
+    points, the lowest of each point rank, the cheapest that beats `best` (the card winning
+    the trick so far), and the highest."""
     trump = ctx.trump
     order = trump.strengths
-    distinct = sorted(set(cards), key=lambda c: (order[c.index], c.points, c.index))
+    # The distinct cards by (strength, points, index): `cards` in their order, since two
+    # cards of equal strength (level cards of the side suits, R7) have the same rank, so the
+    # same points. Copies of a card sit side by side.
+    distinct = [c for k, c in enumerate(cards) if not k or c is not cards[k - 1]]
     if len(distinct) <= 4:
         return [(c,) for c in distinct]
-    keep = [distinct[0], distinct[-1]]
-    nonpoint = [c for c in distinct if not c.points]
-    if nonpoint:
-        keep.append(nonpoint[0])
-    for rank in ("5", "10", "K"):
-        for c in distinct:
-            if c.rank == rank:
-                keep.append(c)
-                break
-    best = ti.plays[ti.best][0]  # a single lead: `best` is set
-    bsuit = trump.play_suits[best.index]
+    # one pass: the lowest without points, of each point rank (5, 10, K: R4), that beats
     suit = trump.play_suits[distinct[0].index]
-    if bsuit == suit:
-        for c in distinct:
-            if order[c.index] > order[best.index]:
-                keep.append(c)
-                break
-    elif suit == TRUMP:  # trumping a side-suit lead: any trump beats it
-        keep.append(nonpoint[0] if nonpoint else distinct[0])
-    out: list[tuple[Card, ...]] = []
-    seen: set[int] = set()
-    for c in keep:
-        if c.index not in seen:
-            seen.add(c.index)
-            out.append((c,))
+    beating = trump.play_suits[best.index] == suit
+    to_beat = order[best.index]
+    nonpoint: Card | None = None
+    five = ten = king = beat = nonpoint
+    for c in distinct:
+        if not c.points:
+            if nonpoint is None:
+                nonpoint = c
+        elif c.value == 5:
+            if five is None:
+                five = c
+        elif c.value == 10:
+            if ten is None:
+                ten = c
+        elif king is None:  # (a K: the only other cards with points)
+            king = c
+        if beating and beat is None and order[c.index] > to_beat:
+            beat = c
+    if suit == TRUMP and not beating:  # trumping a side-suit lead: any trump beats it
+        beat = nonpoint or distinct[0]
+    out: list[tuple[Card, ...]] = [(distinct[0],)]
+    taken = {distinct[0].index}  # (indices: == between cards is slow, see remove_card)
+    for kept in (distinct[-1], nonpoint, five, ten, king, beat):
+        if kept is not None and kept.index not in taken:
+            taken.add(kept.index)
+            out.append((kept,))
     return out
 
 
 def choose_follow(ctx: PlayCtx) -> tuple[Card, ...]:
+    if len(ctx.trick[0][1]) <= 2:
+        got = _follow_unit_in_suit(ctx)
+        if got is not None:
+            return got
     ti = TrickInfo(ctx)
     cands = follow_candidates(ctx, ti)
     if len(cands) == 1:
@@ -659,6 +785,119 @@ def choose_follow(ctx: PlayCtx) -> tuple[Card, ...]:
     scored = score_follows(ctx, ti, cands)
     best = max(scored, key=lambda x: x[0])
     return best[1]
+
+
+def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
+    """`choose_follow` to a lead of one card or one pair when the seat holds more cards of
+    the led play-suit than were led (the rollouts' commonest plays), else None: the
+    candidates of `follow_candidates` (every card worth trying, or every pair) scored as
+    `score_follows` scores them, without a TrickInfo (the winner so far is found in one pass,
+    as `single_or_pair_best` finds it) and with each candidate priced as `play_worth` prices
+    one card or one pair. None also when a pair was led and the seat holds no pair of its
+    suit. tests/test_sim_fast_paths.py checks it against the general path."""
+    trump = ctx.trump
+    play_suits, strengths = trump.play_suits, trump.strengths
+    trick = ctx.trick
+    lead = trick[0][1]
+    n = len(lead)
+    pair = n == 2
+    if pair and lead[0] is not lead[1]:
+        return None
+    led = play_suits[lead[0].index]
+    suit_cards = (ctx._groups or ctx.groups()).get(led)
+    if suit_cards is None or len(suit_cards) <= n:
+        return None
+    # R22/R23 for these leads: the highest of the led suit (single, or pair for a pair lead)
+    # wins unless trumped, the highest trump wins; and the points on the table
+    best, best_key = 0, (led == TRUMP, strengths[lead[0].index])
+    trick_pts = 0
+    pos = len(trick)  # my place in the trick
+    for i in range(pos):
+        play = trick[i][1]
+        for c in play:
+            trick_pts += c.points
+        if i == 0 or (pair and play[0] is not play[1]):
+            continue
+        suit = play_suits[play[0].index]
+        if suit != led and suit != TRUMP:
+            continue
+        key = (suit == TRUMP, strengths[play[0].index])
+        if key > best_key:
+            best, best_key = i, key
+    counts = ctx._counts or ctx.counts
+    if pair:
+        cands = _pair_follows(suit_cards, counts)
+        if not cands:
+            return None
+    else:
+        cands = _single_follows(ctx, trick[best][1][0], suit_cards)
+    if len(cands) == 1:
+        return cands[0]
+    seat, leader = ctx.seat, trick[0][0]
+    my_team = seat % 2
+    later = _LATER[seat][pos]
+    partner = (seat + 2) % 4
+    partner_later = partner in later
+    kind = PAIR if pair else SINGLE
+    lead_trump = led == TRUMP
+    pair_cost = 4.0 if lead_trump else 2.5  # a pair broken or spent (play_worth)
+    master_cost = 1.5 if lead_trump else 2.5  # (card_worth)
+    bw = ctx.bw
+    top = ctx.unseen_in(led)
+    top_strength = strengths[top[0].index] if top else -1  # a card this strong is a master
+    best_value = 0.0
+    chosen: tuple[Card, ...] | None = None
+    lost_p = -1.0  # (below; -1: not found yet)
+    rivals: list[tuple[int, float]] | None = None  # the opponents after me, and their ruffs
+    for cand in cands:
+        c = cand[0]
+        i = c.index
+        wins = (lead_trump, strengths[i]) > best_key
+        if wins:  # _hold_prob: threat(...) of each opponent after me, its ruff found once
+            if rivals is None:
+                rivals = [(s, 0.0 if lead_trump else
+                           _void_prob(ctx, s, led) * _ruff_prob(ctx, s, kind, n - 1))
+                          for s in later if s % 2 != my_team]
+            rank = strengths[i]
+            p = 1.0
+            for s, ruff in rivals:
+                same = _beat_prob(ctx, s, led, kind, rank, n - 1)
+                p *= 1.0 - (same if lead_trump else 1.0 - (1.0 - same) * (1.0 - ruff))
+        elif lost_p >= 0.0:
+            p = lost_p
+        else:  # the winner so far stays the winner: the same chance for every such card
+            win = trick[best][1][0]
+            win_suit = play_suits[win.index]
+            if (leader + best) % 2 == my_team:  # my partner's: _hold_prob
+                rank = strengths[win.index]
+                p = 1.0
+                for s in later:
+                    if s % 2 == my_team:
+                        continue
+                    p *= 1.0 - threat(ctx, s, led, win_suit, kind, rank, n - 1, False)
+            elif partner_later:  # an opponent's, and my partner may still take it
+                p = 0.5 * threat(ctx, partner, led, win_suit, kind, strengths[win.index],
+                                 n - 1, False)
+            else:
+                p = 0.0
+            lost_p = p
+        # (more cards in hand than this trick takes: not the last trick, no kitty bonus)
+        worth = bw[i]  # card_worth
+        if top_strength <= strengths[i]:
+            worth += master_cost
+        if pair:
+            pts = trick_pts + 2 * c.points
+            worth = 2 * worth + pair_cost  # (at most 3 copies: a pair spent)
+        else:
+            pts = trick_pts + c.points
+            if counts[i] == 2:
+                worth += pair_cost
+        value = p * (pts + 0.0) - (1.0 - p) * (pts + 0.0) - worth
+        if wins:
+            value += 1.0  # taking the lead is worth a little
+        if chosen is None or value > best_value:
+            best_value, chosen = value, cand
+    return chosen
 
 
 _LATER = [[tuple((seat + k) % 4 for k in range(1, 4 - pos)) for pos in range(4)]
@@ -696,7 +935,7 @@ def score_follows(ctx: PlayCtx, ti: TrickInfo,
                 p = _hold_prob(ctx, ti, win_play, w_seat, later)
             elif partner_later:
                 # the partner may still take it: a rough chance of beating the winner
-                rank = ti.rank_of(ctx, win_play)
+                rank = 0 if ti.multi else ti.rank_of(ctx, win_play)  # (as in _hold_prob)
                 win_suit = ctx.trump.play_suits[win_play[0].index]
                 b = threat(ctx, partner, ti.led, win_suit, ti.kind, rank, ti.lead_pairs,
                            ti.multi)
@@ -728,12 +967,25 @@ def _ruff_risk(ctx: PlayCtx, suit: str) -> float:
     got = ctx._ruff.get(suit)
     if got is None:
         safe = 1.0
-        for opp in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4):
-            if TRUMP in ctx.mem.void[opp] or ctx.sizes[opp] == 0:
+        void, sizes, total = ctx.mem.void, ctx.sizes, ctx.unseen_total
+        for opp in _OPPONENTS[ctx.seat]:
+            if TRUMP in void[opp] or sizes[opp] == 0:
                 continue
-            safe *= 1.0 - _void_prob(ctx, opp, suit)
+            if suit in void[opp]:  # _void_prob, inline
+                p = 1.0
+            elif total <= 0:
+                p = 0.0
+            else:
+                share = sizes[opp] / total  # _share
+                if share > 1.0:
+                    share = 1.0
+                p = (1.0 - share) ** ctx.unseen_count(suit)
+            safe *= 1.0 - p
         got = ctx._ruff[suit] = 1.0 - safe
     return got
+
+
+_OPPONENTS = tuple(((seat + 1) % 4, (seat + 3) % 4) for seat in range(4))
 
 
 RUFF_RISK_OK = 0.3
@@ -750,15 +1002,18 @@ def sure_units(ctx: PlayCtx, suit: str) -> list[Unit]:
 
 def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
     """A throw of two or more units of the hand's `suit` that surely stands (R19), or None."""
+    void, seat = ctx.mem.void, ctx.seat
+    nobody = (suit in void[(seat + 1) % 4] and suit in void[(seat + 2) % 4]
+              and suit in void[(seat + 3) % 4])
+    # (the rest depends only on the hand and the unseen cards: a throw found before, with
+    # two units or more, stands until a play of the suit forgets it)
+    if not nobody and suit in ctx._throw:
+        return ctx._throw[suit]
     units = ctx.units(suit)
     if len(units) < 2:
         return None
-    void, seat = ctx.mem.void, ctx.seat
-    if (suit in void[(seat + 1) % 4] and suit in void[(seat + 2) % 4]
-            and suit in void[(seat + 3) % 4]):
+    if nobody:
         return tuple(ctx.groups()[suit])  # nobody can beat anything (R19)
-    if suit in ctx._throw:  # (the rest depends only on the hand and the unseen cards)
-        return ctx._throw[suit]
     sure = sure_units(ctx, suit)
     got: tuple[Card, ...] | None = None
     if len(sure) >= 2:
@@ -792,10 +1047,12 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
         sure_t = sorted(ctx.sure(TRUMP), key=lambda u: (u.pairs, len(u.cards)), reverse=True)
         if sure_t and len(sure_t[0].cards) < len(hand):
             return sure_t[0].cards
+    # each side suit's ruff risk, once (steps 2, 3 and 6 weigh it)
+    risks = {suit: _ruff_risk(ctx, suit) for suit in groups if suit != TRUMP}
     # 2. safe throws of side suits (no ruff risk), largest first
     best = None
-    for suit in groups:
-        if suit == TRUMP or _ruff_risk(ctx, suit) > RUFF_RISK_OK:
+    for suit, risk in risks.items():
+        if risk > RUFF_RISK_OK:
             continue
         t = safe_throw(ctx, suit)
         if t is not None:
@@ -804,17 +1061,20 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
                 best = (key, t)
     if best is not None:
         return best[1]
-    # 3. sure winners in side suits: tractors, pairs, then singles
-    cands = []
-    for suit, cards in groups.items():
-        if suit == TRUMP or _ruff_risk(ctx, suit) > RUFF_RISK_OK:
+    # 3. sure winners in side suits: tractors, pairs, then singles (the first of the best)
+    sure_key: tuple[int, int, int] | None = None
+    sure_lead: tuple[Card, ...] = ()
+    for suit, risk in risks.items():
+        if risk > RUFF_RISK_OK:
             continue
+        length = len(groups[suit])
         for u in sure_units(ctx, suit):
             # a lone master single with few cards left in the suit outside is still fine
-            cands.append(((u.pairs * 3 + len(u.cards), points(u.cards), -len(cards)), u.cards))
-    if cands:
-        cands.sort(key=lambda x: x[0], reverse=True)
-        return cands[0][1]
+            rank = (u.pairs * 3 + len(u.cards), points(u.cards), -length)
+            if sure_key is None or rank > sure_key:
+                sure_key, sure_lead = rank, u.cards
+    if sure_key is not None:
+        return sure_lead
     # 4. a ruff for a void partner
     partner = ctx.partner
     pv = ctx.mem.void[partner]
@@ -848,29 +1108,39 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
                 if low_pair.top.points == 0 and card_worth(ctx, low_pair.top) < 9:
                     return low_pair.cards
     # 6. lead low from a short side suit; avoid point cards and breaking pairs
-    side = [(s, cs) for s, cs in groups.items() if s != TRUMP]
-    if side:
+    if risks:
         best_c = None
-        for suit, cards in side:
-            ruff = _ruff_risk(ctx, suit)
-            units = ctx.units(suit)
-            for u in units:
-                if u.kind == TRACTOR:
+        bw, strengths = ctx.bw, trump.strengths
+        for suit, ruff in risks.items():
+            shortness = len(groups[suit]) * 0.35  # prefer short suits (voids)
+            partner_ruffs = suit in pv and TRUMP not in pv
+            unseen = ctx.unseen_in(suit)
+            master = strengths[unseen[0].index] if unseen else -1  # (card_worth's master)
+            for u in ctx.units(suit):
+                kind = u.kind
+                if kind == TRACTOR:
                     continue
-                top = u.top
-                cost = play_worth(ctx, u.cards, counts) + points(u.cards) * 1.6
-                if u.kind == PAIR:
+                top = u.cards[-1]
+                i = top.index
+                # play_worth of a side single or pair, as card_worth prices each card
+                worth = bw[i] + 2.5 if master <= strengths[i] else bw[i]
+                if kind == PAIR:
+                    worth = 2 * worth + 2.5  # (a pair spent)
+                    pts = 2 * top.points
+                else:
+                    if counts[i] == 2:
+                        worth += 2.5  # (a pair broken)
+                    pts = top.points
+                cost = worth + pts * 1.6
+                if kind == PAIR:
                     cost += -1.0 if top.points == 0 else 3.0
-                cost += len(cards) * 0.35  # prefer short suits (voids)
+                cost += shortness
                 if ruff:
-                    cost += ruff * (3.0 + 2.0 * points(u.cards))
-                # partner void (and can ruff): attractive
-                if suit in pv and TRUMP not in pv:
+                    cost += ruff * (3.0 + 2.0 * pts)
+                if partner_ruffs:  # partner void (and can ruff): attractive
                     cost -= 3.0
-                if best_c is None or (cost, top.index) < best_c[0]:
-                    best_c = ((cost, top.index), u.cards)
-            if not units:
-                continue
+                if best_c is None or (cost, i) < best_c[0]:
+                    best_c = ((cost, i), u.cards)
         if best_c is not None:
             return best_c[1]
     # 7. only trumps (or only tractors): lead the cheapest unit
