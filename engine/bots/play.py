@@ -791,8 +791,8 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     """`choose_follow` to a lead of one card or one pair when the seat holds more cards of
     the led play-suit than were led (the rollouts' commonest plays), else None: the
     candidates of `follow_candidates` (every card worth trying, or every pair) scored as
-    `score_follows` scores them, without a TrickInfo (the winner so far is found in one pass,
-    as `single_or_pair_best` finds it) and with each candidate priced as `play_worth` prices
+    `score_follows` scores them, without a TrickInfo (the winner so far is
+    `single_or_pair_best`'s) and with each candidate priced as `play_worth` prices
     one card or one pair. None also when a pair was led and the seat holds no pair of its
     suit. tests/test_sim_fast_paths.py checks it against the general path."""
     trump = ctx.trump
@@ -807,23 +807,15 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     suit_cards = (ctx._groups or ctx.groups()).get(led)
     if suit_cards is None or len(suit_cards) <= n:
         return None
-    # R22/R23 for these leads: the highest of the led suit (single, or pair for a pair lead)
-    # wins unless trumped, the highest trump wins; and the points on the table
-    best, best_key = 0, (led == TRUMP, strengths[lead[0].index])
-    trick_pts = 0
-    pos = len(trick)  # my place in the trick
-    for i in range(pos):
-        play = trick[i][1]
+    plays = [play for _, play in trick]
+    winning = single_or_pair_best(plays, trump)  # R22/R23, as the rules judge these leads
+    assert winning is not None  # a single or a pair was led
+    best, best_key = winning
+    trick_pts = 0  # the points on the table
+    for play in plays:
         for c in play:
             trick_pts += c.points
-        if i == 0 or (pair and play[0] is not play[1]):
-            continue
-        suit = play_suits[play[0].index]
-        if suit != led and suit != TRUMP:
-            continue
-        key = (suit == TRUMP, strengths[play[0].index])
-        if key > best_key:
-            best, best_key = i, key
+    pos = len(trick)  # my place in the trick
     counts = ctx._counts or ctx.counts
     if pair:
         cands = _pair_follows(suit_cards, counts)
