@@ -16,7 +16,26 @@ def test_the_same_engine_decides_the_same_and_is_timed():
     sim_bench.run([5], 2, out)
     text = out.getvalue()
     assert "in 2 of 2 positions" in text
-    assert text.count("plays/s") == 2
+    assert [line.split()[0] for line in text.splitlines() if line.endswith("plays/s")] == [
+        "before", "now"]
+    assert "speed-up" in text
+
+
+def test_an_engine_before_the_driver_is_driven_to_the_same_positions(monkeypatch):
+    """Issue 11's baseline has no engine.driver; the protocol it documented (deal a card, ask
+    each seat from the one that got it) reaches the positions the driver reaches."""
+    _, by_driver = sim_bench.positions("engine", 7, 6)
+    real_import = sim_bench.importlib.import_module
+
+    def without_driver(name: str):
+        if name == "engine.driver":
+            raise ModuleNotFoundError(name)
+        return real_import(name)
+
+    monkeypatch.setattr(sim_bench.importlib, "import_module", without_driver)
+    _, by_protocol = sim_bench.positions("engine", 7, 6)
+    assert len(by_protocol) == len(by_driver) == 6
+    assert by_protocol == by_driver
 
 
 def test_a_missing_engine_is_refused_with_its_path(tmp_path):

@@ -3,7 +3,9 @@
     python -m tools.sim_bench --before REV [--seeds 5,9,13] [--positions 40]
     python -m tools.sim_bench --before-dir DIR ...   (DIR/engine: an earlier engine package)
 
-`--before REV` extracts that commit's engine/ (git archive) into a scratch directory. Both
+`--before REV` extracts that commit's engine/ (git archive) into a scratch directory (an
+engine from before `engine.driver`, such as issue 11's baseline b6c0c69, is driven by the
+protocol it documented). Both
 engines are loaded side by side (the earlier one as the package `engine_before`); for each
 seed a round is played by normal bots in both, and at each of its first `--positions` card
 plays the hard bot of each engine decides (the default 2500 simulated plays spent whole: no
@@ -58,22 +60,45 @@ def positions(pkg: str, seed: int, count: int) -> tuple[ModuleType, list[Any]]:
     """The views of the seat to act at the first `count` card plays of a normal bots' round."""
     bots = importlib.import_module(pkg + ".bots")
     match = importlib.import_module(pkg + ".match")
-    driver = importlib.import_module(pkg + ".driver")
     m = match.Match(seed)
     normal = [bots.make_bot("normal", s, seed) for s in range(4)]
+    try:
+        next_action = importlib.import_module(pkg + ".driver").next_action
+    except ModuleNotFoundError:  # an engine from before the driver (issue 11's baseline)
+        next_action = _next_action_before_driver(pkg)
     views = []
-    while not m.phase.round_over and len(views) < count:
+    while m.phase not in ("result", "match-over") and len(views) < count:
         if m.phase == "play" and m.to_act is not None:
             views.append(m.view(m.to_act))
-        m.apply(driver.next_action(m, normal))
+        m.apply(next_action(m, normal))
     return bots, views
+
+
+def _next_action_before_driver(pkg: str) -> Any:
+    """The table's next action by the protocol engines before `driver` documented: during
+    the deal, deal a card, then ask each seat from the one that just got it for a bid."""
+    actions = importlib.import_module(pkg + ".actions")
+    asked: list[int] = []  # the seats still to ask about the card just dealt
+
+    def next_action(m: Any, bots: list[Any]) -> Any:
+        if m.phase != "deal":
+            return bots[m.to_act].choose(m.view(m.to_act))
+        while asked:
+            seat = asked.pop(0)
+            bid = bots[seat].choose(m.view(seat))
+            if bid is not None:
+                return bid
+        asked.extend((m.round.first_seat + m.round.dealt + k) % 4 for k in range(4))
+        return actions.Deal(1)
+    return next_action
 
 
 def whole_budget(bots: ModuleType) -> dict[str, Any]:
     """Hard's options that make it spend its whole budget (no early stop, where the engine
     has one), so that both engines simulate the same plays."""
-    params = importlib.import_module(bots.__name__ + ".hard").SearchParams
-    return {"settle_k": None} if "settle_k" in params.__dataclass_fields__ else {}
+    params = getattr(importlib.import_module(bots.__name__ + ".hard"), "SearchParams", None)
+    fields = getattr(params, "__dataclass_fields__", {})
+    return {"settle_k": None} if "settle_k" in fields else {}
 
 
 def same_decision(a: tuple[str, dict], b: tuple[str, dict]) -> bool:
@@ -105,8 +130,10 @@ def run(seeds: list[int], count: int, out=sys.stdout) -> None:
         rate = plays[pkg] / cpu[pkg] if cpu[pkg] else 0.0
         print(f"{name:7} {plays[pkg]:8d} simulated plays in {cpu[pkg]:7.2f} s: "
               f"{rate:6.0f} plays/s", file=out)
-    if cpu[NOW]:
-        print(f"speed-up {cpu[BEFORE] / cpu[NOW]:.3f}x; the same decisions and search figures "
+    if cpu[NOW] and plays[BEFORE]:
+        # plays per second, not time: an earlier engine may spend its budget differently
+        speed_up = (plays[NOW] / cpu[NOW]) / (plays[BEFORE] / cpu[BEFORE])
+        print(f"speed-up {speed_up:.3f}x in plays/s; the same decisions and search figures "
               f"in {same} of {total} positions", file=out)
 
 
