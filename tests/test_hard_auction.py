@@ -4,6 +4,7 @@ positions with an obvious answer."""
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from test_bots import reshuffled
@@ -12,9 +13,19 @@ from engine.actions import Bid, Bury, Deal, Pass, Snatch
 from engine.bots import make_bot
 from engine.bots.auction import choose_bury, decide_bid, decide_snatch
 from engine.bots.hard import drive
-from engine.bots.hard_auction import bid_candidates, snatch_candidates, snatch_trump
+from engine.bots.hard_auction import (
+    bid_candidates,
+    deal_as_the_auction_tells,
+    deal_hidden,
+    seats_that_declined,
+    snatch_candidates,
+    snatch_trump,
+    would_have_bid,
+)
 from engine.driver import next_action, next_action_steps, seats_to_ask
 from engine.match import Match, Start
+from engine.phase import Phase
+from engine.view import AuctionEntry, BidView
 from tools.arena import parse_spec, start_match
 
 from helpers import cards, rig, run_in_slices
@@ -287,3 +298,89 @@ def test_a_bid_during_the_deal_ignores_the_cards_it_cannot_see(deal_bid_turns):
         assert m.view(seat) == m2.view(seat)
         assert (make_bot("hard", seat, 2, **searched).choose(m.view(seat))
                 == make_bot("hard", seat, 2, **searched).choose(m2.view(seat)))
+
+
+# --- inference from the auction: a seat that declined to bid holds no hand it would bid on ---
+
+
+def _bid(seat, text, phase):
+    return AuctionEntry(seat, phase, BidView(seat, tuple(cards(text)), "2", "S"))
+
+
+def _pass(seat):
+    return AuctionEntry(seat, Phase.BID, None)
+
+
+DEAL, BID = Phase.DEAL, Phase.BID
+
+
+@pytest.mark.parametrize("phase, auction, expected", [
+    # the deal, no bid yet: every other seat let each card go by
+    (DEAL, [], [(1, True), (2, True), (3, True)]),
+    # an opponent (seat 1) bid: its team would not overcall it, the partner (2) could have
+    (DEAL, [_bid(1, "S2", DEAL)], [(2, True)]),
+    # the partner (2) bid: the opponents could have overcalled and did not
+    (DEAL, [_bid(2, "S2", DEAL)], [(1, True), (3, True)]),
+    # after the deal with no bid: seat 1 passed after the deal, seats 2 and 3 only let the
+    # deal's cards go by so far
+    (BID, [_pass(1)], [(1, False), (2, True), (3, True)]),
+    # a bid during the deal, then passes after it
+    (BID, [_bid(3, "S2", DEAL), _pass(2)], [(2, False)]),
+    # a bid after the deal: only the seats asked since then (passed) tell anything
+    (BID, [_bid(3, "S2", BID), _pass(2)], [(2, False)]),
+    (BID, [_pass(2), _bid(3, "S2", BID)], []),
+])
+def test_the_seats_that_declined_are_read_from_the_auction(phase, auction, expected):
+    view = replace(Match(5).view(0), phase=phase, auction=tuple(auction),
+                   bids=tuple(e.bid for e in auction if e.bid is not None))
+    assert seats_that_declined(view) == expected
+
+
+def test_a_strong_hand_would_have_bid_and_a_weak_one_would_not():
+    view = Match(5).view(0)  # level 2, no bid: a seat that declined during the deal …
+    strong = cards("BJ BJ SJ SJ S2 S2 H2 H2 SA SA SK SQ")  # … with these would have bid
+    weak = cards("H3 H4 H6 D7 D8 D9 C3 C4 C6 S7 S8 S9")
+    hands = [[], strong, weak, weak]
+    assert would_have_bid(view, hands, [(1, True)])
+    assert not would_have_bid(view, hands, [(2, True), (3, True)])
+    assert not would_have_bid(view, hands, [])
+
+
+def _hidden_well_dealt(view, hands, undealt):
+    assert [len(h) for h in hands] == list(view.hand_sizes)
+    assert Counter(hands[view.seat]) == Counter(view.hand)
+    assert len(undealt) == view.cards_left_to_deal + view.rules.kitty_size
+    assert sum(len(h) for h in hands) + len(undealt) == 162
+
+
+def test_the_deals_drawn_agree_with_the_auction(deal_bid_turns, bid_turns):
+    contradicted = agreed = drawn = 0
+    for m, seat in [*deal_bid_turns, *bid_turns]:
+        view = m.view(seat)
+        declined = seats_that_declined(view)
+        for k in range(10):
+            hands, undealt = deal_hidden(view, random.Random(k))
+            contradicted += would_have_bid(view, hands, declined)
+            hands, undealt = deal_as_the_auction_tells(view, random.Random(k), 40)
+            _hidden_well_dealt(view, hands, undealt)
+            agreed += not would_have_bid(view, hands, declined)
+            drawn += 1
+    assert contradicted >= drawn // 20, "uniform deals often give a silent seat a bid"
+    assert agreed >= drawn - 1, "the deals drawn again agree with the auction"
+
+
+def test_one_try_is_the_uniform_deal():
+    view = Match(3).view(1)
+    assert (deal_as_the_auction_tells(view, random.Random(7), 1)
+            == deal_hidden(view, random.Random(7)))
+
+
+def test_a_bid_searched_with_inference_ignores_the_cards_it_cannot_see(deal_bid_turns,
+                                                                        bid_turns):
+    rng = random.Random("inferred bid")
+    searched = {"bid": "search", "bid_worlds": 4, "bid_infer_tries": 20}
+    for m, seat in [*deal_bid_turns[:2], *bid_turns[:2]]:
+        m2 = reshuffled(m, seat, rng)
+        assert m.view(seat) == m2.view(seat)
+        assert (make_bot("hard", seat, 4, **searched).choose(m.view(seat))
+                == make_bot("hard", seat, 4, **searched).choose(m2.view(seat)))

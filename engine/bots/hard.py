@@ -136,6 +136,7 @@ class SearchParams:
     bid_worlds: int = 24  # sampled deals (hands and kitty) at most for a post-deal bid
     bid_playouts: int = 8000  # simulated card plays for a post-deal bid
     bid_margin: float = 0.1  # levels a choice must gain over normal's (after snatch_z)
+    bid_infer_tries: int = 1  # deals drawn at most until the seats that declined would not bid
 
 
 @dataclass(frozen=True)

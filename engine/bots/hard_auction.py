@@ -250,6 +250,59 @@ def deal_hidden(view: SeatView, rng: random.Random) -> tuple[list[list[Card]], l
     return hands, pool
 
 
+def seats_that_declined(view: SeatView) -> list[tuple[int, bool]]:
+    """The other seats that, as the auction shows, could have made a bid over the standing one
+    (or the first bid) and did not, each with whether it declined during the deal (True) or
+    passed after it (False). A seat of the standing bidder's team is left out: it would not
+    overcall its own side. A seat asked during the deal, before a bid made after the deal, is
+    left out too: it has not been asked since that bid."""
+    standing = view.standing_bid
+    since = view.auction
+    for i in range(len(view.auction) - 1, -1, -1):
+        if view.auction[i].bid is not None:
+            since = view.auction[i + 1:]
+            standing_phase = view.auction[i].phase
+            break
+    else:
+        standing_phase = Phase.DEAL
+    passed = {e.seat for e in since if e.bid is None and e.phase == Phase.BID}
+    out = []
+    for s in range(4):
+        if s == view.seat or (standing is not None and standing.seat % 2 == s % 2):
+            continue
+        if s in passed:
+            out.append((s, False))
+        elif standing_phase == Phase.DEAL:
+            out.append((s, True))
+    return out
+
+
+def would_have_bid(view: SeatView, hands: list[list[Card]],
+                   declined: list[tuple[int, bool]]) -> bool:
+    """Whether a seat of `declined` would, by the normal tier's rules, bid over the standing
+    bid with its hand in this sampled deal, although it declined: a deal the auction makes
+    unlikely when the others bid as the bots do."""
+    for s, during_deal in declined:
+        theirs = replace(view, seat=s, hand=tuple(hands[s]))
+        if decide_bid(theirs, during_deal) is not None:
+            return True
+    return False
+
+
+def deal_as_the_auction_tells(view: SeatView, rng: random.Random, tries: int,
+                              ) -> tuple[list[list[Card]], list[Card]]:
+    """`deal_hidden`, dealt again (up to `tries` deals in all) while a seat that declined to
+    bid would have bid with the hand it was dealt: inference from the auction, the others'
+    silence read as the normal tier's rules would mean it."""
+    declined = seats_that_declined(view)
+    hands, undealt = deal_hidden(view, rng)
+    for _ in range(tries - 1):
+        if not would_have_bid(view, hands, declined):
+            break
+        hands, undealt = deal_hidden(view, rng)
+    return hands, undealt
+
+
 def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | None]:
     """`bot`'s bid for `view`, during the deal or after it (None: not now, or pass). The
     normal tier's choice, None and a few other trumps are compared over the same sampled
@@ -279,7 +332,7 @@ def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | 
     spent = 0
     ended = "budget"
     while race.worlds < params.bid_worlds:
-        hands, undealt = deal_hidden(view, rng)
+        hands, undealt = deal_as_the_auction_tells(view, rng, params.bid_infer_tries)
         values: dict[int, float] = {}
         for i in race.active:
             w = _after_auction(view, hands, undealt, cands[i], by_rules)
