@@ -206,7 +206,10 @@ def test_post_deal_bid_is_searched_on_request_from_normals_choice(bid_turns):
         assert len({snatch_trump(view.level, c) for c in chosen}) == len(chosen)
         off = Pass(seat) if normal is None else Bid(seat, *normal)
         assert make_bot("hard", seat, 2, bid="normal").choose(view) == off
-        assert make_bot("hard", seat, 2).choose(view) == off  # the default: normal's
+        default = make_bot("hard", seat, 2, bid_worlds=6)  # "refine": searched where normal bids
+        kept = default.choose(view) == off
+        assert kept == (normal is None or default.last_stats["choice"] == 0)
+        assert ("choice" in default.last_stats) == (normal is not None)
         searched = {"bid": "search", "bid_worlds": 6}
         hard = make_bot("hard", seat, 2, **searched)
         act = hard.choose(view)
@@ -256,11 +259,11 @@ def deal_bid_turns():
 
 
 def test_a_bid_during_the_deal_is_refined_by_search_where_normal_bids(deal_bid_turns):
-    searched = {"bid": "refine", "bid_worlds": 6}
+    searched = {"bid_worlds": 6}  # bid="refine", the default
     for m, seat in deal_bid_turns:
         view = m.view(seat)
         normal = decide_bid(view, during_deal=True)
-        assert make_bot("hard", seat, 2).choose(view) == Bid(seat, *normal)  # the default
+        assert make_bot("hard", seat, 2, bid="normal").choose(view) == Bid(seat, *normal)
         cands = bid_candidates(view, 3)
         assert cands[0] == normal and None in cands
         hard = make_bot("hard", seat, 2, **searched)

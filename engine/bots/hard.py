@@ -39,9 +39,10 @@ depends only on (seed, view) — the random source is seeded from the bot's seed
 public context. `budget_ms` adds a wall-clock cap for the browser: the search checks the
 clock between worlds and stops when the cap is spent (always after at least one world); under
 a time cap the choice can vary with the machine's speed. Burying and 抄底 are searched too
-(`bury_steps`; engine.bots.hard_auction); bids are the normal tier's unless `bid="refine"`
-or `bid="search"` (searched, during the deal and after it, with the auction played on by the
-rules in each sampled deal).
+(`bury_steps`; engine.bots.hard_auction), and so are bids wherever the normal tier's rules
+would bid, during the deal and after it (`bid="refine"`: that bid, not bidding now and other
+trumps, over deals drawn as the auction tells and with the auction played on by the rules in
+each; `bid="normal"` keeps the rules of thumb).
 """
 
 from __future__ import annotations
@@ -128,15 +129,17 @@ class SearchParams:
     snatch_playouts: int = 8000  # simulated card plays for a snatch decision
     snatch_z: float = 0.5  # standard errors a snatch's gain over pass must clear …
     snatch_margin: float = 0.1  # … beyond this many levels (other seats may snatch back)
-    bid: str = "normal"  # the post-deal bid (R11): "search" compares normal's choice, pass
-    #                      and a few other trumps by rollouts; "refine" only where normal
-    #                      bids; "normal" (the default: the search was not shown to gain in
-    #                      the arena, see the README)
+    bid: str = "refine"  # bids during the deal and after it (R11): "refine" (the default)
+    #                      compares normal's bid with not bidding now and a few other
+    #                      trumps by rollouts, wherever normal's rules would bid; "search"
+    #                      also where they pass after the deal (it lost in the arena, see
+    #                      the README); "normal": the normal tier's rules of thumb
     bid_candidates: int = 3  # trumps compared (normal's choice and pass besides)
     bid_worlds: int = 24  # sampled deals (hands and kitty) at most for a post-deal bid
     bid_playouts: int = 8000  # simulated card plays for a post-deal bid
     bid_margin: float = 0.1  # levels a choice must gain over normal's (after snatch_z)
-    bid_infer_tries: int = 1  # deals drawn at most until the seats that declined would not bid
+    bid_infer_tries: int = 30  # deals drawn at most until no seat that declined would have
+    #                            bid (inference from the auction; 1: a uniform deal)
 
 
 @dataclass(frozen=True)
@@ -694,8 +697,8 @@ class HardBot(NormalBot):
         return drive(self.bid_steps(view))
 
     def bid_steps(self, view: SeatView) -> Generator[int, None, Bid | None]:
-        """A bid during the deal or after it (R11) by search (engine.bots.hard_auction);
-        `bid="normal"` keeps the normal tier's rules of thumb."""
+        """A bid during the deal or after it (R11), searched where the normal tier's rules
+        would bid (engine.bots.hard_auction); `bid="normal"` keeps those rules."""
         from .hard_auction import bid_steps  # it builds on this module's simulator
 
         got = yield from bid_steps(self, view)

@@ -1,4 +1,4 @@
-"""The hard tier's 抄底 (kitty snatching, R15) and post-deal bids (R11) decided by search.
+"""The hard tier's 抄底 (kitty snatching, R15) and bids (R11) decided by search.
 
 When the hard bot may snatch, it compares "pass" with a few legal snatches over the same
 sampled deals (paired comparisons, as the card play and the bury do):
@@ -24,10 +24,11 @@ simulated plays, and under `budget_ms` after `BURY_BUDGET_FACTOR` times that cap
 between worlds, at least one world). The random source is seeded from the bot's seed and the
 decision's public context, so the choice depends only on (seed, view).
 
-Bids, during the deal and after it (`bid_steps`, with `bid="refine"` or `bid="search"`), are
-searched the same way from the normal tier's choice, except that in each sampled deal the
-auction goes on by the rules after the choice: the rest of the deal, the other seats'
-overcalls, the bury, 抄底 (see its docstring).
+Bids, during the deal and after it (`bid_steps`: `bid="refine"`, the default, or
+`bid="search"`), are searched the same way from the normal tier's choice, except that the
+deals are drawn as the auction tells (a seat that declined to bid was not dealt a hand it
+would have bid on) and in each the auction goes on by the rules after the choice: the rest of
+the deal, the other seats' overcalls, the bury, 抄底 (see its docstring).
 """
 
 from __future__ import annotations
@@ -310,12 +311,14 @@ def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | 
     auction goes on from that choice by the rules (`Match.in_auction`): every seat, this one
     included, is dealt the rest and bids, passes, buries and snatches (抄底) by the normal
     tier's rules until the first trick, and the round is then played out with the normal
-    policy. Another choice replaces the normal one only when clearly better (`snatch_z`,
-    `bid_margin`). `bid="normal"` (the default) keeps the normal tier's; `bid="refine"`
-    searches only where the normal tier bids (so it may wait, pass or choose another trump,
-    but never bids where the normal tier would not); `bid="search"` also weighs a bid where
-    the normal tier passes after the deal (during the deal, as "refine": a search at every
-    card dealt would cost too much)."""
+    policy. The deals are drawn as the auction tells (`deal_as_the_auction_tells`): a seat
+    that let a bid go by holds no hand the normal tier's rules would have bid on. Another
+    choice replaces the normal one only when clearly better (`snatch_z`, `bid_margin`).
+    `bid="refine"` (the default) searches only where the normal tier bids (so it may wait,
+    pass or choose another trump, but never bids where the normal tier would not);
+    `bid="search"` also weighs a bid where the normal tier passes after the deal (during the
+    deal, as "refine": a search at every card dealt would cost too much); `bid="normal"`
+    keeps the normal tier's."""
     params = bot.params
     normal = decide_bid(view, during_deal=view.phase == Phase.DEAL)  # (asked at every card)
     weigh_all = params.bid == "search" and view.phase == Phase.BID
