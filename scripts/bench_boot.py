@@ -12,6 +12,10 @@ Three pages, served from the same local server (the built site/, with bench/):
 - bare-site: the same page with the site's own Pyodide files (its standard library has the
   modules the game needs to start precompiled, see scripts/bytecode.py, so Python itself
   starts faster).  Against it, the difference is what PyScript and the game add on top.
+- bare-pyscript: bench/bare-pyscript.html, PyScript exactly as the game starts it (the
+  site's PyScript and Pyodide, the same plugins, preloads and compiled PyScript package)
+  running one line of Python: against bare-site, what PyScript itself costs before the
+  game's first line; against it, what the game adds.
 
 Time-to-ready is read in the page: from the start of navigation (performance.timeOrigin)
 to the moment <html data-ready="1"> is set.  The game's first paint is read there too (the
@@ -63,7 +67,8 @@ import trace_tasks
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = {"game": "index.html", "bare": "bench/bare.html",
-         "bare-site": "bench/bare.html?pyodide=../pyodide/pyodide.mjs"}
+         "bare-site": "bench/bare.html?pyodide=../pyodide/pyodide.mjs",
+         "bare-pyscript": "bench/bare-pyscript.html"}
 BEFORE = "game-before"  # --before: the game of another build, cold loads only
 READY = 'html[data-ready="1"]'
 # Reports when data-ready becomes "1", the first contentful paint (-1: none), and for the game
@@ -268,6 +273,11 @@ def report(label: str, times: dict[str, list[float]]) -> None:
     print(f"  {label} ratio game/bare: {med['game'] / med['bare']:.3f}   "
           f"game/bare-site: {med['game'] / med['bare-site']:.3f} "
           f"(+{med['game'] - med['bare-site']:.0f} ms)")
+    print(f"  {label} ratio bare-pyscript/bare-site: "
+          f"{med['bare-pyscript'] / med['bare-site']:.3f} "
+          f"(+{med['bare-pyscript'] - med['bare-site']:.0f} ms: PyScript itself)   "
+          f"game/bare-pyscript: {med['game'] / med['bare-pyscript']:.3f} "
+          f"(+{med['game'] - med['bare-pyscript']:.0f} ms: the game)")
     if BEFORE in med:
         print(f"  {label} ratio game/{BEFORE}: {med['game'] / med[BEFORE]:.3f} "
               f"({med['game'] - med[BEFORE]:+.0f} ms); {BEFORE}/bare-site: "

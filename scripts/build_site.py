@@ -261,9 +261,31 @@ def build(out: Path, bench: bool = False) -> list[str]:
 
     if bench:
         write("bench/bare.html", (ROOT / "bench" / "bare.html").read_bytes())
+        for rel, text in bare_pyscript_page(template, chunks, pyscript_pyc, marks).items():
+            write(rel, text)
         for f in (*PYODIDE_FILES, STDLIB, "pyodide-lock.json"):
             write(f"bench/pyodide/{f}", (PYODIDE_DIR / f).read_bytes())
     return site_files(out)
+
+
+def bare_pyscript_page(template: str, chunks: list[str], pyscript_pyc: dict[str, str],
+                       marks: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """bench/bare-pyscript.html and its config: PyScript started as the game's page starts it
+    (the same interpreter, plugins, preloads and compiled PyScript package, one directory
+    down), without the game, for scripts/bench_boot.py."""
+    config = template.replace('interpreter = "./pyodide/', 'interpreter = "../pyodide/')
+    if config == template:
+        raise SystemExit("pyscript.toml: the interpreter is not ./pyodide/, as bench/ expects")
+    lines = [config.rstrip(), "", "[files]"]
+    lines += [f'"../{site}" = "./{path}"' for site, path in pyscript_pyc.items()]
+    page = (ROOT / "bench" / "bare-pyscript.html").read_text(encoding="utf-8")
+    preloads = preload_tags(chunks, list(pyscript_pyc)).replace('href="./', 'href="../')
+    preloads = preloads.replace('href="../pyscript.toml"', 'href="./bare-pyscript.toml"')
+    for mark, text in ((PRELOAD_MARK, preloads), (MPY_MARK, dict(marks)[MPY_MARK])):
+        if mark not in page:
+            raise SystemExit(f"bench/bare-pyscript.html lacks the marker {mark!r}")
+        page = page.replace(mark, text)
+    return {"bench/bare-pyscript.html": page, "bench/bare-pyscript.toml": "\n".join(lines) + "\n"}
 
 
 def size_of(out: Path, files: list[str]) -> int:
