@@ -10,14 +10,14 @@
   modules the page imports to get ready compiled: scripts/bytecode.py), and a lock file
   with no packages (the game uses the standard library only; nothing is ever fetched for a
   package, here or from a CDN).
-- The game's Python: python.pack, a zip of the bytecode of every module of engine/ and ui/
-  that the page may import (scripts/bytecode.py), compressed as a whole with Zstandard
-  (scripts/zstd_pack.mjs): one request instead of one per module, nothing to compile while
-  the player waits, and a fifth smaller than the same zip gzipped (Zstandard's window spans
-  the whole archive; the modules share most of their names).  The page unpacks it (Python's
-  compression.zstd, which Pyodide has loaded already: a few milliseconds), writes python.zip
-  and puts that on ``sys.path``.  It also holds the code of
-  the game's dataclass methods (ui/dataclass_code.py).
+- The game's Python: python.pack, the bytecode of every module of engine/ and ui/ that the
+  page may import (scripts/bytecode.py) as one marshalled ``{path: bytes}``, compressed as
+  a whole with Zstandard (scripts/zstd_pack.mjs): one request instead of one per module,
+  nothing to compile while the player waits, and a fifth smaller than the same files zipped
+  and gzipped (Zstandard's window spans the whole archive; the modules share most of their
+  names).  The page unpacks it (Python's compression.zstd, which Pyodide has loaded
+  already: a few milliseconds) and imports from it in memory (ui/pack_importer.py).  It
+  also holds the code of the game's dataclass methods (ui/dataclass_code.py).
 - PyScript's own Python package compiled (pyscript/bytecode/, scripts/bytecode.py): the
   config's ``[files]`` puts each .pyc where Python looks for it, beside the sources PyScript
   writes at start, so neither is compiled on the player's device.
@@ -62,7 +62,7 @@ STDLIB = "python_stdlib.zip"  # written by scripts/bytecode.py
 PY_PACKAGES = ("engine", "ui")
 ICON_SIZES = (192, 512)
 PAGE_FILES = ("index.html", "idb-memory.js", "tabs.js", "boot.js", "manifest.webmanifest")
-PYTHON_BUNDLE = "python.pack"  # python.zip compressed with Zstandard: the page unpacks it
+PYTHON_BUNDLE = "python.pack"  # the game's files, marshalled, compressed with Zstandard
 PYSCRIPT_BYTECODE = "pyscript/bytecode"  # PyScript's Python package compiled
 NOT_IMPORTED = ("engine/__main__.py", "engine/log.py")  # the command line's, never the page's
 PRELOAD_MARK = "<!-- build: runtime preloads -->"
@@ -224,8 +224,10 @@ def build(out: Path, bench: bool = False) -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         game_zip = Path(tmp, "python.zip")
         game_zip.write_bytes(bytecode.game_archive(python_files()))
+        pack_files = Path(tmp, "python.marshal")
+        pack_files.write_bytes(bytecode.game_pack_files(game_zip.read_bytes()))
         packed = Path(tmp, PYTHON_BUNDLE)
-        subprocess.run(["node", str(ROOT / "scripts" / "zstd_pack.mjs"), str(game_zip),
+        subprocess.run(["node", str(ROOT / "scripts" / "zstd_pack.mjs"), str(pack_files),
                         str(packed)], check=True)
         write(PYTHON_BUNDLE, packed.read_bytes())
         write(f"pyodide/{STDLIB}", bytecode.stdlib_archive(game_zip))
@@ -241,7 +243,7 @@ def build(out: Path, bench: bool = False) -> list[str]:
         write(f, (ROOT / f).read_bytes())
     html = (out / "index.html").read_text(encoding="utf-8")
     if f'"{PYTHON_BUNDLE}"' not in html:
-        raise SystemExit(f"index.html does not put {PYTHON_BUNDLE} on sys.path")
+        raise SystemExit(f"index.html does not import the game from {PYTHON_BUNDLE}")
     marks = ((PRELOAD_MARK, preload_tags(chunks, fetched_files)), (MPY_MARK, mpy_config(config)))
     for mark, text in marks:
         if mark not in html:

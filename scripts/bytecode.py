@@ -15,6 +15,9 @@ archive would not match anyway.
   the page's own files must stay small (≤ 350 KB compressed with the font), and sources beside
   the bytecode doubled the archive.  A traceback on the page still names the file, function
   and line, which is enough to find the source in the repository at the site's version.
+- ``game_pack_files``: the same files as one marshalled dictionary, the form python.pack
+  holds (ui/pack_importer.py imports from it in memory: no zipimport, whose finder loads
+  each module's code a second time).
 - ``stdlib_archive``: Pyodide's python_stdlib.zip, with the modules the page imports on its
   way to ready as bytecode in place of their sources (+0.7 MB; every other module stays as
   it was, compiled if and when something imports it).  Which modules those are is found by
@@ -36,6 +39,7 @@ import ast
 import functools
 import io
 import json
+import marshal
 import subprocess
 import tempfile
 import zipfile
@@ -92,6 +96,17 @@ def game_archive(py_files: list[str]) -> bytes:
         code_only.write_bytes(_zip([_entry(n, d, zipfile.ZIP_STORED) for n, d in entries]))
         entries.append((DATACLASS_TABLE, dataclass_table(code_only, py_files)))
     return _zip([_entry(name, data, zipfile.ZIP_STORED) for name, data in sorted(entries)])
+
+
+def game_pack_files(game_zip: bytes) -> bytes:
+    """The game's archive as the page reads it: every file of ``game_zip`` in one marshalled
+    ``{path: bytes}`` (sorted by path), which ui/pack_importer.py imports from in memory.
+    (The build's other steps, which put the zip on ``sys.path`` under Pyodide in Node, keep
+    the zip.)  marshal's format 4 of a dict of str and bytes reads the same in every Python
+    3 since 3.4."""
+    with zipfile.ZipFile(io.BytesIO(game_zip)) as archive:
+        files = {name: archive.read(name) for name in sorted(archive.namelist())}
+    return marshal.dumps(files, 4)
 
 
 def dataclass_table(game_zip: Path, py_files: list[str]) -> bytes:
