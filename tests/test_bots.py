@@ -447,4 +447,5 @@ def test_every_reason_is_worded_in_both_languages():
         assert en and zh and "{" not in en + zh, code
         lines.add(en)
     assert len(lines) == len(CODES), "each reason reads differently"
-    assert Reason("opponent-void", seat=1, suit="D").text("zh", names) == "东已无方块：别出方块"
+    assert Reason("opponent-void", seat=1, suit="D", cards=tuple(parse_cards("C3"))).text(
+        "zh", names) == "东已无方块：改出♣3"

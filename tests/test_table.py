@@ -297,8 +297,8 @@ def test_hint_does_not_lead_points_into_a_seat_known_void():
     from engine.bots.advice import OPPONENT_VOID, explain
     low = explain(view, Play(HUMAN, tuple(cards("C4"))))
     assert low.code == OPPONENT_VOID and low.seat == 1 and low.suit == "D"
-    assert low.text("en", names) == "East showed void in diamonds: keep off diamonds"
-    assert low.text("zh", names) == "East已无方块：别出方块"
+    assert low.text("en", names) == "East showed void in diamonds: lead ♣4 instead"
+    assert low.text("zh", names) == "East已无方块：改出♣4"
 
 
 def _voids(view, seat):
@@ -396,3 +396,76 @@ def test_position_partners_low_lead_is_trumped():
     trump = t.view().trump
     assert all(trump.is_trump(c) for c in advice.action.cards), advice.action
     assert advice.reason.code == RUFF_PARTNER and advice.reason.seat == 2
+
+
+# --- the hint's reason says what the suggested action does (a playtest found some that did
+# not: "keep trumps and pairs" over a bury of two pairs, "a small card will do" over a forced
+# ♦A♦A, "lead low" over a lead of ♣J♣J) ----------------------------------------------------
+
+import dataclasses  # noqa: E402
+
+from engine.phase import Phase  # noqa: E402
+
+
+def _following(hand: str, plays):
+    """The player's view, holding `hand` (R3), as the last of `plays` [(seat, R3)] is made and
+    it is the player's turn to follow (♥ trumps at level 2, as in rigged_play)."""
+    from engine.view import TrickView
+
+    view = rigged_play({0: VOID_D}, KITTY, []).view()
+    trick = TrickView(leader=plays[0][0], plays=tuple((s, tuple(cards(c))) for s, c in plays),
+                      winner=None, points=0, failed_throw=None)
+    return dataclasses.replace(view, hand=tuple(cards(hand)), tricks=(trick,), to_act=HUMAN)
+
+
+def test_a_forced_follow_says_it_is_the_only_legal_play():
+    from engine.bots.advice import FORCED, PARTNER_HOLDS, PARTNER_WINNING, explain
+
+    # North leads ♠3♠3 and West follows ♠7♠7: the player's only ♠ pair is ♠A♠A (R21)
+    view = _following("SA SA S4 S6 C3 C4", [(2, "S3 S3"), (3, "S7 S7")])
+    reason = explain(view, Play(HUMAN, tuple(cards("SA SA"))))
+    assert reason.code == FORCED
+    assert (reason.text("en", names), reason.text("zh", names)) == ("your only legal play",
+                                                                    "只能这样出")
+    # with a choice of pairs, partner winning: a small pair "will do", a high one does not
+    view = _following("SQ SQ S4 S4 S6 C3", [(2, "SA SA"), (3, "S7 S7")])
+    assert explain(view, Play(HUMAN, tuple(cards("S4 S4")))).code == PARTNER_HOLDS
+    high = explain(view, Play(HUMAN, tuple(cards("SQ SQ"))))
+    assert high.code == PARTNER_WINNING and "small" not in high.text("en", names)
+
+
+def test_a_bury_of_pairs_does_not_claim_to_keep_them_and_names_its_points():
+    from engine.bots.advice import BURY_SPARE, BURY_VOID, explain
+
+    t = rigged_play({0: VOID_D}, KITTY, [])
+    view = t.view()
+    # the bury reason is judged from the hand it was chosen from: the 48 cards before it
+    hand48 = tuple(cards(VOID_D)) + tuple(cards(KITTY))
+    before = dataclasses.replace(view, hand=hand48, phase=Phase.BURY)
+    pairs = cards("C9 C9 S3 S3 C4 C4 SK SQ S4 S6")  # two pairs and more, a K (10 points)
+    reason = explain(before, _Bury(HUMAN, tuple(pairs)))
+    assert reason.code == BURY_SPARE and reason.number == 10
+    en, zh = reason.text("en", names), reason.text("zh", names)
+    assert "pairs" not in en and "对子" not in zh
+    assert en == ("bury the cards you need least (10 points buried: doubled for the attackers "
+                  "if they take the last trick)")
+    assert zh == "扣下最用不上的牌（扣下10分：对方拿到最后一轮则翻倍计分）"
+    # a bury that empties a suit says so, and claims nothing of what it keeps
+    clubs = [c for c in hand48 if c.suit == "C" and c.rank != "2"][:10]
+    void = explain(before, _Bury(HUMAN, tuple(clubs)))
+    assert void.code in (BURY_VOID, BURY_SPARE)
+    assert "keep" not in void.text("en", names).split("(")[0] or void.code != BURY_VOID
+
+
+def test_a_high_lead_is_not_called_low():
+    from engine.bots.advice import LEAD_LOW, explain
+
+    t = rigged_play({0: VOID_D}, KITTY, [])
+    view = t.view()
+    for lead in ("SJ SJ", "CQ", "SQ SQ", "CJ"):  # (the player holds each of them)
+        reason = explain(view, Play(HUMAN, tuple(cards(lead))))
+        assert reason.code != LEAD_LOW, (lead, reason)
+        assert "lead low" not in reason.text("en", names) and "出小牌" not in reason.text(
+            "zh", names), (lead, reason)
+    assert explain(view, Play(HUMAN, tuple(cards("SJ SJ")))).text("en", names) == (
+        "lead the pair ♠J ♠J: the others must follow with a pair if they have one")

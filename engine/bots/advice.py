@@ -23,15 +23,17 @@ from ..actions import Action, Bid, Bury, Pass, Play, Snatch
 from ..cards import ALL_CARDS, Card, cards_label
 from ..phase import Phase
 from ..reasons import Names
-from ..rules import SUIT_WORDS, TRACTOR, TRUMP, Trump, classify, trick_winner
+from ..rules import PAIR, SUIT_WORDS, TRACTOR, TRUMP, Trump, classify, playable_cards, trick_winner
 from ..view import SeatView
 from .certain import LOST, WON, last_seat_facts
 from .knowledge import build_memory
 
 # Follows.
+FORCED = "forced"  # the only legal follow (R20/R21): nothing to choose
 TRICK_LOST = "trick-lost"  # the opponents take the trick whatever one plays: no points
 FEED = "feed"  # the partner takes (or is winning) the trick: add points
 PARTNER_HOLDS = "partner-holds"  # the partner is winning: no points added, a small card
+PARTNER_WINNING = "partner-winning"  # the partner is winning: no points added, no small card
 RUFF = "ruff"  # void in the led suit: trump it
 RUFF_PARTNER = "ruff-partner"  # the partner's lead invites a ruff: trump it
 TAKE = "take"  # win the trick (its points)
@@ -46,7 +48,9 @@ PARTNER_VOID = "partner-void"  # the partner showed void: lead the suit for a ru
 OPPONENT_VOID = "opponent-void"  # an opponent showed void: keep off the suit
 DRAW_TRUMPS = "draw-trumps"
 SHORT_SUIT = "short-suit"  # lead from the short suit to make a void
-LEAD_LOW = "lead-low"
+LEAD_LOW = "lead-low"  # every card of the lead is below 10
+LEAD_PAIR = "lead-pair"  # a pair of 10 or more: the others must follow with a pair (R21)
+LEAD_PROBE = "lead-probe"  # a single of 10 or more, not a master: draw the higher cards out
 # Auction and kitty.
 BID = "bid"
 PASS_PARTNER = "pass-partner"  # the partner's bid stands
@@ -54,12 +58,14 @@ PASS_WEAK = "pass-weak"  # too few trumps to bid
 SNATCH = "snatch"
 NO_SNATCH = "no-snatch"
 BURY_VOID = "bury-void"  # bury whole suits: voids to trump from
-BURY_LOW = "bury-low"  # bury low side cards; keep trumps, pairs and tractors
+BURY_LOW = "bury-low"  # bury side cards, no pair among them; keep trumps, pairs and tractors
+BURY_SPARE = "bury-spare"  # a pair or a trump buried too: the cards needed least
 
-CODES = (TRICK_LOST, FEED, PARTNER_HOLDS, RUFF, RUFF_PARTNER, TAKE, PLAY_LOW, KEEP_PAIR,
-         DISCARD, THROW, LEAD_TRACTOR, MASTER, PARTNER_VOID, OPPONENT_VOID, DRAW_TRUMPS,
-         SHORT_SUIT, LEAD_LOW, BID, PASS_PARTNER, PASS_WEAK, SNATCH, NO_SNATCH, BURY_VOID,
-         BURY_LOW)
+CODES = (FORCED, TRICK_LOST, FEED, PARTNER_HOLDS, PARTNER_WINNING, RUFF, RUFF_PARTNER, TAKE,
+         PLAY_LOW, KEEP_PAIR, DISCARD, THROW, LEAD_TRACTOR, MASTER, PARTNER_VOID, OPPONENT_VOID,
+         DRAW_TRUMPS, SHORT_SUIT, LEAD_LOW, LEAD_PAIR, LEAD_PROBE, BID, PASS_PARTNER, PASS_WEAK,
+         SNATCH, NO_SNATCH, BURY_VOID, BURY_LOW, BURY_SPARE)
+BURIED_POINTS = (BURY_VOID, BURY_LOW, BURY_SPARE)  # these say the points they bury (R25)
 
 
 @dataclass(frozen=True)
@@ -87,13 +93,17 @@ class Reason:
                                        cards=cards_label(self.cards, code), n=self.number)
         if self.code in (RUFF, RUFF_PARTNER, TAKE) and self.number:
             line += words["points"].format(n=self.number)
+        if self.code in BURIED_POINTS and self.number:
+            line += words["buried"].format(n=self.number)
         return line
 
 
 _EN = {
+    FORCED: "your only legal play",
     TRICK_LOST: "{name} takes this trick whatever you play: give no points",
     FEED: "partner is winning: add points",
     PARTNER_HOLDS: "partner is winning: a small card will do",
+    PARTNER_WINNING: "partner is winning this trick",
     RUFF: "no {suit} left: trump it",
     RUFF_PARTNER: "partner's {suit} lead invites a ruff: trump it",
     TAKE: "take the trick with {cards}",
@@ -104,23 +114,29 @@ _EN = {
     LEAD_TRACTOR: "lead the tractor {cards}",
     MASTER: "{cards} cannot be beaten: cash it",
     PARTNER_VOID: "partner showed void in {suit}: lead it for a ruff",
-    OPPONENT_VOID: "{name} showed void in {suit}: keep off {suit}",
+    OPPONENT_VOID: "{name} showed void in {suit}: lead {cards} instead",
     DRAW_TRUMPS: "long in trumps: draw the opponents' trumps",
     SHORT_SUIT: "lead from your short {suit} to make a void",
     LEAD_LOW: "lead low and keep your strong cards",
+    LEAD_PAIR: "lead the pair {cards}: the others must follow with a pair if they have one",
+    LEAD_PROBE: "lead {cards} to draw out the higher cards",
     BID: "{n} trumps with this bid: bid",
     PASS_PARTNER: "partner's bid stands: pass",
     PASS_WEAK: "too few trumps to bid: pass",
     SNATCH: "{n} trumps with this snatch: take the kitty",
     NO_SNATCH: "no snatch worth making: pass",
-    BURY_VOID: "bury all your {suits}: a void to trump from; keep trumps and pairs",
-    BURY_LOW: "bury low side cards; keep trumps, pairs and tractors",
+    BURY_VOID: "bury all your {suits}: a void to trump from",
+    BURY_LOW: "bury side cards you can spare; keep trumps, pairs and tractors",
+    BURY_SPARE: "bury the cards you need least",
     "points": " ({n} points on the table)",
+    "buried": " ({n} points buried: doubled for the attackers if they take the last trick)",
 }
 _ZH = {
+    FORCED: "只能这样出",
     TRICK_LOST: "{name}赢定这一轮：不要送分",
     FEED: "对家正大：送分",
     PARTNER_HOLDS: "对家正大：出小牌即可",
+    PARTNER_WINNING: "对家正大",
     RUFF: "{suit}已绝：用主牌毙",
     RUFF_PARTNER: "对家出{suit}是让你毙：用主牌毙",
     TAKE: "用{cards}拿下这一轮",
@@ -131,18 +147,22 @@ _ZH = {
     LEAD_TRACTOR: "出拖拉机{cards}",
     MASTER: "{cards}最大，没人管得上：先拿分",
     PARTNER_VOID: "对家已无{suit}：出{suit}让对家毙",
-    OPPONENT_VOID: "{name}已无{suit}：别出{suit}",
+    OPPONENT_VOID: "{name}已无{suit}：改出{cards}",
     DRAW_TRUMPS: "主牌多：先调主",
     SHORT_SUIT: "先出短门{suit}，做成绝门",
     LEAD_LOW: "出小牌，留住大牌",
+    LEAD_PAIR: "出对子{cards}：有对子的必须跟对子",
+    LEAD_PROBE: "出{cards}，逼出大牌",
     BID: "这样叫有{n}张主：叫",
     PASS_PARTNER: "对家的叫主不变：不叫",
     PASS_WEAK: "主牌太少：不叫",
     SNATCH: "这样抄底有{n}张主：抄底",
     NO_SNATCH: "不值得抄底：不抄",
-    BURY_VOID: "把{suits}全扣下：做成绝门可以毙；留住主牌和对子",
-    BURY_LOW: "扣小副牌；留住主牌、对子和拖拉机",
+    BURY_VOID: "把{suits}全扣下：做成绝门可以毙",
+    BURY_LOW: "扣用不上的副牌；留住主牌、对子和拖拉机",
+    BURY_SPARE: "扣下最用不上的牌",
     "points": "（桌上{n}分）",
+    "buried": "（扣下{n}分：对方拿到最后一轮则翻倍计分）",
 }
 
 
@@ -196,11 +216,13 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
     partner = (seat + 2) % 4
     led = trump.play_suits[plays[0][1][0].index]
     pts = _pts(cards)
+    if _forced(view.hand, plays[0][1], trump, len(cards)):
+        return Reason(FORCED, cards=cards)
     facts = last_seat_facts(view.hand, plays, trump, seat, [cards])
     if facts is not None and facts.outcome == LOST:
         return Reason(TRICK_LOST, seat=facts.winner)
     if facts is not None and facts.outcome == WON and facts.winner == partner:
-        return Reason(FEED if pts else PARTNER_HOLDS, seat=partner, number=pts)
+        return _partner_wins(trump, cards, partner, pts)
     now = [p for _, p in plays]
     winning_seat = plays[trick_winner(now, trump)][0]
     after = trick_winner([*now, cards], trump)
@@ -218,13 +240,31 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
             return Reason(RUFF, suit=led, number=trick_pts)
         return Reason(TAKE, cards=cards, number=trick_pts)
     if winning_seat == partner:
-        return Reason(FEED if pts else PARTNER_HOLDS, seat=partner, number=pts)
+        return _partner_wins(trump, cards, partner, pts)
     if void and led != TRUMP:
         return Reason(DISCARD, suit=led)
     kept = _kept_pair(view.hand, trump, led, cards) if len(plays[0][1]) == 1 else None
     if kept is not None:
         return Reason(KEEP_PAIR, cards=(kept, kept))
     return Reason(PLAY_LOW, seat=winning_seat)
+
+
+def _forced(hand: Sequence[Card], lead: Sequence[Card], trump: Trump, n: int) -> bool:
+    """Whether the hand has one legal follow only (R20/R21), up to identical copies: its
+    playable cards are exactly n, or all copies of one card."""
+    playable = playable_cards(hand, lead, trump)
+    return len(playable) == 1 or sum(1 for c in hand if c in playable) == n
+
+
+def _low(trump: Trump, cards: Sequence[Card]) -> bool:
+    """Side cards below 10 only (a level card or a joker is no small card, whatever its rank)."""
+    return all(c.value < 10 and trump.play_suits[c.index] != TRUMP for c in cards)
+
+
+def _partner_wins(trump: Trump, cards: tuple[Card, ...], partner: int, pts: int) -> Reason:
+    if pts:
+        return Reason(FEED, seat=partner, number=pts)
+    return Reason(PARTNER_HOLDS if _low(trump, cards) else PARTNER_WINNING, seat=partner)
 
 
 def _kept_pair(hand: Sequence[Card], trump: Trump, led: str,
@@ -268,14 +308,16 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     held = {trump.play_suits[c.index] for c in view.hand}
     for s, v in side_voids:
         if v != suit and v in held:
-            return Reason(OPPONENT_VOID, seat=s, suit=v)
+            return Reason(OPPONENT_VOID, seat=s, suit=v, cards=cards)
     if suit == TRUMP:
         return Reason(DRAW_TRUMPS, suit=suit)
     by_suit = Counter(trump.play_suits[c.index] for c in view.hand
                       if trump.play_suits[c.index] != TRUMP)
     if by_suit and by_suit[suit] == min(by_suit.values()) and by_suit[suit] <= 4:
         return Reason(SHORT_SUIT, suit=suit)
-    return Reason(LEAD_LOW, suit=suit)
+    if _low(trump, cards):
+        return Reason(LEAD_LOW, suit=suit)
+    return Reason(LEAD_PAIR if units[0].kind == PAIR else LEAD_PROBE, suit=suit, cards=cards)
 
 
 def _cards_of(trump: Trump, suit: str) -> list[Card]:
@@ -288,9 +330,12 @@ def _explain_bury(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     left.subtract(cards)
     after = Counter(trump.play_suits[c.index] for c, n in left.items() for _ in range(n))
     voided = tuple(s for s in ("S", "H", "C", "D") if before[s] and not after[s])
+    pts = _pts(cards)
     if voided:
-        return Reason(BURY_VOID, suits=voided, cards=cards)
-    return Reason(BURY_LOW, cards=cards)
+        return Reason(BURY_VOID, suits=voided, cards=cards, number=pts)
+    pair_or_trump = (len(set(cards)) < len(cards)
+                     or any(trump.play_suits[c.index] == TRUMP for c in cards))
+    return Reason(BURY_SPARE if pair_or_trump else BURY_LOW, cards=cards, number=pts)
 
 
 __all__ = ["CODES", "Advice", "Reason", "explain"]
