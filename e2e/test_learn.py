@@ -273,3 +273,29 @@ def test_a_phone_shows_why_each_trick_went_as_it_did(new_context, site_url, wait
     seen = page.evaluate("window.__reasons")
     assert all(shown for _, shown, _ in seen), seen
     assert not any(covers for _, _, covers in seen), f"a reason covered a play: {seen}"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (360, 640)])
+def test_the_offer_stands_until_the_players_first_decision(new_context, site_url, wait_ready,
+                                                           size):
+    """A playtest found the offer staying beside the player's own match all session."""
+    from drivers import PlaywrightDriver
+    from player import Player, wait_decision
+
+    context = new_context(viewport={"width": size[0], "height": size[1]})
+    driver = PlaywrightDriver(context, size)
+    page = driver.page
+    page.goto(site_url + "?speed=instant")
+    wait_ready(page)
+    decision = wait_decision(driver)
+    if size[0] >= 720:  # (a phone shows the box while the cards are dealt, then marks Learn)
+        offer = page.locator('#coach [data-action="learn"]')
+        assert offer.is_visible(), "the first decision comes with the offer on the screen"
+    assert data(page, "offer") == "1", "the offer stands (the Learn button is marked)"
+    Player(driver).decide(decision)
+    page.wait_for_function("() => document.getElementById('coach').hidden")
+    assert data(page, "offer") is None, "the offer has had its moment"
+    assert page.locator('#controls [data-action="learn"]').is_visible(), "the menu keeps it"
+    page.reload()
+    wait_ready(page)
+    assert page.locator("#coach").is_hidden(), "a later visit has a match: no offer"

@@ -280,6 +280,8 @@ class App(SavedMatch, ReviewScreen):
             key = "notice.learn" if self.learn.active else "notice.illegal"
             show_notice(t(key, self.screen.lang, reason=err.message(self.screen.lang)), "illegal")
             return False
+        if not self.learn.active:  # playing their own match: the offer has had its moment
+            self.learn.withdraw()
         self.after_player_action(events)
         return True
 

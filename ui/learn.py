@@ -54,6 +54,12 @@ class Learn:
         elif first_visit and ok and not text:
             self.offer = True
 
+    def withdraw(self) -> None:
+        """The player went on with their own match: the offer gives the table its room back
+        (the menu's Learn button still opens the guided hand; a later visit has a saved
+        match, so the offer is not made again)."""
+        self.offer = False
+
     def _load(self) -> Tutorial:
         bots, adviser = make_players(TIERS, SEED)
         ok, text = storage.load(KEY)
