@@ -324,7 +324,7 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
     saying why, with the cards that make it so."""
     n = len(lead)
     if len(play) != n:
-        raise IllegalPlay(f"play {n} cards, as many as the lead",
+        raise IllegalPlay(f"play {n} card{'s' if n != 1 else ''}, as many as the lead",
                           f"必须出 {n} 张牌，与首家张数相同")
     if _remove(hand, play) is None:
         raise IllegalPlay("those cards are not in your hand", "手中没有这些牌")

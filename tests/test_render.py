@@ -237,7 +237,8 @@ def test_prompt_says_what_happens_or_what_the_player_is_to_do():
         assert render.prompt_text(view, "en") == "Your lead"
     else:
         n = len(view.current_trick.plays[0][1])
-        assert render.prompt_text(view, "en") == f"Your turn to follow: {n} card(s)"
+        assert render.prompt_text(view, "en") == (f"Your turn to follow: {n} cards" if n > 1
+                                                  else "Your turn to follow: 1 card")
     assert render.prompt_text(replace(view, tricks=()), "en") == "Your lead"
 
 
@@ -515,3 +516,41 @@ def test_cards_on_the_table_are_grouped_and_named_by_their_seat():
     # each card there an image named as the card (a plain span's aria-label is not read)
     assert html.count('role="img"') == sum(len(c) for _, c in m.round.current_trick.plays)
     assert 'aria-label="' in html
+
+
+def test_after_the_auction_an_overcalled_bid_is_marked_as_shown_not_as_trump():
+    """A playtest read North's overcalled ♣2, still on its box all round, as the trump."""
+    import dataclasses
+
+    from engine.view import BidView
+
+    m = Match(11)
+    players = [make_bot("random", s, 11, bid_chance=0.2) for s in range(4)]
+    while m.phase != "play":
+        m.apply(next_action(m, players))
+    view = m.view(0)
+    standing = view.bids[-1]
+    other = next(s for s in (1, 2, 3) if s != standing.seat)
+    early = BidView(other, tuple(parse_cards("C2")), "2", "C")
+    view = dataclasses.replace(view, bids=(early, *view.bids))
+    html = render.seat_html(view, other, "en")
+    assert 'class="shown passed">showed ♣2<' in html, html
+    assert "亮过 ♣2" in render.seat_html(view, other, "zh")
+    if standing.seat != 0:  # the bid that made trump is shown as it was
+        mark = render.seat_html(view, standing.seat, "en")
+        assert f'class="shown">{render.cards_short(standing.cards)}<' in mark
+
+
+def test_the_players_own_seat_says_its_side_and_dealer_mark_in_the_pages_language():
+    m = Match(11)
+    players = [make_bot("random", s, 11, bid_chance=0.2) for s in range(4)]
+    while m.phase != "play":
+        m.apply(next_action(m, players))
+    view = m.view(0)
+    en, zh = render.own_seat_html(view, "en"), render.own_seat_html(view, "zh")
+    assert en.startswith("South · You") and zh.startswith("南 · 你") and "You" not in zh
+    side = ("Declarers", "庄家方") if m.round.dealer % 2 == 0 else ("Attackers", "抓分方")
+    assert f">{side[0]}</span>" in en and f">{side[1]}</span>" in zh
+    assert ('class="mark dealer"' in en) == (m.round.dealer == 0)
+    before = replace(view, dealer=None)  # the 庄家 not known yet: the name alone
+    assert render.own_seat_html(before, "en") == "South · You "

@@ -229,6 +229,7 @@ class App(SavedMatch, ReviewScreen):
             set_html(box, render.seat_html(view, seat, lang))
             box.classList.toggle("to-act", view.to_act == seat)
         by_id("seat-south").classList.toggle("to-act", view.to_act == HUMAN)
+        set_html(by_id("own-seat"), render.own_seat_html(view, lang))
         set_html(by_id("table"), render.table_html(view, screen))
         kitty = by_id("kitty")
         set_html(kitty, render.kitty_html(view, screen))

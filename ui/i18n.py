@@ -65,7 +65,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "prompt.bury_count": ("已选 {n}/{size}", "{n}/{size} chosen"),
     "prompt.snatch": ("可以抄底", "You may snatch the kitty"),
     "prompt.lead": ("请出牌", "Your lead"),
-    "prompt.follow": ("请跟 {n} 张", "Your turn to follow: {n} card(s)"),
+    "prompt.follow": ("请跟 {n} 张", "Your turn to follow: {n} cards"),
+    "prompt.follow_one": ("请跟 1 张", "Your turn to follow: 1 card"),
     "prompt.wait": ("等待 {seat}", "Waiting for {seat}"),
     "prompt.new_game": ("放弃当前比赛，开始新比赛？", "Abandon this match and start a new one?"),
     # events
@@ -107,6 +108,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "event.undo.play": ("你 悔牌：收回 {cards}", "You took back your play {cards}"),
     "seat.pass": ("不叫", "pass"),
     "seat.no_snatch": ("不抄", "no snatch"),
+    "seat.showed": ("亮过 {cards}", "showed {cards}"),
+    "seat.own": ("南 · 你", "South · You"),
     "role.declarers": ("庄家方", "Declarers"),
     "role.attackers": ("抓分方", "Attackers"),
     # result

@@ -128,18 +128,21 @@ def hand_counts(view: SeatView, hidden: set[int] = frozenset()) -> tuple[int, in
 
 def status_html(view: SeatView, lang: str) -> str:
     us, them = view.levels[0], view.levels[1]
+    trump = view.trump or _bid_trump(view)
     parts = [
         t("status.round", lang, n=view.round_no + 1, level=level_name(view.level, lang)),
         t("status.levels", lang, us=level_name(us, lang), them=level_name(them, lang)),
-        t("status.trump", lang, trump=trump_name(view.trump or _bid_trump(view), lang)),
     ]
     if view.dealer is not None:
         parts.append(t("status.dealer", lang, seat=seat_name(view.dealer, lang)))
     if view.to_act is not None:
         parts.append(t("status.your_turn", lang) if view.to_act == view.seat
                      else t("status.turn", lang, seat=seat_name(view.to_act, lang)))
-    return "".join(f'<span class="stat">{escape(p)}</span>' for p in parts) + points_html(view,
-                                                                                         lang)
+    red = " red" if trump is not None and trump.suit in ("H", "D") else ""  # as on the cards
+    stats = [f'<span class="stat">{escape(p)}</span>' for p in parts]
+    stats.insert(2, f'<span class="stat trump{red}">'
+                    f'{escape(t("status.trump", lang, trump=trump_name(trump, lang)))}</span>')
+    return "".join(stats) + points_html(view, lang)
 
 
 def points_html(view: SeatView, lang: str) -> str:
@@ -178,6 +181,15 @@ def seat_html(view: SeatView, seat: int, lang: str) -> str:
             f'{role}<div class="info">{escape(count)}</div>{auction_mark(view, seat, lang)}')
 
 
+def own_seat_html(view: SeatView, lang: str) -> str:
+    """The heading of the player's own seat, above the hand: in the page's language, with the
+    dealer mark and the side, as the other seats have them."""
+    mark = ('<span class="mark dealer" title="庄家 dealer">庄</span>' if view.dealer == view.seat
+            else "")
+    role = role_html(view, view.seat, lang).replace("<div", "<span").replace("</div>", "</span>")
+    return f'{escape(t("seat.own", lang))} {mark}{role}'
+
+
 def role_html(view: SeatView, seat: int, lang: str) -> str:
     """Which side `seat` is on this round, once the 庄家 is known."""
     if view.declarers is None:
@@ -198,7 +210,13 @@ def auction_mark(view: SeatView, seat: int, lang: str) -> str:
             return f'<div class="shown passed">{escape(t(key, lang))}</div>'
         return f'<div class="shown">{escape(cards_short(last.bid.cards))}</div>'
     bid = next((b for b in reversed(view.bids) if b.seat == seat), None)
-    return f'<div class="shown">{escape(cards_short(bid.cards))}</div>' if bid else ""
+    if bid is None:
+        return ""
+    if bid is view.standing_bid:  # the bid that made trump
+        return f'<div class="shown">{escape(cards_short(bid.cards))}</div>'
+    # an overcalled bid: its cards stay known, but it no longer says what trump is
+    shown = t("seat.showed", lang, cards=cards_short(bid.cards))
+    return f'<div class="shown passed">{escape(shown)}</div>'
 
 
 def table_html(view: SeatView, screen: Screen) -> str:
@@ -395,7 +413,8 @@ def prompt_text(view: SeatView, lang: str) -> str:
     trick = view.current_trick
     if trick is None:
         return t("prompt.lead", lang)
-    return t("prompt.follow", lang, n=len(trick.plays[0][1]))
+    n = len(trick.plays[0][1])
+    return t("prompt.follow_one" if n == 1 else "prompt.follow", lang, n=n)
 
 
 def dialog_html(name: str, lang: str, settings_form: str = "") -> str:
