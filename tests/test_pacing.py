@@ -17,7 +17,7 @@ def events(*kinds):
 
 def test_pause_is_the_longest_asked_for_by_the_events_at_that_speed():
     assert pacing.pause_ms(events("CardDealt"), "normal") == 20
-    assert pacing.pause_ms(events("CardsPlayed", "TrickWon"), "normal") == 1200
+    assert pacing.pause_ms(events("CardsPlayed", "TrickWon"), "normal") == 1900
     assert pacing.pause_ms(events("KittyBuried"), "slow") == 500  # no pause of its own
     assert pacing.pause_ms(events("PhaseChanged"), "slow") == 0
     assert pacing.pause_ms([], "fast") == 0
