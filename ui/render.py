@@ -270,26 +270,29 @@ def result_html(view: SeatView, lang: str) -> str:
     res = view.result
     if res is None:
         return ""
-    # in words: the player's side, the target, where the points came from (the kitty ×2
-    # explained), whether the player won (ui.explain); then the score and what rises
-    words = explain.result_lines(view, lang)
-    lines = [t("result.score", lang, score=res.score)]
-    if res.band in (Band.SHUTOUT, Band.SMALL_SHUTOUT):
-        lines.append(t(f"result.band.{res.band}", lang))
+    # first what a player looks for (a playtest found it below the fold of a phone's table):
+    # whether they won, what rises, the levels, the match; then in words the player's side,
+    # the target and where the points came from (the kitty ×2 explained: ui.explain), the
+    # score, and who deals next
+    *why, verdict = explain.result_lines(view, lang)
     key = "result.keep" if res.declarers_keep else "result.take"
-    lines.append(t(key, lang, n=res.rise))
-    lines.append(t("result.levels", lang, us=level_name(res.levels[0], lang),
-                   them=level_name(res.levels[1], lang)))
+    headline = [verdict, t(key, lang, n=res.rise),
+                t("result.levels", lang, us=level_name(res.levels[0], lang),
+                  them=level_name(res.levels[1], lang))]
     if view.winner is not None:
-        lines.append(t("result.match_won" if view.winner == view.team else "result.match_lost",
-                       lang))
-    else:
-        lines.append(t("result.next_dealer", lang, seat=seat_name(res.next_dealer, lang)))
-    body = "".join(f"<p>{escape(line)}</p>" for line in lines)
-    told = "".join(f'<p class="words">{escape(line)}</p>' for line in words)
+        headline.append(t("result.match_won" if view.winner == view.team
+                          else "result.match_lost", lang))
+    details = [t("result.score", lang, score=res.score)]
+    if res.band in (Band.SHUTOUT, Band.SMALL_SHUTOUT):
+        details.append(t(f"result.band.{res.band}", lang))
+    if view.winner is None:
+        details.append(t("result.next_dealer", lang, seat=seat_name(res.next_dealer, lang)))
+    top = "".join(f'<p class="verdict">{escape(line)}</p>' for line in headline)
+    told = "".join(f'<p class="words">{escape(line)}</p>' for line in why)
+    body = "".join(f"<p>{escape(line)}</p>" for line in details)
     terms = " · ".join(glossary_link(k, lang) for k in ("sides", "points", "kitty", "rise"))
     return f'<div class="result" role="dialog" aria-label="{escape(t("result.title", lang))}">' \
-           f'<h2>{escape(t("result.title", lang))}</h2>{told}{body}' \
+           f'<h2>{escape(t("result.title", lang))}</h2>{top}{told}{body}' \
            f'<p class="terms">{terms}</p></div>'
 
 
