@@ -6,7 +6,7 @@ a reason code and the seat, suit and cards it names. `Reason.text(lang, names)` 
 English or Chinese (the page formats, never judges):
 
     partner is winning: add points          对家正大：送分
-    East showed void in ♦: keep off ♦       东家已无方块：别出方块
+    East showed void in ♦: lead ♣4 instead  东家已无方块：改出♣4
 
 The reason explains the chosen action from facts of the seat's view (who is winning the trick,
 whether the outcome is certain, voids shown in earlier tricks, the pairs kept); it never looks
@@ -45,7 +45,7 @@ THROW = "throw"  # nobody can beat these: throw them together (R19)
 LEAD_TRACTOR = "lead-tractor"
 MASTER = "master"  # nobody can beat this lead
 PARTNER_VOID = "partner-void"  # the partner showed void: lead the suit for a ruff
-OPPONENT_VOID = "opponent-void"  # an opponent showed void: keep off the suit
+OPPONENT_VOID = "opponent-void"  # an opponent showed void: the lead keeps off the suit
 DRAW_TRUMPS = "draw-trumps"
 SHORT_SUIT = "short-suit"  # lead from the short suit to make a void
 LEAD_LOW = "lead-low"  # every card of the lead is below 10
