@@ -315,11 +315,17 @@ def test_the_log_keeps_the_last_lines_and_is_rebuilt_in_the_chosen_language():
     assert render.log_html(events, "zh", keep=3).endswith("<li>右家 不叫</li>")
 
 
-def test_seat_boxes_show_the_side_and_the_last_auction_turn():
+def match_at(phase: str) -> Match:
+    """Seed 11's match, random bots bidding now and then, when it reaches `phase`."""
     m = Match(11)
     players = [make_bot("random", s, 11, bid_chance=0.2) for s in range(4)]
-    while m.phase != "bury":
+    while m.phase != phase:
         m.apply(next_action(m, players))
+    return m
+
+
+def test_seat_boxes_show_the_side_and_the_last_auction_turn():
+    m = match_at("bury")
     view = m.view(0)
     for seat in (1, 2, 3):
         html = render.seat_html(view, seat, "en")
@@ -520,19 +526,14 @@ def test_cards_on_the_table_are_grouped_and_named_by_their_seat():
 
 def test_after_the_auction_an_overcalled_bid_is_marked_as_shown_not_as_trump():
     """A playtest read North's overcalled ♣2, still on its box all round, as the trump."""
-    import dataclasses
-
     from engine.view import BidView
 
-    m = Match(11)
-    players = [make_bot("random", s, 11, bid_chance=0.2) for s in range(4)]
-    while m.phase != "play":
-        m.apply(next_action(m, players))
+    m = match_at("play")
     view = m.view(0)
     standing = view.bids[-1]
     other = next(s for s in (1, 2, 3) if s != standing.seat)
     early = BidView(other, tuple(parse_cards("C2")), "2", "C")
-    view = dataclasses.replace(view, bids=(early, *view.bids))
+    view = replace(view, bids=(early, *view.bids))
     html = render.seat_html(view, other, "en")
     assert 'class="shown passed">showed ♣2<' in html, html
     assert "亮过 ♣2" in render.seat_html(view, other, "zh")
@@ -542,10 +543,7 @@ def test_after_the_auction_an_overcalled_bid_is_marked_as_shown_not_as_trump():
 
 
 def test_the_players_own_seat_says_its_side_and_dealer_mark_in_the_pages_language():
-    m = Match(11)
-    players = [make_bot("random", s, 11, bid_chance=0.2) for s in range(4)]
-    while m.phase != "play":
-        m.apply(next_action(m, players))
+    m = match_at("play")
     view = m.view(0)
     en, zh = render.own_seat_html(view, "en"), render.own_seat_html(view, "zh")
     assert en.startswith("South · You") and zh.startswith("南 · 你") and "You" not in zh

@@ -53,13 +53,17 @@ class PackImporter:
         return None  # the default module object
 
     def exec_module(self, module: ModuleType) -> None:
-        exec(self.get_code(module.__name__), module.__dict__)
+        exec(self._code(module.__name__, module.__spec__.origin), module.__dict__)
 
     def get_code(self, fullname: str) -> object:
         spec = self.find_spec(fullname)
-        if spec is None or spec.origin is None:
+        if spec is None:
             raise ImportError(f"{fullname} is not in python.pack", name=fullname)
-        pyc = self.files[spec.origin.removeprefix(ROOT)]
+        return self._code(fullname, spec.origin)
+
+    def _code(self, fullname: str, origin: str | None) -> object:
+        """The code of the module found at `origin` (its spec's, from find_spec)."""
+        pyc = self.files[str(origin).removeprefix(ROOT)]
         if pyc[:4] != MAGIC_NUMBER:  # compiled by another Python than this one
             raise ImportError(f"python.pack was compiled for another Python "
                               f"(the {fullname} module's magic number differs)", name=fullname)

@@ -138,7 +138,7 @@ def status_html(view: SeatView, lang: str) -> str:
     if view.to_act is not None:
         parts.append(t("status.your_turn", lang) if view.to_act == view.seat
                      else t("status.turn", lang, seat=seat_name(view.to_act, lang)))
-    red = " red" if trump is not None and trump.suit in ("H", "D") else ""  # as on the cards
+    red = " red" if trump is not None and SUIT_COLOUR[trump.suit] == "red" else ""  # as cards
     stats = [f'<span class="stat">{escape(p)}</span>' for p in parts]
     stats.insert(2, f'<span class="stat trump{red}">'
                     f'{escape(t("status.trump", lang, trump=trump_name(trump, lang)))}</span>')
@@ -186,16 +186,15 @@ def own_seat_html(view: SeatView, lang: str) -> str:
     dealer mark and the side, as the other seats have them."""
     mark = ('<span class="mark dealer" title="庄家 dealer">庄</span>' if view.dealer == view.seat
             else "")
-    role = role_html(view, view.seat, lang).replace("<div", "<span").replace("</div>", "</span>")
-    return f'{escape(t("seat.own", lang))} {mark}{role}'
+    return f'{escape(t("seat.own", lang))} {mark}{role_html(view, view.seat, lang, "span")}'
 
 
-def role_html(view: SeatView, seat: int, lang: str) -> str:
-    """Which side `seat` is on this round, once the 庄家 is known."""
+def role_html(view: SeatView, seat: int, lang: str, tag: str = "div") -> str:
+    """Which side `seat` is on this round, once the 庄家 is known (in a `tag` element)."""
     if view.declarers is None:
         return ""
     side = "declarers" if seat % 2 == view.declarers else "attackers"
-    return f'<div class="role {side}">{escape(t("role." + side, lang))}</div>'
+    return f'<{tag} class="role {side}">{escape(t("role." + side, lang))}</{tag}>'
 
 
 def auction_mark(view: SeatView, seat: int, lang: str) -> str:
