@@ -13,9 +13,12 @@ Three pages, served from the same local server (the built site/, with bench/):
   modules the game needs to start precompiled, see scripts/bytecode.py, so Python itself
   starts faster).  Against it, the difference is what PyScript and the game add on top.
 - bare-pyscript: bench/bare-pyscript.html, PyScript exactly as the game starts it (the
-  site's PyScript and Pyodide, the same plugins, preloads and compiled PyScript package)
-  running one line of Python: against bare-site, what PyScript itself costs before the
-  game's first line; against it, what the game adds.
+  site's PyScript and Pyodide, the same plugins, preloads and compiled PyScript package,
+  Pyodide started at once from the build's snapshot by interpreter.mjs) running one line of
+  Python: against it, what the game adds.
+- bare-snapshot: the bare page with Pyodide started as the game starts it (interpreter.mjs:
+  from the build's snapshot of Python with the engine imported), one line of Python: against
+  it, what PyScript and the game's page add to a Pyodide started that way.
 
 Time-to-ready is read in the page: from the start of navigation (performance.timeOrigin)
 to the moment <html data-ready="1"> is set.  The game's first paint is read there too (the
@@ -68,7 +71,8 @@ import trace_tasks
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = {"game": "index.html", "bare": "bench/bare.html",
          "bare-site": "bench/bare.html?pyodide=../pyodide/pyodide.mjs",
-         "bare-pyscript": "bench/bare-pyscript.html"}
+         "bare-pyscript": "bench/bare-pyscript.html",
+         "bare-snapshot": "bench/bare.html?pyodide=../interpreter.mjs"}
 BEFORE = "game-before"  # --before: the game of another build, cold loads only
 READY = 'html[data-ready="1"]'
 # Reports when data-ready becomes "1", the first contentful paint (-1: none), and for the game
@@ -269,13 +273,18 @@ def report(label: str, times: dict[str, list[float]]) -> None:
     med = {name: statistics.median(t) for name, t in times.items()}
     for name, t in times.items():
         runs = ", ".join(f"{x:.0f}" for x in t)
-        print(f"  {label} {name:9}: median {med[name]:7.0f} ms   (runs: {runs})")
+        print(f"  {label} {name:13}: median {med[name]:7.0f} ms   (runs: {runs})")
     print(f"  {label} ratio game/bare: {med['game'] / med['bare']:.3f}   "
           f"game/bare-site: {med['game'] / med['bare-site']:.3f} "
           f"(+{med['game'] - med['bare-site']:.0f} ms)")
-    print(f"  {label} ratio bare-pyscript/bare-site: "
-          f"{med['bare-pyscript'] / med['bare-site']:.3f} "
-          f"(+{med['bare-pyscript'] - med['bare-site']:.0f} ms: PyScript itself)   "
+    print(f"  {label} ratio bare-snapshot/bare-site: "
+          f"{med['bare-snapshot'] / med['bare-site']:.3f} "
+          f"({med['bare-snapshot'] - med['bare-site']:+.0f} ms: Pyodide from the snapshot)   "
+          f"game/bare-snapshot: {med['game'] / med['bare-snapshot']:.3f} "
+          f"(+{med['game'] - med['bare-snapshot']:.0f} ms: PyScript and the page)")
+    print(f"  {label} ratio bare-pyscript/bare-snapshot: "
+          f"{med['bare-pyscript'] / med['bare-snapshot']:.3f} "
+          f"(+{med['bare-pyscript'] - med['bare-snapshot']:.0f} ms: PyScript itself)   "
           f"game/bare-pyscript: {med['game'] / med['bare-pyscript']:.3f} "
           f"(+{med['game'] - med['bare-pyscript']:.0f} ms: the game)")
     if BEFORE in med:
@@ -299,7 +308,7 @@ def report(label: str, times: dict[str, list[float]]) -> None:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=9, help="cold loads of each page (>= 5)")
-    ap.add_argument("--warm", type=int, default=5, help="warm loads of each page")
+    ap.add_argument("--warm", type=int, default=5, help="warm loads of each page (0: none)")
     ap.add_argument("--no-build", action="store_true", help="use site/ as it is")
     ap.add_argument("--tricks", type=int, default=3,
                     help="tricks the player plays for the long-task figures (0: none)")
@@ -336,7 +345,8 @@ def main(argv: list[str] | None = None) -> None:
                   f"{THROTTLE:g}x, "
                   f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
             report("cold", cold(chromium, urls, args.runs))
-            report("warm", warm(chromium, base, args.warm))
+            if args.warm > 0:
+                report("warm", warm(chromium, base, args.warm))
             if args.tricks > 0:
                 tricks(chromium, base, args.tricks, args.seed)
             print(f"  load average now {os.getloadavg()[0]:.1f} (other work on the machine "

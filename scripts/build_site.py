@@ -37,6 +37,7 @@ Every URL is relative, so the site works from any sub-path.  Prints the file cou
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import re
@@ -61,8 +62,13 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB = "python_stdlib.zip"  # written by scripts/bytecode.py
 PY_PACKAGES = ("engine", "ui")
 ICON_SIZES = (192, 512)
-PAGE_FILES = ("index.html", "idb-memory.js", "tabs.js", "boot.js", "manifest.webmanifest")
+PAGE_FILES = ("index.html", "idb-memory.js", "tabs.js", "boot.js", "interpreter.mjs",
+              "manifest.webmanifest")
 PYTHON_BUNDLE = "python.pack"  # the game's files, marshalled, compressed with Zstandard
+SNAPSHOT = "pyodide/python.snapshot"  # Pyodide's memory, Python started (scripts/snapshot.mjs)
+PAGE_PYTHON = re.compile(r'<script type="py"[^>]*>\n(?P<code>.*?)\s*</script>', re.S)
+FIRST_GAME_IMPORT = "import ui.main"
+BROWSER_MODULES = ("js", "pyodide", "pyscript")  # what a module may not import to be snapshotted
 PYSCRIPT_BYTECODE = "pyscript/bytecode"  # PyScript's Python package compiled
 NOT_IMPORTED = ("engine/__main__.py", "engine/log.py")  # the command line's, never the page's
 PRELOAD_MARK = "<!-- build: runtime preloads -->"
@@ -250,6 +256,7 @@ def build(out: Path, bench: bool = False) -> list[str]:
             raise SystemExit(f"index.html lacks the marker {mark!r}")
         html = html.replace(mark, text)
     write("index.html", html)
+    make_snapshot(out, html)
     for size in ICON_SIZES:
         write(f"icons/icon-{size}.png", icon.render(size))
     if f'url("./{font.FONT_FILE}")' not in html or f'"{font.FAMILY}"' not in html:
@@ -270,14 +277,61 @@ def build(out: Path, bench: bool = False) -> list[str]:
     return site_files(out)
 
 
+def snapshot_program(html: str) -> str:
+    """The Python that python.snapshot is taken after: the page's own up to its first game
+    import (it unpacks python.pack and installs the importer), then what ui.main does first
+    (the dataclass methods) and every game module that `snapshot_modules` finds."""
+    found = PAGE_PYTHON.search(html)
+    if not found or not found["code"].endswith(FIRST_GAME_IMPORT):
+        raise SystemExit(f"index.html: its Python does not end with {FIRST_GAME_IMPORT!r}")
+    lines = [found["code"].removesuffix(FIRST_GAME_IMPORT),
+             "from ui import dataclass_code", "dataclass_code.install_shipped()",
+             *(f"import {name}" for name in snapshot_modules(python_files()))]
+    return "\n".join(lines) + "\n"
+
+
+def snapshot_modules(py_files: list[str], root: Path = ROOT) -> list[str]:
+    """The game's modules that can be imported into a snapshot: those that import nothing of
+    the browser's (js, pyodide, pyscript: Pyodide cannot snapshot a JavaScript object) at
+    module level, nor any module that does.  The engine, and about half of ui/."""
+    names = {f.removesuffix(".py").removesuffix("/__init__").replace("/", "."): f
+             for f in py_files}
+    imports = {name: bytecode.module_level_imports(
+                   ast.parse((root / f).read_text(encoding="utf-8")).body, members=True)
+               for name, f in names.items()}
+
+    def reaches_browser(name: str) -> bool:
+        seen, todo = set(), [name]
+        while todo:
+            module = todo.pop()
+            if module.split(".")[0] in BROWSER_MODULES:
+                return True
+            if module in names and module not in seen:
+                seen.add(module)
+                todo += imports[module]
+        return False
+
+    return [name for name in names if not reaches_browser(name)]
+
+
+def make_snapshot(out: Path, html: str) -> None:
+    """out/pyodide/python.snapshot, from the site's Pyodide, python.pack and page."""
+    with tempfile.TemporaryDirectory() as tmp:
+        program = Path(tmp, "snapshot.py")
+        program.write_text(snapshot_program(html), encoding="utf-8")
+        subprocess.run(["node", str(ROOT / "scripts" / "snapshot.mjs"), str(out), str(program),
+                        str(out / SNAPSHOT)], check=True)
+
+
 def bare_pyscript_page(template: str, chunks: list[str], pyscript_pyc: dict[str, str],
                        marks: tuple[tuple[str, str], ...]) -> dict[str, str]:
     """bench/bare-pyscript.html and its config: PyScript started as the game's page starts it
     (the same interpreter, plugins, preloads and compiled PyScript package, one directory
     down), without the game, for scripts/bench_boot.py."""
-    config = template.replace('interpreter = "./pyodide/', 'interpreter = "../pyodide/')
+    here = 'interpreter = "./interpreter.mjs"'
+    config = template.replace(here, here.replace("./", "../"))
     if config == template:
-        raise SystemExit("pyscript.toml: the interpreter is not ./pyodide/, as bench/ expects")
+        raise SystemExit(f"pyscript.toml: not {here}, as bench/ expects")
     lines = [config.rstrip(), "", "[files]"]
     lines += [f'"../{site}" = "./{path}"' for site, path in pyscript_pyc.items()]
     page = (ROOT / "bench" / "bare-pyscript.html").read_text(encoding="utf-8")

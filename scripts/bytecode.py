@@ -156,21 +156,26 @@ def pyscript_start_modules(package: Path) -> list[str]:
             continue
         found.add(name)
         tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
-        todo += [module.split(".")[1] for module in _module_level_imports(tree.body)
+        todo += [module.split(".")[1] for module in module_level_imports(tree.body)
                  if module.startswith("pyscript.")]
     return sorted(found)
 
 
-def _module_level_imports(body: list[ast.stmt]) -> list[str]:
+def module_level_imports(body: list[ast.stmt], members: bool = False) -> list[str]:
+    """The modules a module's body imports when it runs (not inside functions); with
+    `members`, also `package.name` for each `from package import name` (which may be a
+    submodule)."""
     names = []
     for node in body:
         if isinstance(node, ast.Import):
             names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.append(node.module)
+            if members:
+                names += [f"{node.module}.{alias.name}" for alias in node.names]
         elif isinstance(node, (ast.If, ast.Try)):
             for block in (node.body, node.orelse, *(h.body for h in getattr(node, "handlers", []))):
-                names += _module_level_imports(block)
+                names += module_level_imports(block, members)
     return names
 
 

@@ -75,6 +75,19 @@ def test_a_table_from_another_python_is_not_used(restored_dataclasses):
     assert dataclasses.exec is exec  # nothing changed
 
 
+def test_the_table_installed_already_is_kept(restored_dataclasses):
+    """The page started from its snapshot: the table the build installed stays, with its counts."""
+    precompiled = dataclass_code.install(recorded_table(make_point))
+    make_point()
+    assert dataclass_code.install_shipped() is precompiled
+    assert dataclasses.exec is precompiled and precompiled.used >= 1
+
+
+def test_no_table_is_shipped_beside_the_sources(restored_dataclasses):
+    assert dataclass_code.install_shipped() is None
+    assert dataclasses.exec is exec
+
+
 def test_key_is_the_length_and_checksum_of_the_text():
     assert dataclass_code.key("def f(): pass") == dataclass_code.key("def f(): pass")
     assert dataclass_code.key("def f(): pass") != dataclass_code.key("def g(): pass")

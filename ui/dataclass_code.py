@@ -62,7 +62,12 @@ def install(table: bytes) -> Precompiled | None:
 
 
 def install_shipped() -> Precompiled | None:
-    """Install the table shipped beside this module in the page's python.zip, if any."""
+    """Install the table shipped beside this module in the page's python.pack, if any.  Where
+    one is installed already, that one: the page started from python.snapshot, taken after the
+    build ran this and imported the engine (interpreter.mjs); its counts go on from there."""
+    installed = getattr(dataclasses, "exec", None)
+    if isinstance(installed, Precompiled):
+        return installed
     try:
         table = __loader__.get_data(os.path.join(os.path.dirname(__file__), TABLE_NAME))
     except OSError:
