@@ -1,22 +1,26 @@
-/* Pyodide for PyScript: started as soon as the page runs a script, and from the build's snapshot.
+/* Pyodide for PyScript: from the build's snapshot, started at once, once the device has the site.
  *
- * pyscript.toml names this module as PyScript's interpreter, and index.html imports it first
- * thing (an async module script), so Pyodide is on its way while the page lays out its table and
- * PyScript sets itself up; when PyScript asks for Pyodide, it gets that same start.
+ * pyscript.toml names this module as PyScript's interpreter: PyScript imports it and calls
+ * loadPyodide().  index.html also imports it first thing (an async module script), so that
+ * where Python can start from the snapshot, it is on its way while the page lays out its table
+ * and PyScript sets itself up.
  *
- * The start is made from pyodide/python.snapshot (scripts/snapshot.mjs): the memory of a
- * Pyodide that had already started Python and imported the game's engine, taken at build time
- * under the same Pyodide.  Restoring it skips the interpreter's own start-up and the engine's
- * import, most of what a load waits for on a slow device (5 MB more to download on a first
- * visit; none once the service worker has the site).  Python starts as usual where the browser
- * asks to save data, and, with a console warning, where the snapshot is missing, broken or
- * unreadable here (no DecompressionStream): <html data-python-start="fresh"> instead of
- * "snapshot", and index.html's Python then imports the game from python.pack itself.
+ * The snapshot, pyodide/python.snapshot (scripts/snapshot.mjs), is the memory of a Pyodide that
+ * had already started Python and imported the engine and the half of ui/ that touches no
+ * JavaScript, taken at build time under the same Pyodide.  Restoring it skips the
+ * interpreter's own start and those imports, most of what a load waits for on a slow phone.
+ * It weighs 5 MB, though, more than the time it saves on a phone's network; so it is used
+ * only when the service worker serves the page, which has the whole site cached (every visit
+ * after the first, offline too).  Otherwise (a first visit, an iframe without storage, a
+ * browser asking to save data or without DecompressionStream) Python starts as it always
+ * did, when PyScript asks; so it does, with a console warning, if the snapshot cannot be
+ * read or restored.  <html data-python-start> says which: "snapshot" or "fresh".  After a
+ * fresh start index.html's Python imports the game from python.pack itself.
  *
- * Pyodide is started with the options PyScript passes (its output functions and the folder of
- * Pyodide's files), the output forwarded to PyScript's functions once it asks.  A version of
- * PyScript asking for more (packages, a lock file) gets an error naming them, not a Pyodide
- * started without them.
+ * Pyodide is started with the options PyScript passes (its output functions; the folder of
+ * Pyodide's files is ./pyodide/), the output forwarded to PyScript's functions once it asks.
+ * A PyScript asking for more (packages, a lock file) gets an error naming them, not a
+ * Pyodide started without them.
  */
 import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 
@@ -35,6 +39,19 @@ const options = {
   stderr: forward("stderr", console.warn),
 };
 
+/** Whether Python starts from the snapshot here (see above).  Imported as
+ * interpreter.mjs?snapshot (the boot benchmark's bare page), wherever it can be read. */
+function snapshotWanted() {
+  const readable = typeof DecompressionStream === "function";
+  if (new URL(import.meta.url).searchParams.has("snapshot")) return readable;
+  try {
+    return Boolean(navigator.serviceWorker?.controller) && !navigator.connection?.saveData &&
+      readable;
+  } catch {
+    return false;  // no service worker where storage is denied
+  }
+}
+
 async function snapshotBytes() {
   const response = await fetch(SNAPSHOT);
   if (!response.ok) throw new Error(`${SNAPSHOT.pathname}: HTTP ${response.status}`);
@@ -42,47 +59,38 @@ async function snapshotBytes() {
   return new Uint8Array(await new Response(inflated).arrayBuffer());
 }
 
+/** Pyodide restored from the snapshot, or null (with a warning) if that failed. */
 async function fromSnapshot() {
-  const pyodide = await startPyodide({ ...options, _loadSnapshot: snapshotBytes() });
-  pyodide.runPython(AFTER_RESTORE);
-  return pyodide;
-}
-
-/** Why Python cannot start from the snapshot in this browser, or "". */
-function snapshotUnusable() {
-  if (navigator.connection?.saveData) return "the browser asks to save data";
-  if (typeof DecompressionStream !== "function") return "this browser has no DecompressionStream";
-  return "";
-}
-
-async function start() {
-  const root = document.documentElement;
-  let why = snapshotUnusable();
-  if (!why) {
-    try {
-      const pyodide = await fromSnapshot();
-      root.dataset.pythonStart = "snapshot";
-      return pyodide;
-    } catch (error) {
-      why = String(error?.message ?? error);
-    }
+  const bytes = snapshotBytes();
+  bytes.catch(() => {});  // awaited (and its failure caught) below, once Pyodide asks for it
+  try {
+    const pyodide = await startPyodide({ ...options, _loadSnapshot: bytes });
+    pyodide.runPython(AFTER_RESTORE);
+    document.documentElement.dataset.pythonStart = "snapshot";
+    return pyodide;
+  } catch (error) {
+    console.warn(`Python starts without its snapshot: ${error?.message ?? error}`);
+    return null;
   }
-  console.warn(`Python starts without its snapshot: ${why}`);
+}
+
+async function fresh() {
   const pyodide = await startPyodide(options);
-  root.dataset.pythonStart = "fresh";
+  document.documentElement.dataset.pythonStart = "fresh";
   return pyodide;
 }
 
-const started = start();
-started.catch(() => {});  // reported by PyScript (and boot.js) when it asks for Pyodide
+const restoring = snapshotWanted() ? fromSnapshot() : null;
+let started = null;
 
-/** PyScript's call: the Pyodide started above. */
+/** PyScript's call: the Pyodide restored above, or one started now. */
 export function loadPyodide({ stdout, stderr, indexURL, ...others } = {}) {
   const unknown = Object.keys(others);
   if (unknown.length > 0) {
-    throw new Error(`interpreter.mjs started Pyodide without ${unknown.join(", ")}, which PyScript asks for`);
+    throw new Error(`interpreter.mjs starts Pyodide without ${unknown.join(", ")}, which PyScript asks for`);
   }
   void indexURL;  // PyScript's guess (this module's folder): Pyodide's files are in ./pyodide/
   Object.assign(output, { stdout, stderr });
+  started ??= (restoring ?? Promise.resolve(null)).then((pyodide) => pyodide ?? fresh());
   return started;
 }

@@ -254,8 +254,8 @@ def test_denied_storage_still_boots(engine, open_page, serve_page):
 
 
 def test_offline_after_one_visit(engine, open_page, dist):
-    """After one visit the service worker serves the page with the server gone, and the saved
-    match resumes."""
+    """After one visit the service worker serves the page with the server gone, Python starts
+    from the build's snapshot (interpreter.mjs), and the saved match resumes."""
     server = serve.Server(("127.0.0.1", 0), functools.partial(serve.Handler, directory=str(dist)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -276,6 +276,7 @@ def test_offline_after_one_visit(engine, open_page, dist):
     page.reload()
     wait_ready(page)
     assert page.eval("!!navigator.serviceWorker.controller")
+    assert page.eval("document.documentElement.dataset.pythonStart") == "snapshot"
     wait_decision(page)
     assert position(page) == saved, "the saved match resumes where it was"
 
@@ -302,6 +303,8 @@ FEATURES = {
                         r"serviceWorker"),
     "IndexedDB": ("typeof indexedDB === 'object' && indexedDB !== null", r"indexedDB"),
     "WebAssembly": ("typeof WebAssembly === 'object'", r"pyodide"),
+    "DecompressionStream": ("typeof DecompressionStream === 'function'",
+                            r"DecompressionStream"),
     "Web Animations": ("typeof Element.prototype.animate === 'function'", r"\.animate\("),
     "prefers-reduced-motion": ("matchMedia('(prefers-reduced-motion: reduce)').media "
                                "!== 'not all'", r"prefers-reduced-motion"),
@@ -310,7 +313,7 @@ FEATURES = {
     "Long Animation Frames API": ("(PerformanceObserver.supportedEntryTypes || [])"
                                   ".includes('long-animation-frame')", "tests"),
 }
-PAGE_FILES = ("index.html", "boot.js", "tabs.js", "sw.js", "pyscript.toml")
+PAGE_FILES = ("index.html", "boot.js", "tabs.js", "interpreter.mjs", "sw.js", "pyscript.toml")
 WHERE_TESTS_USE = {"Long Tasks API": "e2e/test_game.py::test_bot_turns_never_block_the_page "
                                      "(Playwright: Chromium only)",
                    "Long Animation Frames API": "e2e/test_motion.py::test_no_long_animation_"

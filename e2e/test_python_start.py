@@ -1,5 +1,6 @@
-"""How the page starts Python (interpreter.mjs): from the build's snapshot, and without it when
-it cannot be used, the game the same either way."""
+"""How the page starts Python (interpreter.mjs): fresh on a first visit, from the build's snapshot
+once the service worker has the site, and fresh again when the snapshot cannot be used; the
+game the same every way."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import gzip
 
 import pytest
 
-SNAPSHOT = "**/pyodide/python.snapshot"
+SNAPSHOT = "pyodide/python.snapshot"
 STATE = """
 import random, sys
 import ui.main
@@ -18,65 +19,82 @@ result = {
     "dataclasses": [table.used, table.compiled],
 }
 """
+# Replace the snapshot the service worker has cached (in every cache of the site) with `body`,
+# or remove it when there is none.
+SET_CACHED_SNAPSHOT = """async ([url, body]) => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    if (body === null) await cache.delete(url);
+    else await cache.put(url, new Response(new Uint8Array(body)));
+  }
+  return true;
+}"""
 
 
-def boot(new_context, site_url, wait_ready, route=None):
-    """A fresh load of the page: (its page, its console messages, its page errors)."""
-    context = new_context()
-    if route is not None:
-        context.route(SNAPSHOT, route)
-    page = context.new_page()
-    messages, errors = [], []
-    page.on("console", lambda m: messages.append((m.type, m.text)))
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site_url)
-    wait_ready(page)
-    return page, messages, errors
+class Visits:
+    """Loads of the page in one browser context (so a service worker carries over), each with
+    its console messages and page errors."""
+
+    def __init__(self, context, url, wait_ready):
+        self.context, self.url, self.wait_ready = context, url, wait_ready
+        self.messages: list[tuple[str, str]] = []
+        self.errors: list[str] = []
+
+    def load(self):
+        page = self.context.new_page()
+        page.on("console", lambda m: self.messages.append((m.type, m.text)))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.goto(self.url)
+        self.wait_ready(page)
+        return page
+
+    def warnings(self) -> list[str]:
+        return [text for kind, text in self.messages if kind in ("warning", "error")]
 
 
-def test_starts_from_the_snapshot_with_its_own_randomness(new_context, site_url, wait_ready,
-                                                          run_python):
-    """Two loads start from the same snapshot, yet their random generators differ (reseeded
-    after the restore), and the engine imported at build time is the one the game runs."""
-    states = []
-    for _ in range(2):
-        page, messages, errors = boot(new_context, site_url, wait_ready)
-        assert page.get_attribute("html", "data-python-start") == "snapshot"
-        assert not errors and not [t for kind, t in messages if kind in ("error", "warning")]
-        states.append(run_python(page, STATE))
-        assert page.locator("#hand [data-card]").count() > 0, "the game dealt"
-    first, second = states
-    assert first["random"] != second["random"], "the snapshot's random state was reused"
-    assert "engine.match" in first["engine"] and "engine.bots.hard" in first["engine"]
-    used, compiled = first["dataclasses"]
-    assert used >= 40 and compiled == 0, "the build's dataclass table went on counting"
-
-
-def not_gzip(route):
-    route.fulfill(status=200, body=b"this is not a snapshot",
-                  headers={"content-type": "application/octet-stream"})
-
-
-def not_a_snapshot(route):  # well compressed, but not Pyodide's memory
-    route.fulfill(status=200, body=gzip.compress(bytes(64 * 1024)),
-                  headers={"content-type": "application/octet-stream"})
-
-
-def missing(route):
-    route.fulfill(status=404, body=b"not found")
-
-
-@pytest.mark.parametrize("broken", [not_gzip, not_a_snapshot, missing],
-                         ids=["not-gzip", "not-a-snapshot", "missing"])
-def test_without_a_usable_snapshot_python_starts_fresh(new_context, site_url, wait_ready,
-                                                       run_python, broken):
-    page, messages, errors = boot(new_context, site_url, wait_ready, route=broken)
-    assert page.get_attribute("html", "data-python-start") == "fresh"
-    warnings = [t for kind, t in messages if kind == "warning"]
-    assert any("without its snapshot" in t for t in warnings), messages
-    assert not errors, errors
+def check_game(page, run_python):
     state = run_python(page, STATE)
-    assert "engine.match" in state["engine"]
-    assert state["dataclasses"][1] == 0, "the game imported from python.pack, precompiled"
+    assert "engine.match" in state["engine"] and "engine.bots.hard" in state["engine"]
+    used, compiled = state["dataclasses"]
+    assert used >= 40 and compiled == 0, f"dataclasses: {used} from the table, {compiled} compiled"
     assert page.locator("#hand [data-card]").count() > 0, "the game dealt"
     assert page.locator(".py-error").count() == 0
+    return state
+
+
+def test_first_visit_fresh_then_from_the_snapshot(new_context, site_url, wait_ready,
+                                                  wait_service_worker, run_python):
+    """Two later visits start from the same snapshot, yet their random generators differ
+    (reseeded after the restore)."""
+    visits = Visits(new_context(), site_url, wait_ready)
+    first = visits.load()
+    assert first.get_attribute("html", "data-python-start") == "fresh"
+    check_game(first, run_python)
+    wait_service_worker(first)
+    states = []
+    for _ in range(2):
+        page = visits.load()
+        assert page.get_attribute("html", "data-python-start") == "snapshot"
+        states.append(check_game(page, run_python))
+        page.close()
+    assert states[0]["random"] != states[1]["random"], "the snapshot's random state was reused"
+    assert not visits.errors and not visits.warnings(), (visits.errors, visits.warnings())
+
+
+@pytest.mark.parametrize("cached", [b"this is not a snapshot", gzip.compress(bytes(65536)), None],
+                         ids=["not-gzip", "not-a-snapshot", "missing"])
+def test_without_a_usable_snapshot_python_starts_fresh(new_context, site_url, wait_ready,
+                                                       wait_service_worker, run_python, cached):
+    context = new_context()
+    visits = Visits(context, site_url, wait_ready)
+    first = visits.load()
+    wait_service_worker(first)
+    url = site_url + SNAPSHOT
+    first.evaluate(SET_CACHED_SNAPSHOT, [url, None if cached is None else list(cached)])
+    if cached is None:  # nor can the service worker fetch it
+        context.route(f"**/{SNAPSHOT}", lambda route: route.fulfill(status=404, body="gone"))
+    page = visits.load()
+    assert page.get_attribute("html", "data-python-start") == "fresh"
+    assert any("without its snapshot" in text for text in visits.warnings()), visits.messages
+    assert not visits.errors, visits.errors
+    check_game(page, run_python)

@@ -12,13 +12,14 @@ Three pages, served from the same local server (the built site/, with bench/):
 - bare-site: the same page with the site's own Pyodide files (its standard library has the
   modules the game needs to start precompiled, see scripts/bytecode.py, so Python itself
   starts faster).  Against it, the difference is what PyScript and the game add on top.
-- bare-pyscript: bench/bare-pyscript.html, PyScript exactly as the game starts it (the
-  site's PyScript and Pyodide, the same plugins, preloads and compiled PyScript package,
-  Pyodide started at once from the build's snapshot by interpreter.mjs) running one line of
-  Python: against it, what the game adds.
-- bare-snapshot: the bare page with Pyodide started as the game starts it (interpreter.mjs:
-  from the build's snapshot of Python with the engine imported), one line of Python: against
-  it, what PyScript and the game's page add to a Pyodide started that way.
+- bare-pyscript: bench/bare-pyscript.html, PyScript exactly as the game starts it on a first
+  visit (the site's PyScript and Pyodide through interpreter.mjs, the same plugins, preloads
+  and compiled PyScript package) running one line of Python: against bare-site, what
+  PyScript itself costs; against it, what the game adds.
+- bare-snapshot: the bare page with Pyodide restored from the build's snapshot
+  (interpreter.mjs?snapshot, which uses it without a service worker), one line of Python:
+  what the game's later visits start from.  The game uses the snapshot only once its service
+  worker serves it (the warm loads): against it, what PyScript and the page add then.
 
 Time-to-ready is read in the page: from the start of navigation (performance.timeOrigin)
 to the moment <html data-ready="1"> is set.  The game's first paint is read there too (the
@@ -72,7 +73,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = {"game": "index.html", "bare": "bench/bare.html",
          "bare-site": "bench/bare.html?pyodide=../pyodide/pyodide.mjs",
          "bare-pyscript": "bench/bare-pyscript.html",
-         "bare-snapshot": "bench/bare.html?pyodide=../interpreter.mjs"}
+         "bare-snapshot": "bench/bare.html?pyodide=../interpreter.mjs%3Fsnapshot"}
 BEFORE = "game-before"  # --before: the game of another build, cold loads only
 READY = 'html[data-ready="1"]'
 # Reports when data-ready becomes "1", the first contentful paint (-1: none), and for the game
@@ -88,7 +89,8 @@ new MutationObserver((_, o) => {
   if (document.documentElement.dataset.ready === "1") {
     const paint = performance.getEntriesByName("first-contentful-paint")[0];
     console.debug("READY_MESSAGE" + performance.now() + " " + (paint ? paint.startTime : -1) +
-                  " " + stages["Loading interpreter"] + " " + stages["Loaded Pyodide"]);
+                  " " + stages["Loading interpreter"] + " " + stages["Loaded Pyodide"] + " " +
+                  (document.documentElement.dataset.pythonStart || "-"));
     o.disconnect();
   }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
@@ -117,6 +119,9 @@ PAINTS: dict[str, list[float]] = {}  # cold and warm: the game's first contentfu
 STAGES: dict[str, list[tuple[float, float, float]]] = {}
 
 
+# How Python started in each load, by URL: "snapshot" or "fresh" (interpreter.mjs), "-" on
+# the bare Pyodide page
+STARTS: dict[str, list[str]] = {}
 THROTTLE = 1.0  # CPU slow-down of every page (--throttle: 4 is a mid-range phone)
 
 
@@ -132,8 +137,9 @@ def load(context, url: str, paints: list[float] | None = None,
                                      timeout=TIMEOUT_MS) as message:
         page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
     page.close()
-    ready, paint, asked, up = (float(x) for x in
-                               message.value.text.removeprefix(READY_MESSAGE).split())
+    *figures, python_start = message.value.text.removeprefix(READY_MESSAGE).split()
+    ready, paint, asked, up = (float(x) for x in figures)
+    STARTS.setdefault(url, []).append(python_start)
     if paints is not None and paint >= 0:
         paints.append(paint)
     if stages is not None and 0 <= asked <= up:
@@ -274,6 +280,11 @@ def report(label: str, times: dict[str, list[float]]) -> None:
     for name, t in times.items():
         runs = ", ".join(f"{x:.0f}" for x in t)
         print(f"  {label} {name:13}: median {med[name]:7.0f} ms   (runs: {runs})")
+    starts = ", ".join(f"{url.split('/', 3)[-1]}: " + ", ".join(
+        f"{kind} {ways.count(kind)}" for kind in sorted(set(ways)))
+        for url, ways in STARTS.items() if set(ways) != {"-"})
+    print(f"  {label} how Python started (interpreter.mjs): {starts}")
+    STARTS.clear()
     print(f"  {label} ratio game/bare: {med['game'] / med['bare']:.3f}   "
           f"game/bare-site: {med['game'] / med['bare-site']:.3f} "
           f"(+{med['game'] - med['bare-site']:.0f} ms)")
