@@ -52,10 +52,15 @@ function snapshotWanted() {
   }
 }
 
+/** The snapshot's bytes.  The service worker keeps it inflated (sw.js): gzip only as the site
+ * serves it. */
 async function snapshotBytes() {
   const response = await fetch(SNAPSHOT);
   if (!response.ok) throw new Error(`${SNAPSHOT.pathname}: HTTP ${response.status}`);
-  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = await response.blob();
+  const head = new Uint8Array(await bytes.slice(0, 2).arrayBuffer());
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return new Uint8Array(await bytes.arrayBuffer());
+  const inflated = bytes.stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(inflated).arrayBuffer());
 }
 

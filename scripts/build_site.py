@@ -195,7 +195,9 @@ def service_worker(out: Path) -> None:
     revisions = {"./": revisions["./index.html"], **revisions}  # the folder URL is the page
     version = hashlib.sha256(json.dumps(revisions).encode()).hexdigest()[:16]
     sw = (ROOT / "sw.js").read_text(encoding="utf-8")
-    for mark, value in (("__VERSION__", version), ("__FILES__", revisions)):
+    inflated = [f"./{SNAPSHOT}"]  # kept inflated by the service worker (see sw.js)
+    for mark, value in (("__VERSION__", version), ("__FILES__", revisions),
+                        ("__INFLATED__", inflated)):
         if f'"{mark}"' not in sw:
             raise SystemExit(f"sw.js lacks the placeholder {mark}")
         sw = sw.replace(f'"{mark}"', json.dumps(value, indent=1))
