@@ -45,7 +45,7 @@ async function fetchChecked(url, revision, mode) {
 const INFLATED = "__INFLATED__";
 
 async function inflated(url, response) {
-  if (!INFLATED.includes(url)) return response;
+  if (!INFLATED.includes(url) || typeof DecompressionStream !== "function") return response;
   const body = response.body.pipeThrough(new DecompressionStream("gzip"));
   const type = response.headers.get("content-type") ?? "application/octet-stream";
   return new Response(await new Response(body).blob(), { headers: { "content-type": type } });

@@ -10,8 +10,8 @@
 // Pyodide's memory snapshot, gzip-compressed (the browser's DecompressionStream reads it), to
 // OUT.  Prints its size.
 //
-// Only modules that hold no JavaScript object can be in a snapshot (the engine and the
-// standard library: the page's ui/ modules reach into the page); Pyodide refuses others.
+// Only modules that hold no JavaScript object can be in a snapshot (scripts/build_site.py:
+// snapshot_modules chooses them); Pyodide refuses a snapshot with any other.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
