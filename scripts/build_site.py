@@ -296,8 +296,7 @@ def snapshot_modules(py_files: list[str], root: Path = ROOT) -> list[str]:
     """The game's modules that can be imported into a snapshot: those that import nothing of
     the browser's (js, pyodide, pyscript: Pyodide cannot snapshot a JavaScript object) at
     module level, nor any module that does.  The engine, and about half of ui/."""
-    names = {f.removesuffix(".py").removesuffix("/__init__").replace("/", "."): f
-             for f in py_files}
+    names = {bytecode.module_name(f): f for f in py_files}
     imports = {name: bytecode.module_level_imports(
                    ast.parse((root / f).read_text(encoding="utf-8")).body, members=True)
                for name, f in names.items()}

@@ -109,10 +109,15 @@ def game_pack_files(game_zip: bytes) -> bytes:
     return marshal.dumps(files, 4)
 
 
+def module_name(path: str) -> str:
+    """The module a source file is imported as: ``engine/bots/__init__.py`` is ``engine.bots``."""
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
 def dataclass_table(game_zip: Path, py_files: list[str]) -> bytes:
     """The code of every dataclass method the game's modules generate (ui/dataclass_code.py)."""
-    modules = [f.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-               for f in py_files if f != "ui/main.py"]  # ui.main starts the game in a page
+    # (not ui.main: it starts the game in a page)
+    modules = [module_name(f) for f in py_files if f != "ui/main.py"]
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp, "table")
         subprocess.run(["node", str(SCRIPTS / "dataclass_code.mjs"), str(game_zip), str(out),

@@ -11,6 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 import build_site
+import bytecode
 
 CASES = {  # module file: (its source, in the snapshot?)
     "game/__init__.py": ("", True),
@@ -39,15 +40,13 @@ def tree(tmp_path):
 
 def test_a_module_is_snapshotted_unless_it_reaches_the_browser(tree):
     chosen = build_site.snapshot_modules(list(CASES), root=tree)
-    expected = [path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-                for path, (_, kept) in CASES.items() if kept]
+    expected = [bytecode.module_name(path) for path, (_, kept) in CASES.items() if kept]
     assert chosen == expected
 
 
 def test_the_whole_engine_and_no_page_module_is_snapshotted():
     files = build_site.python_files()
     chosen = set(build_site.snapshot_modules(files))
-    engine = {f.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-              for f in files if f.startswith("engine/")}
+    engine = {bytecode.module_name(f) for f in files if f.startswith("engine/")}
     assert engine <= chosen
     assert not {"ui.app", "ui.main", "ui.dom", "ui.motion"} & chosen
