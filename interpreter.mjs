@@ -1,21 +1,26 @@
-/* Pyodide for PyScript: from the build's snapshot, started at once, once the device has the site.
+/* Pyodide for PyScript, started at once: from the build's snapshot wherever it can be had in time.
  *
  * pyscript.toml names this module as PyScript's interpreter: PyScript imports it and calls
  * loadPyodide().  index.html also imports it first thing (an async module script), so that
- * where Python can start from the snapshot, it is on its way while the page lays out its table
- * and PyScript sets itself up.
+ * Python is on its way while the page lays out its table and PyScript sets itself up.
  *
  * The snapshot, pyodide/python.snapshot (scripts/snapshot.mjs), is the memory of a Pyodide that
  * had already started Python and imported the engine and the half of ui/ that touches no
  * JavaScript, taken at build time under the same Pyodide.  Restoring it skips the
  * interpreter's own start and those imports, most of what a load waits for on a slow phone.
- * It weighs 5 MB, though, more than the time it saves on a phone's network; so it is used
- * only when the service worker serves the page, which has the whole site cached (every visit
- * after the first, offline too).  Otherwise (a first visit, an iframe without storage, a
- * browser asking to save data or without DecompressionStream) Python starts as it always
- * did, when PyScript asks; so it does, with a console warning, if the snapshot cannot be
- * read or restored.  <html data-python-start> says which: "snapshot" or "fresh".  After a
- * fresh start index.html's Python imports the game from python.pack itself.
+ * - Once the service worker serves the page (every visit after the first, offline too), it
+ *   has the snapshot: Python starts from it.
+ * - Before that (a first visit, an iframe without storage) the snapshot is downloaded first,
+ *   and used only if it all arrives within a deadline (`downloadedSnapshot`, below): on a
+ *   phone's network its 5.3 MB would cost more time than it saves, and the download is
+ *   abandoned after 0.1 s.  (The service worker downloads it on every first visit anyway,
+ *   once the game is ready: used or not, it costs no more data.)
+ * - Python starts fresh where the snapshot cannot be had in time, or read (a browser asking to
+ *   save data or without DecompressionStream), and, with a console warning, where it cannot
+ *   be restored.
+ * <html data-python-start> says which start it was, "snapshot" or "fresh", and <html
+ * data-snapshot="too-slow"> that the network was too slow for it.  After a fresh start
+ * index.html's Python imports the game from python.pack itself.
  *
  * Pyodide is started with the options PyScript passes (its output functions; the folder of
  * Pyodide's files is ./pyodide/), the output forwarded to PyScript's functions once it asks.
@@ -39,36 +44,86 @@ const options = {
   stderr: forward("stderr", console.warn),
 };
 
-/** Whether Python starts from the snapshot here (see above).  Imported as
- * interpreter.mjs?snapshot (the boot benchmark's bare page), wherever it can be read. */
-function snapshotWanted() {
-  const readable = typeof DecompressionStream === "function";
-  if (new URL(import.meta.url).searchParams.has("snapshot")) return readable;
+/** How Python starts here: "snapshot" once the service worker serves the page (the snapshot is
+ * on the device; imported as interpreter.mjs?snapshot, the boot benchmark's bare page, too),
+ * "download" where the snapshot is still to be downloaded (a first visit, an iframe without
+ * storage): from it if the network brings it in time (`downloadedSnapshot`), and "fresh"
+ * where it cannot be read, or the browser asks to save data. */
+function startKind() {
+  if (typeof DecompressionStream !== "function") return "fresh";
+  if (new URL(import.meta.url).searchParams.has("snapshot")) return "snapshot";
   try {
-    return Boolean(navigator.serviceWorker?.controller) && !navigator.connection?.saveData &&
-      readable;
+    if (navigator.connection?.saveData) return "fresh";
+    return navigator.serviceWorker?.controller ? "snapshot" : "download";
   } catch {
-    return false;  // no service worker where storage is denied
+    return "download";  // no service worker where storage is denied
   }
 }
 
-/** The snapshot's bytes.  The service worker keeps it inflated (sw.js): gzip only as the site
- * serves it. */
-async function snapshotBytes() {
+/** The snapshot as the service worker keeps it: inflated (sw.js), or gzip as the site serves
+ * it where the worker could not inflate it. */
+async function cachedSnapshot() {
   const response = await fetch(SNAPSHOT);
   if (!response.ok) throw new Error(`${SNAPSHOT.pathname}: HTTP ${response.status}`);
-  const bytes = await response.blob();
+  return inflate(await response.blob());
+}
+
+async function inflate(bytes) {
   const head = new Uint8Array(await bytes.slice(0, 2).arrayBuffer());
   if (head[0] !== 0x1f || head[1] !== 0x8b) return new Uint8Array(await bytes.arrayBuffer());
   const inflated = bytes.stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(inflated).arrayBuffer());
 }
 
-/** Pyodide restored from the snapshot, or null (with a warning) if that failed. */
-async function fromSnapshot() {
-  const bytes = snapshotBytes();
-  bytes.catch(() => {});  // awaited (and its failure caught) below, once Pyodide asks for it
+/* Where the snapshot must be downloaded first, it is worth it on a fast network only: its
+ * 5.3 MB save a first visit about 0.4 s of a desktop's CPU (1.5 s of a phone's), the time
+ * 5.3 MB take at about 100 Mbit/s; on a phone's network they would cost seconds.  So it is
+ * used if it has all arrived within DOWNLOAD_DEADLINE_MS of asking, and abandoned as soon as
+ * the pace it comes at says it will not (after FORECAST_AFTER_MS, when the connection has
+ * had time to speed up), or at the deadline: a first visit on a slow network gives up at
+ * most that much of its bandwidth, and Python then starts fresh, as it did before, when
+ * PyScript asks.  snapshot-worker.js downloads and inflates it, off this thread. */
+const DOWNLOAD_DEADLINE_MS = 500;
+const FORECAST_AFTER_MS = 100;
+
+class SlowNetwork extends Error {}
+
+/** The snapshot, downloaded, if it arrives in time; else a SlowNetwork error. */
+function downloadedSnapshot() {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url));
+    worker.onmessage = ({ data: { bytes, slow, error } }) => {
+      worker.terminate();
+      if (bytes) resolve(bytes);
+      else reject(slow ? new SlowNetwork(error) : new Error(error));
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(`snapshot-worker.js: ${event.message}`));
+    };
+    worker.postMessage({ url: SNAPSHOT.href, deadline: DOWNLOAD_DEADLINE_MS,
+                         forecastAfter: FORECAST_AFTER_MS });
+  });
+}
+
+/** Pyodide restored from the snapshot, or null if that failed (with a warning: the network
+ * being too slow for it is not a failure). */
+async function fromSnapshot(kind) {
+  let bytes;
+  if (kind === "snapshot") {
+    bytes = cachedSnapshot();
+    bytes.catch(() => {});  // awaited (and its failure caught) below, once Pyodide asks for it
+  } else {
+    // Downloaded before Pyodide starts: a snapshot given up would leave a Pyodide started
+    // with it waiting, and another start would download Pyodide's own files again.
+    bytes = await downloadedSnapshot().catch((error) => error);
+    if (bytes instanceof SlowNetwork) {
+      document.documentElement.dataset.snapshot = "too-slow";
+      return null;
+    }
+  }
   try {
+    if (bytes instanceof Error) throw bytes;
     const pyodide = await startPyodide({ ...options, _loadSnapshot: bytes });
     pyodide.runPython(AFTER_RESTORE);
     document.documentElement.dataset.pythonStart = "snapshot";
@@ -85,7 +140,10 @@ async function fresh() {
   return pyodide;
 }
 
-const restoring = snapshotWanted() ? fromSnapshot() : null;
+// From the snapshot at once; fresh only when PyScript asks, once it has set itself up: a fresh
+// start then holds the main thread, which PyScript's own start would wait for (README).
+const kind = startKind();
+const restoring = kind === "fresh" ? Promise.resolve(null) : fromSnapshot(kind);
 let started = null;
 
 /** PyScript's call: the Pyodide restored above, or one started now. */
@@ -96,6 +154,6 @@ export function loadPyodide({ stdout, stderr, indexURL, ...others } = {}) {
   }
   void indexURL;  // PyScript's guess (this module's folder): Pyodide's files are in ./pyodide/
   Object.assign(output, { stdout, stderr });
-  started ??= (restoring ?? Promise.resolve(null)).then((pyodide) => pyodide ?? fresh());
+  started ??= restoring.then((pyodide) => pyodide ?? fresh());
   return started;
 }

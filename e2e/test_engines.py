@@ -305,6 +305,7 @@ FEATURES = {
     "WebAssembly": ("typeof WebAssembly === 'object'", r"pyodide"),
     "DecompressionStream": ("typeof DecompressionStream === 'function'",
                             r"DecompressionStream"),
+    "Web Workers": ("typeof Worker === 'function'", r"new Worker\("),
     "Web Animations": ("typeof Element.prototype.animate === 'function'", r"\.animate\("),
     "prefers-reduced-motion": ("matchMedia('(prefers-reduced-motion: reduce)').media "
                                "!== 'not all'", r"prefers-reduced-motion"),
@@ -313,7 +314,8 @@ FEATURES = {
     "Long Animation Frames API": ("(PerformanceObserver.supportedEntryTypes || [])"
                                   ".includes('long-animation-frame')", "tests"),
 }
-PAGE_FILES = ("index.html", "boot.js", "tabs.js", "interpreter.mjs", "sw.js", "pyscript.toml")
+PAGE_FILES = ("index.html", "boot.js", "tabs.js", "interpreter.mjs", "snapshot-worker.js", "sw.js",
+              "pyscript.toml")
 WHERE_TESTS_USE = {"Long Tasks API": "e2e/test_game.py::test_bot_turns_never_block_the_page "
                                      "(Playwright: Chromium only)",
                    "Long Animation Frames API": "e2e/test_motion.py::test_no_long_animation_"

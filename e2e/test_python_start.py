@@ -1,6 +1,7 @@
-"""How the page starts Python (interpreter.mjs): fresh on a first visit, from the build's snapshot
-once the service worker has the site, and fresh again when the snapshot cannot be used; the
-game the same every way."""
+"""How the page starts Python (interpreter.mjs): from the build's snapshot, downloaded on a first
+visit where the network brings it in time (this machine's server does) and cached by the
+service worker for later visits; fresh where it comes too slowly or cannot be used; the game
+the same every way."""
 
 from __future__ import annotations
 
@@ -62,22 +63,24 @@ def check_game(page, run_python):
     return state
 
 
-def test_first_visit_fresh_then_from_the_snapshot(new_context, site_url, wait_ready,
-                                                  wait_service_worker, run_python):
-    """Two later visits start from the same snapshot, yet their random generators differ
-    (reseeded after the restore)."""
+def test_every_visit_from_the_snapshot(new_context, site_url, wait_ready, wait_service_worker,
+                                       run_python):
+    """The first visit downloads the snapshot (from this machine: well within the deadline),
+    two later visits have it from the service worker; all start from the same snapshot, yet
+    their random generators differ (reseeded after the restore)."""
     visits = Visits(new_context(), site_url, wait_ready)
     first = visits.load()
-    assert first.get_attribute("html", "data-python-start") == "fresh"
-    check_game(first, run_python)
+    assert first.get_attribute("html", "data-python-start") == "snapshot"
+    assert first.get_attribute("html", "data-snapshot") is None
+    states = [check_game(first, run_python)]
     wait_service_worker(first)
-    states = []
     for _ in range(2):
         page = visits.load()
         assert page.get_attribute("html", "data-python-start") == "snapshot"
         states.append(check_game(page, run_python))
         page.close()
-    assert states[0]["random"] != states[1]["random"], "the snapshot's random state was reused"
+    randoms = {state["random"] for state in states}
+    assert len(randoms) == len(states), "the snapshot's random state was reused"
     assert not visits.errors and not visits.warnings(), (visits.errors, visits.warnings())
 
 
@@ -98,3 +101,44 @@ def test_without_a_usable_snapshot_python_starts_fresh(new_context, site_url, wa
     assert any("without its snapshot" in text for text in visits.warnings()), visits.messages
     assert not visits.errors, visits.errors
     check_game(page, run_python)
+
+
+def expect_fresh_for_a_slow_network(page, visits, run_python):
+    assert page.get_attribute("html", "data-python-start") == "fresh"
+    assert page.get_attribute("html", "data-snapshot") == "too-slow"
+    check_game(page, run_python)
+    assert not visits.errors, visits.errors
+    assert not [text for text in visits.warnings() if "snapshot" in text], visits.messages
+
+
+def test_a_snapshot_that_does_not_come_is_given_up(new_context, site_url, wait_ready, run_python):
+    """A first visit whose snapshot never arrives (held back here) starts Python fresh once the
+    deadline has passed, without a warning: a slow network is not a failure."""
+    context = new_context()
+    held = []
+    context.route(f"**/{SNAPSHOT}", lambda route: held.append(route))
+    visits = Visits(context, site_url, wait_ready)
+    page = visits.load()
+    assert held, "the snapshot was asked for"
+    expect_fresh_for_a_slow_network(page, visits, run_python)
+    for route in held:
+        route.abort()
+
+
+def test_on_a_slow_network_a_first_visit_starts_fresh(new_context, site_url, wait_ready,
+                                                      run_python):
+    """At 20 Mbit/s the snapshot's pace says it cannot arrive in time: it is abandoned early
+    (the page's own files are still coming) and Python starts fresh."""
+    context = new_context()
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    rate = 20e6 / 8  # bytes per second
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": rate, "uploadThroughput": rate})
+    visits = Visits(context, site_url, wait_ready)
+    page.on("console", lambda m: visits.messages.append((m.type, m.text)))
+    page.on("pageerror", lambda e: visits.errors.append(str(e)))
+    page.goto(site_url)
+    wait_ready(page)
+    expect_fresh_for_a_slow_network(page, visits, run_python)

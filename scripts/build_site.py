@@ -63,7 +63,7 @@ STDLIB = "python_stdlib.zip"  # written by scripts/bytecode.py
 PY_PACKAGES = ("engine", "ui")
 ICON_SIZES = (192, 512)
 PAGE_FILES = ("index.html", "idb-memory.js", "tabs.js", "boot.js", "interpreter.mjs",
-              "manifest.webmanifest")
+              "snapshot-worker.js", "manifest.webmanifest")
 PYTHON_BUNDLE = "python.pack"  # the game's files, marshalled, compressed with Zstandard
 SNAPSHOT = "pyodide/python.snapshot"  # Pyodide's memory, Python started (scripts/snapshot.mjs)
 PAGE_PYTHON = re.compile(r'<script type="py"[^>]*>\n(?P<code>.*?)\s*</script>', re.S)
