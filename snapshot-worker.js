@@ -5,9 +5,10 @@
  * Asked with {url, deadline, forecastAfter}, it answers {bytes} (the snapshot, inflated: the
  * site serves it gzip-compressed) if it has all arrived within `deadline` ms of asking, or
  * {slow: true} once it cannot have, or {error}.  It cannot have when the deadline has passed,
- * or when, after `forecastAfter` ms (time for the connection to speed up), the pace it comes
- * at would take longer than that; the download is then abandoned, so that it takes no more of
- * a slow network from what the page still has to load.  The reasons are in interpreter.mjs.
+ * or when, after `forecastAfter` ms (time for the connection to speed up), the rest would
+ * take longer than that at the pace it has come at since its first byte; the download is
+ * then abandoned, so that it takes no more of a slow network from what the page still has to
+ * load.  The reasons are in interpreter.mjs.
  */
 "use strict";
 
@@ -25,11 +26,14 @@ async function download(url, deadline, forecastAfter) {
     const reader = response.body.getReader();
     const chunks = [];
     let received = 0;
+    let firstByte = null;  // the request's latency: paid once, not by every byte after
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       chunks.push(read.value);
       received += read.value.byteLength;
       const elapsed = performance.now() - asked;
-      if (elapsed >= forecastAfter && received < size && (elapsed * size) / received > deadline) {
+      firstByte ??= elapsed;
+      const pace = received / Math.max(elapsed - firstByte, 1);  // bytes a millisecond
+      if (elapsed >= forecastAfter && received < size && elapsed + (size - received) / pace > deadline) {
         abort.abort(late());
         break;
       }

@@ -65,11 +65,16 @@ def check_game(page, run_python):
 
 def test_every_visit_from_the_snapshot(new_context, site_url, wait_ready, wait_service_worker,
                                        run_python):
-    """The first visit downloads the snapshot (from this machine: well within the deadline),
-    two later visits have it from the service worker; all start from the same snapshot, yet
-    their random generators differ (reseeded after the restore)."""
-    visits = Visits(new_context(), site_url, wait_ready)
-    first = visits.load()
+    """The first visit downloads the snapshot (from this machine's server: well within the
+    deadline, though a stall of a busy machine can miss it, hence one more try), two later
+    visits have it from the service worker; all start from the same snapshot, yet their
+    random generators differ (reseeded after the restore)."""
+    for _attempt in range(2):  # a busy 2-core machine can stall even a local download once
+        visits = Visits(new_context(), site_url, wait_ready)
+        first = visits.load()
+        if first.get_attribute("html", "data-snapshot") != "too-slow":
+            break
+        print("the local server's snapshot came too slowly for the deadline: once more")
     assert first.get_attribute("html", "data-python-start") == "snapshot"
     assert first.get_attribute("html", "data-snapshot") is None
     states = [check_game(first, run_python)]

@@ -18,8 +18,10 @@ Three pages, served from the same local server (the built site/, with bench/):
   PyScript itself costs; against it, what the game adds.
 - bare-snapshot: the bare page with Pyodide restored from the build's snapshot
   (interpreter.mjs?snapshot, which uses it without a service worker), one line of Python:
-  what the game's later visits start from.  The game uses the snapshot only once its service
-  worker serves it (the warm loads): against it, what PyScript and the page add then.
+  what the game starts from.  The game (and bare-pyscript) use the snapshot on a cold load
+  too where it is downloaded within interpreter.mjs's deadline (as this local server does
+  but for a stall: each load's start is printed), and from the service worker on the warm
+  loads: against bare-snapshot, what PyScript and the page add then.
 
 Time-to-ready is read in the page: from the start of navigation (performance.timeOrigin)
 to the moment <html data-ready="1"> is set.  The game's first paint is read there too (the
