@@ -48,16 +48,18 @@ const options = {
  * on the device; imported as interpreter.mjs?snapshot, the boot benchmark's bare page, too),
  * "download" where the snapshot is still to be downloaded (a first visit, an iframe without
  * storage): from it if the network brings it in time (`downloadedSnapshot`), and "fresh"
- * where it cannot be read, or the browser asks to save data. */
+ * where it cannot be read or downloaded off the main thread, or the browser asks to save
+ * data. */
 function startKind() {
   if (typeof DecompressionStream !== "function") return "fresh";
   if (new URL(import.meta.url).searchParams.has("snapshot")) return "snapshot";
   try {
     if (navigator.connection?.saveData) return "fresh";
-    return navigator.serviceWorker?.controller ? "snapshot" : "download";
+    if (navigator.serviceWorker?.controller) return "snapshot";
   } catch {
-    return "download";  // no service worker where storage is denied
+    // no service worker where storage is denied
   }
+  return typeof Worker === "function" ? "download" : "fresh";
 }
 
 /** The snapshot as the service worker keeps it: inflated (sw.js), or gzip as the site serves
