@@ -47,6 +47,8 @@ async function download(url, deadline, forecastAfter) {
   }
 }
 
+// As interpreter.mjs inflates the service worker's copy, where that is still gzip (a module
+// cannot share a classic worker's script, nor a classic worker import a module everywhere).
 async function inflate(blob) {
   const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
   if (head[0] !== 0x1f || head[1] !== 0x8b) return new Uint8Array(await blob.arrayBuffer());
