@@ -12,8 +12,8 @@
  *   has the snapshot: Python starts from it.
  * - Before that (a first visit, an iframe without storage) the snapshot is downloaded first,
  *   and used only if it all arrives within a deadline (`downloadedSnapshot`, below): on a
- *   phone's network its 5.3 MB would cost more time than it saves, and the download is
- *   abandoned after 0.1 s.  (The service worker downloads it on every first visit anyway,
+ *   phone's network its 5.3 MB would cost more time than it saves, and there the download
+ *   is given up as soon as its pace shows it, no sooner than 0.1 s.  (The service worker downloads it on every first visit anyway,
  *   once the game is ready: used or not, it costs no more data.)
  * - Python starts fresh where the snapshot cannot be had in time, or read (a browser asking to
  *   save data or without DecompressionStream), and, with a console warning, where it cannot

@@ -34,11 +34,10 @@ async function download(url, deadline, forecastAfter) {
       firstByte ??= elapsed;
       const pace = received / Math.max(elapsed - firstByte, 1);  // bytes a millisecond
       if (elapsed >= forecastAfter && received < size && elapsed + (size - received) / pace > deadline) {
-        abort.abort(late());
-        break;
+        abort.abort(late());  // the rest is not downloaded
+        throw abort.signal.reason;
       }
     }
-    if (abort.signal.aborted) throw abort.signal.reason;
     return new Blob(chunks);
   } catch (error) {
     throw abort.signal.aborted ? abort.signal.reason : error;
