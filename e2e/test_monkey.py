@@ -22,8 +22,8 @@ from engine.save import load_match
 EVENTS = int(os.environ.get("MONKEY_EVENTS", "150"))
 # The monkey goes on past EVENTS until it has acted in each of these phases (a round from its
 # deal to its result), but no further than MAX_EVENTS: how far a number of events gets depends
-# on how fast this machine and the bots are, and a count alone once left a short run in one
-# trick-taking phase.
+# on how fast this machine and the bots are: a count alone once left a short run in the tricks
+# of its first round.
 EVERY_ROUND_HAS = {"deal", "play", "result"}
 MAX_EVENTS = EVENTS + 1000
 SEEDS = [int(s) for s in os.environ.get("MONKEY_SEEDS", "1").split(",")]
@@ -112,7 +112,7 @@ class Monkey:
         (so that the monkey gets somewhere: pressed while the bots play, it seldom would)."""
         self.settle()
         self.page.keyboard.press("h")
-        self.page.wait_for_function(f"() => {HINT_DONE}", timeout=30_000)  # play waits for it
+        self.page.wait_for_function(HINT_DONE, timeout=30_000)  # Play waits for the hint
         for name in ("play", "bury", "next-round", "pass"):
             button = self.page.locator(f'#controls button[data-action="{name}"]:not([disabled])')
             if button.count() and self.poke(button.first):
