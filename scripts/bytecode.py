@@ -18,10 +18,9 @@ archive would not match anyway.
 - ``game_pack_files``: the same files as one marshalled dictionary, the form python.pack
   holds (ui/pack_importer.py imports from it in memory: no zipimport, whose finder loads
   each module's code a second time).
-- ``stdlib_archive``: Pyodide's python_stdlib.zip, with the modules the page imports on its
-  way to ready as bytecode in place of their sources (+0.7 MB; every other module stays as
-  it was, compiled if and when something imports it).  Which modules those are is found by
-  importing what the page imports, under Pyodide (scripts/boot_modules.mjs).
+- ``stdlib_archive``: the part of Pyodide's python_stdlib.zip that the page can import (found
+  by scripts/stdlib_closure.py: 130 of its 560 modules), as bytecode without docstrings: a
+  quarter of the archive's bytes, and nothing to compile on the device.
 - ``dataclass_table``: the methods ``@dataclass`` writes for the game's classes, compiled
   (scripts/dataclass_code.mjs), shipped in python.zip for ui/dataclass_code.py: compiling
   them was half of the game's import on a cold start.
@@ -193,49 +192,28 @@ def pyscript_sources() -> dict[str, str]:
     return json.loads(result.stdout)
 
 
-def pyscript_imports() -> set[str]:
-    """Top-level names PyScript's own Python package imports (it runs before the game)."""
-    names = set()
-    for name, text in pyscript_sources().items():
-        if not name.endswith(".py"):
-            continue
-        for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.Import):
-                names |= {alias.name.split(".")[0] for alias in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names.add(node.module.split(".")[0])
-    if not names:
-        raise SystemExit("no PyScript sources in its bundle: has @pyscript/core changed?")
-    return names
-
-
-def boot_modules(game_zip: Path, stdlib: zipfile.ZipFile) -> tuple[str, list[str]]:
-    """(the archive's path in Pyodide, the files in it the page imports to get ready)."""
-    present = set(stdlib.namelist())
-    in_stdlib = sorted(n for n in pyscript_imports()
-                       if f"{n}.py" in present or f"{n}/__init__.py" in present)
-    result = subprocess.run(
-        ["node", str(SCRIPTS / "boot_modules.mjs"), str(game_zip), GAME_ENTRY, *in_stdlib],
-        check=True, capture_output=True, text=True)
+def stdlib_files(sources: dict[str, str]) -> tuple[str, list[str]]:
+    """(the archive's path in Pyodide, the files of its standard library that code importing
+    what `sources` import can load: scripts/stdlib_closure.py)."""
+    result = subprocess.run(["node", str(SCRIPTS / "stdlib_files.mjs")],
+                            input=json.dumps({"sources": sources}),
+                            check=True, capture_output=True, text=True)
     found = json.loads(result.stdout)
     return found["prefix"], found["files"]
 
 
-def stdlib_archive(game_zip: Path) -> bytes:
-    """Pyodide's standard library with the page's boot modules as bytecode, not source."""
+def stdlib_archive(sources: dict[str, str]) -> bytes:
+    """The standard library the page ships: the files that `sources` (the page's Python, the
+    game's and PyScript's) can load from Pyodide's archive (stdlib_files), as bytecode without
+    the docstrings of modules and functions, stored uncompressed (the site compresses the
+    whole archive: scripts/build_site.py)."""
     with zipfile.ZipFile(STDLIB_ARCHIVE) as stdlib, tempfile.TemporaryDirectory() as tmp:
-        prefix, files = boot_modules(game_zip, stdlib)
+        prefix, files = stdlib_files(sources)
         src, out = Path(tmp, "src"), Path(tmp, "out")
         for f in files:
             (src / f).parent.mkdir(parents=True, exist_ok=True)
             (src / f).write_bytes(stdlib.read(f))
-        compile_files(src, files, out, prefix)
-        compiled = set(files)
-        entries = []
-        for info in stdlib.infolist():
-            name = info.filename
-            if name in compiled:
-                entries.append(_entry(f"{name}c", (out / f"{name}c").read_bytes()))
-            else:
-                entries.append((info, stdlib.read(info)))
+        compile_files(src, files, out, prefix, docstrings=False)
+        entries = [_entry(f"{f}c", (out / f"{f}c").read_bytes(), zipfile.ZIP_STORED)
+                   for f in files]
     return _zip(entries)
