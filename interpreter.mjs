@@ -1,26 +1,26 @@
-/* Pyodide for PyScript, started at once: from the build's snapshot wherever it can be had in time.
+/* Pyodide for PyScript, started at once: from the device's snapshot where it has one.
  *
  * pyscript.toml names this module as PyScript's interpreter: PyScript imports it and calls
- * loadPyodide().  index.html also imports it first thing (an async module script), so that
- * Python is on its way while the page lays out its table and PyScript sets itself up.
+ * loadPyodide().  The page imports it first thing (index.html's head), so that Python is on
+ * its way while the page lays out its table and PyScript sets itself up.
  *
- * The snapshot, pyodide/python.snapshot (scripts/snapshot.mjs), is the memory of a Pyodide that
- * had already started Python and imported the engine and the half of ui/ that touches no
- * JavaScript, taken at build time under the same Pyodide.  Restoring it skips the
- * interpreter's own start and those imports, most of what a load waits for on a slow phone.
- * - Once the service worker serves the page (every visit after the first, offline too), it
- *   has the snapshot: Python starts from it.
- * - Before that (a first visit, an iframe without storage) the snapshot is downloaded first,
- *   and used only if it all arrives within a deadline (`downloadedSnapshot`, below): on a
- *   phone's network its 5.3 MB would cost more time than it saves, and there the download
- *   is given up as soon as its pace shows it, no sooner than 0.1 s.  (The service worker downloads it on every first visit anyway,
- *   once the game is ready: used or not, it costs no more data.)
- * - Python starts fresh where the snapshot cannot be had in time, or read (a browser asking to
- *   save data or without DecompressionStream), and, with a console warning, where it cannot
- *   be restored.
+ * Light on the wire (docs/performance.md):
+ * - A first visit downloads Pyodide's WebAssembly and its standard library compressed with
+ *   Zstandard (FILE.zst, a fifth and a quarter fewer bytes than a host's gzip), decoded as
+ *   they arrive by unpack-worker.js, off the main thread; the WebAssembly still compiles
+ *   while it downloads.  Where that fails before the first byte, the plain file is fetched.
+ * - No snapshot is downloaded: once the page is ready and the service worker (sw.js) has the
+ *   site, the device makes its own (snapshot-worker.js, in a worker, when the page is idle):
+ *   the memory of a Pyodide that has started Python and imported the engine and the half of
+ *   ui/ that touches no JavaScript (snapshot.py, written by scripts/build_site.py).  It is
+ *   kept in the Cache Storage under the name of the build it was made from (SNAPSHOT_BUILD),
+ *   so a new version of the site never starts from an older snapshot.
+ * - Later visits restore it, which skips the interpreter's start and those imports.  A
+ *   snapshot that is missing, from another build, or that fails to restore means a fresh
+ *   start, without a warning, and a new snapshot replaces it.
  * <html data-python-start> says which start it was, "snapshot" or "fresh", and <html
- * data-snapshot="too-slow"> that the network was too slow for it.  After a fresh start
- * index.html's Python imports the game from python.pack itself.
+ * data-snapshot> what became of the device's snapshot: "made", or "failed" (with the reason
+ * in the console's debug level).
  *
  * Pyodide is started with the options PyScript passes (its output functions; the folder of
  * Pyodide's files is ./pyodide/), the output forwarded to PyScript's functions once it asks.
@@ -31,122 +31,173 @@ import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 
 export { version };
 
-const SNAPSHOT = new URL("./pyodide/python.snapshot", import.meta.url);
-// What no snapshot can carry over from the build: the random generator's state (the same on
-// every load otherwise).  The game deals from its own seeds; this is for anything else.
-const AFTER_RESTORE = "import random\nrandom.seed()";
+const SITE = new URL("./", import.meta.url);
+// Filled in by scripts/build_site.py.
+const PACKED = "__PACKED__";  // files also published as FILE.zst
+const SNAPSHOT_BUILD = "__SNAPSHOT_BUILD__";  // what the snapshot was made from, hashed
 
+const SNAPSHOT_CACHE = `chaodipi-snapshot:${SITE.href}`;  // kept apart from sw.js's caches
+const SNAPSHOT_KEY = new URL(`./pyodide/python.snapshot?build=${SNAPSHOT_BUILD}`, SITE).href;
+// What no snapshot can carry over from when it was made: the random generator's state (the
+// same on every load otherwise).  The game deals from its own seeds; this is for anything else.
+const AFTER_RESTORE = "import random\nrandom.seed()";
+// How long the page has been idle, once ready, before the device makes its snapshot: a
+// player's first clicks go first.
+const SNAPSHOT_AFTER_MS = 3000;
+
+const root = document.documentElement;
 const output = { stdout: null, stderr: null };  // PyScript's, once it asks for Pyodide
 const forward = (name, fallback) => (text) => (output[name] ?? fallback)(text);
 const options = {
-  indexURL: new URL("./pyodide/", import.meta.url).href,
+  indexURL: new URL("./pyodide/", SITE).href,
   stdout: forward("stdout", console.log),
   stderr: forward("stderr", console.warn),
 };
 
-/** How Python starts here: "snapshot" once the service worker serves the page (the snapshot is
- * on the device; imported as interpreter.mjs?snapshot, the boot benchmark's bare page, too),
- * "download" where the snapshot is still to be downloaded (a first visit, an iframe without
- * storage): from it if the network brings it in time (`downloadedSnapshot`), and "fresh"
- * where it cannot be read or downloaded off the main thread, or the browser asks to save
- * data. */
-function startKind() {
-  if (typeof DecompressionStream !== "function") return "fresh";
-  if (new URL(import.meta.url).searchParams.has("snapshot")) return "snapshot";
-  try {
-    if (navigator.connection?.saveData) return "fresh";
-    if (navigator.serviceWorker?.controller) return "snapshot";
-  } catch {
-    // no service worker where storage is denied
-  }
-  return typeof Worker === "function" ? "download" : "fresh";
-}
+/* ---- the files Pyodide fetches, compressed on the wire ---- */
 
-/** The snapshot as the service worker keeps it: inflated (sw.js), or gzip as the site serves
- * it where the worker could not inflate it. */
-async function cachedSnapshot() {
-  const response = await fetch(SNAPSHOT);
-  if (!response.ok) throw new Error(`${SNAPSHOT.pathname}: HTTP ${response.status}`);
-  return inflate(await response.blob());
-}
+const packedURLs = new Set(PACKED.map((f) => new URL(f, SITE).href));
+const TYPES = { wasm: "application/wasm", zip: "application/zip" };
 
-async function inflate(bytes) {
-  const head = new Uint8Array(await bytes.slice(0, 2).arrayBuffer());
-  if (head[0] !== 0x1f || head[1] !== 0x8b) return new Uint8Array(await bytes.arrayBuffer());
-  const inflated = bytes.stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(inflated).arrayBuffer());
-}
-
-/* Where the snapshot must be downloaded first, it is worth it on a fast network only: its
- * 5.3 MB save a first visit about 0.4 s of a desktop's CPU (1.5 s of a phone's), the time
- * 5.3 MB take at about 100 Mbit/s; on a phone's network they would cost seconds.  So it is
- * used if it has all arrived within DOWNLOAD_DEADLINE_MS of asking, and abandoned as soon as
- * the pace it comes at says it will not (after FORECAST_AFTER_MS, when the connection has
- * had time to speed up), or at the deadline: a first visit on a slow network gives up at
- * most that much of its bandwidth, and Python then starts fresh, as it did before, when
- * PyScript asks.  snapshot-worker.js downloads and inflates it, off this thread. */
-const DOWNLOAD_DEADLINE_MS = 500;
-const FORECAST_AFTER_MS = 100;
-
-class SlowNetwork extends Error {}
-
-/** The snapshot, downloaded, if it arrives in time; else a SlowNetwork error. */
-function downloadedSnapshot() {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url));
-    worker.onmessage = ({ data: { bytes, slow, error } }) => {
+/** The response for a packed file, decoded by unpack-worker.js as it arrives; null if the
+ * worker could not get it (the caller fetches the plain file then). */
+function unpacked(url) {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL("./unpack-worker.js", SITE));
+    let stream = null;
+    const body = new ReadableStream({ start: (controller) => { stream = controller; } });
+    const type = TYPES[url.split(".").pop()] ?? "application/octet-stream";
+    const fail = (message) => {
       worker.terminate();
-      if (bytes) resolve(bytes);
-      else reject(slow ? new SlowNetwork(error) : new Error(error));
+      console.debug(`${url}: ${message}`);
+      resolve(null);  // before the first byte only: it does nothing once resolved
+      stream.error(new Error(message));
     };
-    worker.onerror = (event) => {
-      worker.terminate();
-      reject(new Error(`snapshot-worker.js: ${event.message}`));
+    worker.onerror = (event) => fail(`unpack-worker.js: ${event.message}`);
+    worker.onmessage = ({ data }) => {
+      if (data.ok) resolve(new Response(body, { headers: { "content-type": type } }));
+      else if (data.chunk) stream.enqueue(data.chunk);
+      else if (data.done) {
+        worker.terminate();
+        stream.close();
+      } else fail(data.error);
     };
-    worker.postMessage({ url: SNAPSHOT.href, deadline: DOWNLOAD_DEADLINE_MS,
-                         forecastAfter: FORECAST_AFTER_MS });
+    worker.postMessage({ url: `${url}.zst`, decoder: new URL("./zstd.js", SITE).href });
   });
 }
 
-/** Pyodide restored from the snapshot, or null if that failed (with a warning: the network
- * being too slow for it is not a failure). */
-async function fromSnapshot(kind) {
-  let bytes;
-  if (kind === "snapshot") {
-    bytes = cachedSnapshot();
-    bytes.catch(() => {});  // awaited (and its failure caught) below, once Pyodide asks for it
-  } else {
-    // Downloaded before Pyodide starts: a snapshot given up would leave a Pyodide started
-    // with it waiting, and another start would download Pyodide's own files again.
-    bytes = await downloadedSnapshot().catch((error) => error);
-    if (bytes instanceof SlowNetwork) {
-      document.documentElement.dataset.snapshot = "too-slow";
-      return null;
-    }
-  }
+/** Pyodide fetches its WebAssembly and its library by name (its loader has no other way in):
+ * while it starts, those two fetches get the decoded .zst.  Where the service worker serves
+ * the page it has the plain files, and nothing is wrapped. */
+function fetchingPacked() {
+  if (typeof Worker !== "function" || typeof ReadableStream !== "function") return;
+  const plainFetch = globalThis.fetch;
+  globalThis.fetch = function fetch(resource, init) {
+    const url = typeof resource === "string" || resource instanceof URL
+      ? new URL(resource, location.href).href : null;
+    if (!packedURLs.has(url)) return plainFetch.call(this, resource, init);
+    return unpacked(url).then((response) => response ?? plainFetch.call(this, resource, init));
+  };
+}
+
+/* ---- the device's snapshot ---- */
+
+function controlled() {
   try {
-    if (bytes instanceof Error) throw bytes;
+    return Boolean(navigator.serviceWorker?.controller);
+  } catch {
+    return false;  // storage denied: no service worker, no Cache Storage
+  }
+}
+
+async function snapshotCache() {
+  return globalThis.caches ? caches.open(SNAPSHOT_CACHE) : null;
+}
+
+/** The device's snapshot of this build, or null. */
+async function storedSnapshot() {
+  const cache = await snapshotCache();
+  const response = await cache?.match(SNAPSHOT_KEY);
+  return response ? new Uint8Array(await response.arrayBuffer()) : null;
+}
+
+async function forgetSnapshot() {
+  await (await snapshotCache())?.delete(SNAPSHOT_KEY);
+}
+
+/** Pyodide restored from the device's snapshot, or null (none yet, or it failed). */
+async function fromSnapshot() {
+  let bytes = null;
+  try {
+    bytes = await storedSnapshot();
+    if (!bytes) return null;
     const pyodide = await startPyodide({ ...options, _loadSnapshot: bytes });
     pyodide.runPython(AFTER_RESTORE);
-    document.documentElement.dataset.pythonStart = "snapshot";
+    root.dataset.pythonStart = "snapshot";
     return pyodide;
   } catch (error) {
-    console.warn(`Python starts without its snapshot: ${error?.message ?? error}`);
+    // Corrupt, or from a Pyodide that is not this one: started fresh, and replaced below.
+    console.debug(`Python starts without the device's snapshot: ${error?.message ?? error}`);
+    await forgetSnapshot().catch(() => {});
     return null;
   }
 }
 
 async function fresh() {
+  if (!controlled()) fetchingPacked();
   const pyodide = await startPyodide(options);
-  document.documentElement.dataset.pythonStart = "fresh";
+  root.dataset.pythonStart = "fresh";
   return pyodide;
 }
 
+/** Once the page is ready, idle, and served by the service worker (whose cache then holds
+ * every file the worker's Pyodide loads): the device's snapshot, made in snapshot-worker.js. */
+function makeSnapshotLater() {
+  const whenReady = new Promise((resolve) => {
+    if (root.dataset.ready === "1") return resolve();
+    new MutationObserver((_, observer) => {
+      if (root.dataset.ready !== "1") return;
+      observer.disconnect();
+      resolve();
+    }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  });
+  const whenControlled = new Promise((resolve) => {
+    if (controlled()) return resolve();
+    try {
+      navigator.serviceWorker?.addEventListener("controllerchange", resolve, { once: true });
+    } catch {
+      // storage denied: never (no service worker, no Cache Storage)
+    }
+  });
+  const idle = () => new Promise((resolve) => {
+    const later = () => (globalThis.requestIdleCallback ?? setTimeout)(resolve);
+    setTimeout(later, SNAPSHOT_AFTER_MS);
+  });
+  Promise.all([whenReady, whenControlled]).then(idle).then(makeSnapshot);
+}
+
+function makeSnapshot() {
+  const worker = new Worker(new URL("./snapshot-worker.js", SITE), { type: "module" });
+  worker.onmessage = ({ data }) => {
+    worker.terminate();
+    root.dataset.snapshot = data.error ? "failed" : "made";
+    if (data.error) console.debug(`The device's snapshot was not made: ${data.error}`);
+  };
+  worker.onerror = (event) => {
+    worker.terminate();
+    root.dataset.snapshot = "failed";
+    console.debug(`The device's snapshot was not made: ${event.message}`);
+  };
+  worker.postMessage({ cache: SNAPSHOT_CACHE, key: SNAPSHOT_KEY });
+}
+
 // From the snapshot at once; fresh only when PyScript asks, once it has set itself up: a fresh
-// start then holds the main thread, which PyScript's own start would wait for (README).
-const kind = startKind();
-const restoring = kind === "fresh" ? Promise.resolve(null) : fromSnapshot(kind);
+// start then holds the main thread, which PyScript's own start would wait for.
+const restoring = controlled() ? fromSnapshot() : Promise.resolve(null);
 let started = null;
+restoring.then((pyodide) => {
+  if (!pyodide) makeSnapshotLater();
+});
 
 /** PyScript's call: the Pyodide restored above, or one started now. */
 export function loadPyodide({ stdout, stderr, indexURL, ...others } = {}) {

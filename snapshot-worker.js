@@ -1,65 +1,51 @@
-/* Downloads Python's snapshot for interpreter.mjs where the device does not have it yet (a
- * first visit), off the page's main thread: the page is laying out its table and setting up
- * PyScript meanwhile, and a main thread busy with that would make a fast download look slow.
+/* Makes the device's snapshot of Python for interpreter.mjs, in a worker: the page goes on
+ * meanwhile.
  *
- * Asked with {url, deadline, forecastAfter}, it answers {bytes} (the snapshot, inflated: the
- * site serves it gzip-compressed) if it has all arrived within `deadline` ms of asking, or
- * {slow: true} once it cannot have, or {error}.  It cannot have when the deadline has passed,
- * or when, after `forecastAfter` ms (time for the connection to speed up), the rest would
- * take longer than that at the pace it has come at since its first byte; the download is
- * then abandoned, so that it takes no more of a slow network from what the page still has to
- * load.  The reasons are in interpreter.mjs.
+ * Asked with {cache, key}, it starts Pyodide as the page does, runs snapshot.py (written by
+ * scripts/build_site.py: the page's own Python up to its first game import, which unpacks
+ * python.pack and installs its importer, then the game's modules that hold no JavaScript
+ * object), takes Pyodide's memory (`makeMemorySnapshot`, 30 MiB), keeps it in Cache Storage
+ * `cache` under `key` (the build's name: the snapshots of other builds are deleted), and
+ * answers {done: true}, or {error}.
+ *
+ * It runs once the service worker serves the page, so every file it loads is on the device
+ * already: its fetches are answered from the site's caches first (a worker's own requests
+ * need not pass through the service worker), and nothing is downloaded again.
  */
-"use strict";
+const SITE = new URL("./", import.meta.url);
 
-class SlowNetwork extends Error {}
+const plainFetch = globalThis.fetch;
+globalThis.fetch = async function fetch(resource, init) {
+  const request = new Request(resource, init);
+  return (await caches.match(request, { ignoreSearch: true })) ?? plainFetch(request);
+};
 
-async function download(url, deadline, forecastAfter) {
-  const asked = performance.now();
-  const abort = new AbortController();
-  const late = () => new SlowNetwork(`not all of it within ${deadline} ms`);
-  const timer = setTimeout(() => abort.abort(late()), deadline);
-  try {
-    const response = await fetch(url, { signal: abort.signal });
-    if (!response.ok) throw new Error(`${new URL(url).pathname}: HTTP ${response.status}`);
-    const size = Number(response.headers.get("content-length")) || 0;
-    const reader = response.body.getReader();
-    const chunks = [];
-    let received = 0;
-    let firstByte = null;  // the request's latency: paid once, not by every byte after
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      chunks.push(read.value);
-      received += read.value.byteLength;
-      const elapsed = performance.now() - asked;
-      firstByte ??= elapsed;
-      const pace = received / Math.max(elapsed - firstByte, 1);  // bytes a millisecond
-      if (elapsed >= forecastAfter && received < size && elapsed + (size - received) / pace > deadline) {
-        abort.abort(late());  // the rest is not downloaded
-        throw abort.signal.reason;
-      }
-    }
-    return new Blob(chunks);
-  } catch (error) {
-    throw abort.signal.aborted ? abort.signal.reason : error;
-  } finally {
-    clearTimeout(timer);
-  }
+async function text(path) {
+  const response = await fetch(new URL(path, SITE));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response;
 }
 
-// As interpreter.mjs inflates the service worker's copy, where that is still gzip (a module
-// cannot share a classic worker's script, nor a classic worker import a module everywhere).
-async function inflate(blob) {
-  const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
-  if (head[0] !== 0x1f || head[1] !== 0x8b) return new Uint8Array(await blob.arrayBuffer());
-  const inflated = blob.stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(inflated).arrayBuffer());
+async function make() {
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", SITE).href,
+                                      _makeSnapshot: true });
+  const pack = new Uint8Array(await (await text("./python.pack")).arrayBuffer());
+  pyodide.FS.writeFile("python.pack", pack);
+  pyodide.runPython(await (await text("./snapshot.py")).text(), { filename: "snapshot.py" });
+  pyodide.runPython("import gc; gc.collect(); del gc");
+  return pyodide.makeMemorySnapshot();
 }
 
-self.onmessage = async ({ data: { url, deadline, forecastAfter } }) => {
+onmessage = async ({ data: { cache, key } }) => {
   try {
-    const bytes = await inflate(await download(url, deadline, forecastAfter));
-    self.postMessage({ bytes }, [bytes.buffer]);
+    const snapshot = await make();
+    const store = await caches.open(cache);
+    for (const old of await store.keys()) await store.delete(old);
+    await store.put(key, new Response(snapshot, {
+      headers: { "content-type": "application/octet-stream" } }));
+    postMessage({ done: true });
   } catch (error) {
-    self.postMessage({ slow: error instanceof SlowNetwork, error: String(error?.message ?? error) });
+    postMessage({ error: String(error?.message ?? error) });
   }
 };

@@ -1,13 +1,21 @@
 /* Service worker: the whole site, cached on the first visit, served cache-first, so that the
  * game starts with no network after one visit.
  *
- * scripts/build_site.py fills in FILES (every file of the site, with a hash of its content)
- * and VERSION (a hash of those).  A new build is a new sw.js: the browser installs it on a
- * later visit, fetching only the files whose hash changed (the others are copied from the
- * previous cache) and checking each against its hash, so a cache never mixes versions; it
- * takes over at once (skipWaiting + claim) and deletes older caches, so the next load runs
- * the new version.
+ * scripts/build_site.py fills in FILES (every file of the site, with a hash of its content),
+ * VERSION (a hash of those) and PACKED (the files published compressed as FILE.zst too).  A
+ * new build is a new sw.js: the browser installs it on a later visit, fetching only the files
+ * whose hash changed (the others are copied from the previous cache) and checking each
+ * against its hash, so a cache never mixes versions; it takes over at once (skipWaiting +
+ * claim) and deletes older caches, so the next load runs the new version.
+ *
+ * Nothing is downloaded twice: on a first visit the install runs once the page is ready, and
+ * takes what the page has just downloaded from the browser's HTTP cache ("force-cache"),
+ * checked against its hash (a copy of another version is fetched again, "reload").  A packed
+ * file is fetched as the page fetched it, FILE.zst, and kept decoded (zstd.js), so that a
+ * later start reads it as it is.
  */
+importScripts("./zstd.js");
+
 const VERSION = "__VERSION__";
 const FILES = "__FILES__";
 
@@ -31,43 +39,59 @@ async function previousCopies() {
   );
 }
 
+const PACKED = "__PACKED__";
+const TYPES = { wasm: "application/wasm", zip: "application/zip" };
+
+/** The file at `url`, if it is this version's: from the HTTP cache or the network, as
+ * `mode` says; a packed file from its .zst, decoded. */
 async function fetchChecked(url, revision, mode) {
-  const response = await fetch(new Request(url, { cache: mode }));
+  const packed = PACKED.includes(url);
+  const response = await fetch(new Request(packed ? `${url}.zst` : url, { cache: mode }));
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  let bytes = new Uint8Array(await response.arrayBuffer());
+  if (packed) bytes = self.fzstd.decompress(bytes);
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
   const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-  return hex.startsWith(revision) ? response : null;
-}
-
-// Kept inflated (gzip as the site serves them): the page then reads them without inflating
-// them on its main thread (the 30 MB snapshot of interpreter.mjs: 250 ms on a desktop, 1 s on
-// a phone at every start).
-const INFLATED = "__INFLATED__";
-
-async function inflated(url, response) {
-  if (!INFLATED.includes(url) || typeof DecompressionStream !== "function") return response;
-  const body = response.body.pipeThrough(new DecompressionStream("gzip"));
-  const type = response.headers.get("content-type") ?? "application/octet-stream";
-  return new Response(await new Response(body).blob(), { headers: { "content-type": type } });
+  if (!hex.startsWith(revision)) return null;
+  const type = packed ? TYPES[url.split(".").pop()] : response.headers.get("content-type");
+  return new Response(bytes, { headers: { "content-type": type ?? "application/octet-stream" } });
 }
 
 async function install() {
   const cache = await caches.open(CACHE);
   const previous = await previousCopies();
+  // One download for each content: the folder's URL and index.html are the same page (the
+  // folder's is the one the browser has just loaded).
+  const urlsOf = new Map();
+  for (const [url, revision] of Object.entries(FILES)) {
+    urlsOf.set(revision, [...(urlsOf.get(revision) ?? []), url]);
+  }
   await Promise.all(
-    Object.entries(FILES).map(async ([url, revision]) => {
-      for (const old of previous) {
-        const kept = old.revisions[url] === revision && (await old.cache.match(url));
-        if (kept) return cache.put(url, kept);
-      }
-      // "no-cache" revalidates what the page has just downloaded; if that is not this
-      // version (an HTTP cache or a server validator lagging behind), "reload" refetches it
-      const response = (await fetchChecked(url, revision, "no-cache")) ?? (await fetchChecked(url, revision, "reload"));
-      if (!response) throw new Error(`${url}: the server does not have this version (yet)`);
-      return cache.put(url, await inflated(url, response));
+    [...urlsOf].map(async ([revision, [url, ...same]]) => {
+      const response = await kept(previous, url, revision) ?? await downloaded(url, revision);
+      await Promise.all(same.map((other) => cache.put(other, response.clone())));
+      return cache.put(url, response);
     }),
   );
   await cache.put(REVISIONS, new Response(JSON.stringify(FILES)));
+}
+
+/** This version of the file from a previous version's cache, or null. */
+async function kept(previous, url, revision) {
+  for (const old of previous) {
+    const response = old.revisions[url] === revision && (await old.cache.match(url));
+    if (response) return response;
+  }
+  return null;
+}
+
+/** This version of the file: what the page has just downloaded, from the HTTP cache, or, if
+ * that is not this version (an HTTP cache lagging behind), downloaded again ("reload"). */
+async function downloaded(url, revision) {
+  const response = (await fetchChecked(url, revision, "force-cache")) ??
+    (await fetchChecked(url, revision, "reload"));
+  if (!response) throw new Error(`${url}: the server does not have this version (yet)`);
+  return response;
 }
 
 self.addEventListener("install", (event) => {

@@ -255,7 +255,8 @@ def test_denied_storage_still_boots(engine, open_page, serve_page):
 
 def test_offline_after_one_visit(engine, open_page, dist):
     """After one visit the service worker serves the page with the server gone, Python starts
-    from the build's snapshot (interpreter.mjs), and the saved match resumes."""
+    from the snapshot the device made after that visit (interpreter.mjs), and the saved match
+    resumes."""
     server = serve.Server(("127.0.0.1", 0), functools.partial(serve.Handler, directory=str(dist)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -270,6 +271,8 @@ def test_offline_after_one_visit(engine, open_page, dist):
         wait_decision(page)
         saved = position(page)
         assert saved["save"] and saved["hand"]
+        page.wait_for("document.documentElement.dataset.snapshot")
+        assert page.eval("document.documentElement.dataset.snapshot") == "made"
     finally:
         server.shutdown()
         server.server_close()
@@ -306,6 +309,11 @@ FEATURES = {
     "DecompressionStream": ("typeof DecompressionStream === 'function'",
                             r"DecompressionStream"),
     "Web Workers": ("typeof Worker === 'function'", r"new Worker\("),
+    "module workers": ("(() => { let asked = false; try { new Worker('data:,', "
+                       "{ get type() { asked = true; return 'module'; } }).terminate(); } "
+                       "catch { return false; } return asked; })()", r'type: "module"'),
+    "Cache Storage": ("typeof caches === 'object'", r"caches\."),
+    "streams": ("typeof ReadableStream === 'function'", r"new ReadableStream"),
     "Web Animations": ("typeof Element.prototype.animate === 'function'", r"\.animate\("),
     "prefers-reduced-motion": ("matchMedia('(prefers-reduced-motion: reduce)').media "
                                "!== 'not all'", r"prefers-reduced-motion"),
@@ -314,8 +322,8 @@ FEATURES = {
     "Long Animation Frames API": ("(PerformanceObserver.supportedEntryTypes || [])"
                                   ".includes('long-animation-frame')", "tests"),
 }
-PAGE_FILES = ("index.html", "boot.js", "tabs.js", "interpreter.mjs", "snapshot-worker.js", "sw.js",
-              "pyscript.toml")
+PAGE_FILES = ("index.html", "boot.js", "tabs.js", "interpreter.mjs", "unpack-worker.js",
+              "snapshot-worker.js", "sw.js", "pyscript.toml")
 WHERE_TESTS_USE = {"Long Tasks API": "e2e/test_game.py::test_bot_turns_never_block_the_page "
                                      "(Playwright: Chromium only)",
                    "Long Animation Frames API": "e2e/test_motion.py::test_no_long_animation_"

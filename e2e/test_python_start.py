@@ -1,15 +1,13 @@
-"""How the page starts Python (interpreter.mjs): from the build's snapshot, downloaded on a first
-visit where the network brings it in time (this machine's server does) and cached by the
-service worker for later visits; fresh where it comes too slowly or cannot be used; the game
-the same every way."""
+"""How the page starts Python (interpreter.mjs): fresh on a first visit, which downloads no
+snapshot; the device then makes its own snapshot in a worker (snapshot-worker.js) once the
+service worker has the site, and later visits start from it; a snapshot that is broken or of
+another build means a fresh start, without a warning, and a new snapshot replaces it.  The
+game is the same every way."""
 
 from __future__ import annotations
 
-import gzip
-
 import pytest
 
-SNAPSHOT = "pyodide/python.snapshot"
 STATE = """
 import random, sys
 import ui.main
@@ -20,15 +18,26 @@ result = {
     "dataclasses": [table.used, table.compiled],
 }
 """
-# Replace the snapshot the service worker has cached (in every cache of the site) with `body`,
-# or remove it when there is none.
-SET_CACHED_SNAPSHOT = """async ([url, body]) => {
+SNAPSHOT_MADE = "document.documentElement.dataset.snapshot"
+# The device's snapshot: (cache name, key) of every one kept, and replacing them with `body`
+# under `key` (or under their own key when `key` is null).
+STORED = """async () => {
+  const found = [];
   for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    if (body === null) await cache.delete(url);
-    else await cache.put(url, new Response(new Uint8Array(body)));
+    if (!name.startsWith("chaodipi-snapshot:")) continue;
+    for (const request of await (await caches.open(name)).keys()) found.push([name, request.url]);
   }
-  return true;
+  return found;
+}"""
+REPLACE = """async ([body, key]) => {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("chaodipi-snapshot:")) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      await cache.delete(request);
+      await cache.put(key ?? request.url, new Response(new Uint8Array(body)));
+    }
+  }
 }"""
 
 
@@ -63,87 +72,59 @@ def check_game(page, run_python):
     return state
 
 
-def test_every_visit_from_the_snapshot(new_context, site_url, wait_ready, wait_service_worker,
-                                       run_python):
-    """The first visit downloads the snapshot (from this machine's server: well within the
-    deadline, though a stall of a busy machine can miss it, hence one more try), two later
-    visits have it from the service worker; all start from the same snapshot, yet their
-    random generators differ (reseeded after the restore)."""
-    for _attempt in range(2):  # a busy 2-core machine can stall even a local download once
-        visits = Visits(new_context(), site_url, wait_ready)
-        first = visits.load()
-        if first.get_attribute("html", "data-snapshot") != "too-slow":
-            break
-        print("the local server's snapshot came too slowly for the deadline: once more")
-    assert first.get_attribute("html", "data-python-start") == "snapshot"
-    assert first.get_attribute("html", "data-snapshot") is None
+def snapshot_made(page, until) -> list[list[str]]:
+    """Once the page has made the device's snapshot: where it is kept."""
+    until(page, SNAPSHOT_MADE)
+    assert page.evaluate(SNAPSHOT_MADE) == "made"
+    return page.evaluate(STORED)
+
+
+def test_a_first_visit_starts_fresh_and_later_ones_from_the_device_s_snapshot(
+        new_context, site_url, wait_ready, until, run_python):
+    """The first visit starts fresh and makes the snapshot once the service worker has the
+    site; two later visits start from it, yet their random generators differ (reseeded
+    after the restore)."""
+    visits = Visits(new_context(), site_url, wait_ready)
+    first = visits.load()
+    assert first.get_attribute("html", "data-python-start") == "fresh"
     states = [check_game(first, run_python)]
-    wait_service_worker(first)
+    stored = snapshot_made(first, until)
+    assert len(stored) == 1 and "python.snapshot?build=" in stored[0][1], stored
     for _ in range(2):
         page = visits.load()
         assert page.get_attribute("html", "data-python-start") == "snapshot"
         states.append(check_game(page, run_python))
+        assert page.get_attribute("html", "data-snapshot") is None, "nothing to make again"
         page.close()
     randoms = {state["random"] for state in states}
     assert len(randoms) == len(states), "the snapshot's random state was reused"
     assert not visits.errors and not visits.warnings(), (visits.errors, visits.warnings())
 
 
-@pytest.mark.parametrize("cached", [b"this is not a snapshot", gzip.compress(bytes(65536)), None],
-                         ids=["not-gzip", "not-a-snapshot", "missing"])
-def test_without_a_usable_snapshot_python_starts_fresh(new_context, site_url, wait_ready,
-                                                       wait_service_worker, run_python, cached):
-    context = new_context()
-    visits = Visits(context, site_url, wait_ready)
+@pytest.mark.parametrize(("body", "key"), [
+    (b"this is not a snapshot", None),
+    (bytes(65536), None),
+    (None, "another-build"),
+], ids=["not-a-snapshot", "zeros", "another-build"])
+def test_a_broken_or_foreign_snapshot_starts_fresh_and_is_replaced(
+        new_context, site_url, wait_ready, until, run_python, body, key):
+    """A snapshot that cannot be restored (garbage, zeros) or that another build made (kept
+    under another name) is passed over without a warning: Python starts fresh, the device
+    makes a new snapshot, and the visit after that starts from it."""
+    visits = Visits(new_context(), site_url, wait_ready)
     first = visits.load()
-    wait_service_worker(first)
-    url = site_url + SNAPSHOT
-    first.evaluate(SET_CACHED_SNAPSHOT, [url, None if cached is None else list(cached)])
-    if cached is None:  # nor can the service worker fetch it
-        context.route(f"**/{SNAPSHOT}", lambda route: route.fulfill(status=404, body="gone"))
+    [(_, good_key)] = snapshot_made(first, until)
+    if key is not None:  # the good snapshot, kept under another build's name
+        body = first.evaluate("""async (url) => Array.from(new Uint8Array(await (await caches.match(
+            url)).arrayBuffer()))""", good_key)
+        key = good_key.replace("?build=", "?build=0")
+    first.evaluate(REPLACE, [list(body), key])
     page = visits.load()
     assert page.get_attribute("html", "data-python-start") == "fresh"
-    assert any("without its snapshot" in text for text in visits.warnings()), visits.messages
-    assert not visits.errors, visits.errors
     check_game(page, run_python)
-
-
-def expect_fresh_for_a_slow_network(page, visits, run_python):
-    assert page.get_attribute("html", "data-python-start") == "fresh"
-    assert page.get_attribute("html", "data-snapshot") == "too-slow"
-    check_game(page, run_python)
+    assert snapshot_made(page, until)[0][1] == good_key, "the new snapshot replaces the old"
+    again = visits.load()
+    assert again.get_attribute("html", "data-python-start") == "snapshot"
+    check_game(again, run_python)
     assert not visits.errors, visits.errors
-    assert not [text for text in visits.warnings() if "snapshot" in text], visits.messages
-
-
-def test_a_snapshot_that_does_not_come_is_given_up(new_context, site_url, wait_ready, run_python):
-    """A first visit whose snapshot never arrives (held back here) starts Python fresh once the
-    deadline has passed, without a warning: a slow network is not a failure."""
-    context = new_context()
-    held = []
-    context.route(f"**/{SNAPSHOT}", lambda route: held.append(route))
-    visits = Visits(context, site_url, wait_ready)
-    page = visits.load()
-    assert held, "the snapshot was asked for"
-    expect_fresh_for_a_slow_network(page, visits, run_python)
-    for route in held:
-        route.abort()
-
-
-def test_on_a_slow_network_a_first_visit_starts_fresh(new_context, site_url, wait_ready,
-                                                      run_python):
-    """At 20 Mbit/s the snapshot's pace says it cannot arrive in time: it is abandoned early
-    (the page's own files are still coming) and Python starts fresh."""
-    context = new_context()
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    rate = 20e6 / 8  # bytes per second
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 20, "downloadThroughput": rate, "uploadThroughput": rate})
-    visits = Visits(context, site_url, wait_ready)
-    page.on("console", lambda m: visits.messages.append((m.type, m.text)))
-    page.on("pageerror", lambda e: visits.errors.append(str(e)))
-    page.goto(site_url)
-    wait_ready(page)
-    expect_fresh_for_a_slow_network(page, visits, run_python)
+    assert not visits.warnings(), visits.warnings()

@@ -163,14 +163,6 @@ def test_page_files_within_budget(dist):
     assert total <= 350_000, sorted(sizes.items(), key=lambda kv: -kv[1])
 
 
-def test_snapshot_within_budget(dist):
-    """Pyodide's memory with Python started and the engine imported (pyodide/python.snapshot,
-    gzipped by the build), downloaded on a first visit beside Pyodide's own 7 MB: ≤ 6 MiB."""
-    size = (dist / build_site.SNAPSHOT).stat().st_size
-    print(f"python.snapshot: {size / 2**20:.2f} MiB")
-    assert size <= 6 * 2**20
-
-
 @pytest.mark.parametrize(("width", "height", "query"),
                          [(360, 640, ""), (1280, 800, ""), (360, 480, "?embed=1")])
 def test_no_horizontal_scroll(new_context, site_url, wait_ready, width, height, query):

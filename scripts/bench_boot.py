@@ -16,12 +16,10 @@ Three pages, served from the same local server (the built site/, with bench/):
   visit (the site's PyScript and Pyodide through interpreter.mjs, the same plugins, preloads
   and compiled PyScript package) running one line of Python: against bare-site, what
   PyScript itself costs; against it, what the game adds.
-- bare-snapshot: the bare page with Pyodide restored from the build's snapshot
-  (interpreter.mjs?snapshot, which uses it without a service worker), one line of Python:
-  what the game starts from.  The game (and bare-pyscript) use the snapshot on a cold load
-  too where it is downloaded within interpreter.mjs's deadline (as this local server does
-  but for a stall: each load's start is printed), and from the service worker on the warm
-  loads: against bare-snapshot, what PyScript and the page add then.
+
+The game starts Python fresh on a cold load (a first visit downloads no snapshot), and from
+the device's snapshot on the warm loads (interpreter.mjs: the device makes it after its first
+visit); each load's start is printed.
 
 Time-to-ready is read in the page: from the start of navigation (performance.timeOrigin)
 to the moment <html data-ready="1"> is set.  The game's first paint is read there too (the
@@ -74,8 +72,7 @@ import trace_tasks
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = {"game": "index.html", "bare": "bench/bare.html",
          "bare-site": "bench/bare.html?pyodide=../pyodide/pyodide.mjs",
-         "bare-pyscript": "bench/bare-pyscript.html",
-         "bare-snapshot": "bench/bare.html?pyodide=../interpreter.mjs%3Fsnapshot"}
+         "bare-pyscript": "bench/bare-pyscript.html"}
 BEFORE = "game-before"  # --before: the game of another build, cold loads only
 READY = 'html[data-ready="1"]'
 # Reports when data-ready becomes "1", the first contentful paint (-1: none), and for the game
@@ -184,8 +181,9 @@ def warm(chromium, base: str, runs: int) -> dict[str, list[float]]:
         page = context.new_page()
         page.goto(base + path, timeout=TIMEOUT_MS)
         page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
-        if name == "game":  # wait until the service worker has cached the site and is active
-            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        if name == "game":  # until the service worker has the site and the device its snapshot
+            page.wait_for_function("document.documentElement.dataset.snapshot",
+                                   timeout=TIMEOUT_MS)
         page.close()
     times: dict[str, list[float]] = {name: [] for name in PAGES}
     for order in orders(runs, list(PAGES)):  # then more loads in new tabs, as for cold ones
@@ -290,14 +288,9 @@ def report(label: str, times: dict[str, list[float]]) -> None:
     print(f"  {label} ratio game/bare: {med['game'] / med['bare']:.3f}   "
           f"game/bare-site: {med['game'] / med['bare-site']:.3f} "
           f"(+{med['game'] - med['bare-site']:.0f} ms)")
-    print(f"  {label} ratio bare-snapshot/bare-site: "
-          f"{med['bare-snapshot'] / med['bare-site']:.3f} "
-          f"({med['bare-snapshot'] - med['bare-site']:+.0f} ms: Pyodide from the snapshot)   "
-          f"game/bare-snapshot: {med['game'] / med['bare-snapshot']:.3f} "
-          f"(+{med['game'] - med['bare-snapshot']:.0f} ms: PyScript and the page)")
-    print(f"  {label} ratio bare-pyscript/bare-snapshot: "
-          f"{med['bare-pyscript'] / med['bare-snapshot']:.3f} "
-          f"(+{med['bare-pyscript'] - med['bare-snapshot']:.0f} ms: PyScript itself)   "
+    print(f"  {label} ratio bare-pyscript/bare-site: "
+          f"{med['bare-pyscript'] / med['bare-site']:.3f} "
+          f"(+{med['bare-pyscript'] - med['bare-site']:.0f} ms: PyScript itself)   "
           f"game/bare-pyscript: {med['game'] / med['bare-pyscript']:.3f} "
           f"(+{med['game'] - med['bare-pyscript']:.0f} ms: the game)")
     if BEFORE in med:

@@ -63,15 +63,21 @@ STDLIB = "python_stdlib.zip"  # written by scripts/bytecode.py
 PY_PACKAGES = ("engine", "ui")
 ICON_SIZES = (192, 512)
 PAGE_FILES = ("index.html", "idb-memory.js", "tabs.js", "boot.js", "interpreter.mjs",
-              "snapshot-worker.js", "manifest.webmanifest")
+              "unpack-worker.js", "snapshot-worker.js", "manifest.webmanifest")
 PYTHON_BUNDLE = "python.pack"  # the game's files, marshalled, compressed with Zstandard
-SNAPSHOT = "pyodide/python.snapshot"  # Pyodide's memory, Python started (scripts/snapshot.mjs)
+# Published compressed with Zstandard too (FILE.zst, which the page and the service worker
+# fetch instead, and decode with ZSTD_DECODER): a fifth (the WebAssembly) and a quarter (the
+# library) fewer bytes than gzip, which a static host applies.
+PACKED = (f"pyodide/{PYODIDE_FILES[2]}", f"pyodide/{STDLIB}")
+ZSTD_DECODER = ("zstd.js", ROOT / "node_modules" / "fzstd" / "umd" / "index.js")
+SNAPSHOT_PROGRAM = "snapshot.py"  # what the device's snapshot is taken after (snapshot-worker.js)
 PAGE_PYTHON = re.compile(r'<script type="py"[^>]*>\n(?P<code>.*?)\s*</script>', re.S)
 FIRST_GAME_IMPORT = "import ui.main"
 BROWSER_MODULES = ("js", "pyodide", "pyscript")  # what a module may not import to be snapshotted
 PYSCRIPT_BYTECODE = "pyscript/bytecode"  # PyScript's Python package compiled
 NOT_IMPORTED = ("engine/__main__.py", "engine/log.py")  # the command line's, never the page's
-PRELOAD_MARK = "<!-- build: runtime preloads -->"
+PRELOAD_MARK = "<!-- build: runtime preloads -->"  # bench/bare-pyscript.html
+RUNTIME_MARK = "/* build: runtime */[]"  # index.html
 MPY_MARK = "<!-- build: mpy-config -->"
 
 STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+)["']""")
@@ -148,27 +154,37 @@ def empty_lock_file() -> str:
     return json.dumps(lock, separators=(",", ":"))
 
 
-def preload_tags(chunks: list[str], files: list[str]) -> str:
+Preload = tuple[str, str, dict[str, str]]  # rel, href, other attributes of a <link>
+
+
+def runtime_preloads(chunks: list[str], files: list[str]) -> list[Preload]:
     """<link> hints so that the runtime's scripts and small files download at once with the
     page, instead of each one only when the file before it has run (core, config, plugins,
     Pyodide, ...).  `files`: the config's [files], which PyScript fetches only once Pyodide
     is up.
 
-    Not Pyodide's WebAssembly module and standard library (12 MB): preloaded, their bytes
-    pass through the page's main thread as they arrive, and WebAssembly.instantiateStreaming
-    then compiles the whole module from the cache in one block on the main thread (~200 ms)
-    instead of while it streams in.  Pyodide starts both downloads as soon as it starts.
+    Not Pyodide's WebAssembly module and standard library: interpreter.mjs has them
+    downloaded and decoded by a worker (unpack-worker.js) as soon as it starts.
     """
     modules = ["./pyodide/pyodide.asm.mjs", *(f"./pyscript/{c}" for c in chunks),
                "./pyodide/pyodide.mjs"]
     fetched = ["./pyscript.toml", "./pyodide/pyodide-lock.json"]
-    tags = [f'<link rel="modulepreload" href="{m}">' for m in modules]
-    tags += [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched]
+    preloads: list[Preload] = [("modulepreload", m, {}) for m in modules]
+    preloads += [("preload", f, {"as": "fetch", "crossorigin": ""}) for f in fetched]
     # Read only once Pyodide is up (a second later): low priority, so that they do not hold
     # up the scripts that start it.
-    tags += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin fetchpriority="low">'
-             for f in files]
-    return "\n  ".join(tags)
+    preloads += [("preload", f"./{f}", {"as": "fetch", "crossorigin": "",
+                                        "fetchpriority": "low"}) for f in files]
+    return preloads
+
+
+def preload_tags(preloads: list[Preload]) -> str:
+    """The preloads as <link> tags (the benchmark's bare PyScript page)."""
+    def tag(rel: str, href: str, attributes: dict[str, str]) -> str:
+        extra = "".join(f' {name}="{value}"' if value else f" {name}"
+                        for name, value in attributes.items())
+        return f'<link rel="{rel}" href="{href}"{extra}>'
+    return "\n  ".join(tag(*preload) for preload in preloads)
 
 
 def mpy_config(config: dict) -> str:
@@ -190,14 +206,15 @@ def site_files(out: Path) -> list[str]:
 def service_worker(out: Path) -> None:
     """Write out/sw.js from the template: the site's files, each with a hash of its content
     (so an update fetches only the files that changed), and a version made of them all."""
-    files = [f for f in site_files(out) if f != "sw.js"]
+    wire_only = {f"{f}.zst" for f in PACKED}  # cached as the file they decode to
+    files = [f for f in site_files(out) if f != "sw.js" and f not in wire_only]
     revisions = {f"./{f}": hashlib.sha256((out / f).read_bytes()).hexdigest()[:16] for f in files}
     revisions = {"./": revisions["./index.html"], **revisions}  # the folder URL is the page
     version = hashlib.sha256(json.dumps(revisions).encode()).hexdigest()[:16]
     sw = (ROOT / "sw.js").read_text(encoding="utf-8")
-    inflated = [f"./{SNAPSHOT}"]  # kept inflated by the service worker (see sw.js)
+    packed = [f"./{f}" for f in PACKED]
     for mark, value in (("__VERSION__", version), ("__FILES__", revisions),
-                        ("__INFLATED__", inflated)):
+                        ("__PACKED__", packed)):
         if f'"{mark}"' not in sw:
             raise SystemExit(f"sw.js lacks the placeholder {mark}")
         sw = sw.replace(f'"{mark}"', json.dumps(value, indent=1))
@@ -229,6 +246,9 @@ def build(out: Path, bench: bool = False) -> list[str]:
         write(f"pyodide/{f}", (PYODIDE_DIR / f).read_bytes())
     write("pyodide/pyodide-lock.json", empty_lock_file())
 
+    page_python = PAGE_PYTHON.search((ROOT / "index.html").read_text(encoding="utf-8"))
+    if page_python is None:
+        raise SystemExit("index.html has no <script type=\"py\">")
     with tempfile.TemporaryDirectory() as tmp:
         game_zip = Path(tmp, "python.zip")
         game_zip.write_bytes(bytecode.game_archive(python_files()))
@@ -238,7 +258,10 @@ def build(out: Path, bench: bool = False) -> list[str]:
         subprocess.run(["node", str(ROOT / "scripts" / "zstd_pack.mjs"), str(pack_files),
                         str(packed)], check=True)
         write(PYTHON_BUNDLE, packed.read_bytes())
-        write(f"pyodide/{STDLIB}", bytecode.stdlib_archive(game_zip))
+    write(f"pyodide/{STDLIB}", bytecode.stdlib_archive(stdlib_sources(page_python["code"])))
+    subprocess.run(["node", str(ROOT / "scripts" / "zstd_pack.mjs"),
+                    *(str(out / part) for f in PACKED for part in (f, f"{f}.zst"))], check=True)
+    write(ZSTD_DECODER[0], ZSTD_DECODER[1].read_bytes())
     pyscript_pyc = {}  # site path: where Python looks for it
     for path, data in sorted(bytecode.pyscript_bytecode().items()):
         site_path = f"{PYSCRIPT_BYTECODE}/{Path(path).name}"
@@ -252,13 +275,15 @@ def build(out: Path, bench: bool = False) -> list[str]:
     html = (out / "index.html").read_text(encoding="utf-8")
     if f'"{PYTHON_BUNDLE}"' not in html:
         raise SystemExit(f"index.html does not import the game from {PYTHON_BUNDLE}")
-    marks = ((PRELOAD_MARK, preload_tags(chunks, fetched_files)), (MPY_MARK, mpy_config(config)))
+    preloads = runtime_preloads(chunks, fetched_files)
+    marks = ((RUNTIME_MARK, json.dumps(preloads)), (MPY_MARK, mpy_config(config)))
     for mark, text in marks:
         if mark not in html:
             raise SystemExit(f"index.html lacks the marker {mark!r}")
         html = html.replace(mark, text)
     write("index.html", html)
-    make_snapshot(out, html)
+    write(SNAPSHOT_PROGRAM, snapshot_program(html))
+    write("interpreter.mjs", interpreter_module(out))
     for size in ICON_SIZES:
         write(f"icons/icon-{size}.png", icon.render(size))
     if f'url("./{font.FONT_FILE}")' not in html or f'"{font.FAMILY}"' not in html:
@@ -272,7 +297,7 @@ def build(out: Path, bench: bool = False) -> list[str]:
 
     if bench:
         write("bench/bare.html", (ROOT / "bench" / "bare.html").read_bytes())
-        for rel, text in bare_pyscript_page(template, chunks, pyscript_pyc, marks).items():
+        for rel, text in bare_pyscript_page(template, preloads, pyscript_pyc, marks).items():
             write(rel, text)
         for f in (*PYODIDE_FILES, STDLIB, "pyodide-lock.json"):
             write(f"bench/pyodide/{f}", (PYODIDE_DIR / f).read_bytes())
@@ -315,16 +340,40 @@ def snapshot_modules(py_files: list[str], root: Path = ROOT) -> list[str]:
     return [name for name in names if not reaches_browser(name)]
 
 
-def make_snapshot(out: Path, html: str) -> None:
-    """out/pyodide/python.snapshot, from the site's Pyodide, python.pack and page."""
-    with tempfile.TemporaryDirectory() as tmp:
-        program = Path(tmp, "snapshot.py")
-        program.write_text(snapshot_program(html), encoding="utf-8")
-        subprocess.run(["node", str(ROOT / "scripts" / "snapshot.mjs"), str(out), str(program),
-                        str(out / SNAPSHOT)], check=True)
+def stdlib_sources(page_python: str) -> dict[str, str]:
+    """The Python whose imports decide the standard library the page ships: the game's
+    modules, PyScript's own package and the page's <script type="py">."""
+    sources = {f: (ROOT / f).read_text(encoding="utf-8") for f in python_files()}
+    sources |= {f"pyscript/{name}": text for name, text in bytecode.pyscript_sources().items()
+                if name.endswith(".py")}
+    sources["index.html"] = page_python
+    return sources
 
 
-def bare_pyscript_page(template: str, chunks: list[str], pyscript_pyc: dict[str, str],
+def snapshot_build(out: Path) -> str:
+    """What a snapshot of the page's Python depends on, as a hash: Pyodide, its library, the
+    game's pack and the program run before it is taken.  A device keeps its snapshot under
+    this name, so a new build never starts from an older one (interpreter.mjs)."""
+    digest = hashlib.sha256()
+    for f in (*(f"pyodide/{name}" for name in PYODIDE_FILES), f"pyodide/{STDLIB}",
+              PYTHON_BUNDLE, SNAPSHOT_PROGRAM):
+        digest.update((out / f).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def interpreter_module(out: Path) -> str:
+    """interpreter.mjs with what the build decides filled in: the files fetched compressed
+    (PACKED) and the name of the device's snapshot (snapshot_build)."""
+    text = (ROOT / "interpreter.mjs").read_text(encoding="utf-8")
+    packed = [f"./{f}" for f in PACKED]
+    for mark, value in (("__PACKED__", packed), ("__SNAPSHOT_BUILD__", snapshot_build(out))):
+        if f'"{mark}"' not in text:
+            raise SystemExit(f"interpreter.mjs lacks the placeholder {mark}")
+        text = text.replace(f'"{mark}"', json.dumps(value))
+    return text
+
+
+def bare_pyscript_page(template: str, preloads: list[Preload], pyscript_pyc: dict[str, str],
                        marks: tuple[tuple[str, str], ...]) -> dict[str, str]:
     """bench/bare-pyscript.html and its config: PyScript started as the game's page starts it
     (the same interpreter, plugins, preloads and compiled PyScript package, one directory
@@ -336,7 +385,8 @@ def bare_pyscript_page(template: str, chunks: list[str], pyscript_pyc: dict[str,
     lines = [config.rstrip(), "", "[files]"]
     lines += [f'"../{site}" = "./{path}"' for site, path in pyscript_pyc.items()]
     page = (ROOT / "bench" / "bare-pyscript.html").read_text(encoding="utf-8")
-    preloads = preload_tags(chunks, list(pyscript_pyc)).replace('href="./', 'href="../')
+    preloads = preload_tags([p for p in preloads if p[1] != f"./{PYTHON_BUNDLE}"])
+    preloads = preloads.replace('href="./', 'href="../')
     preloads = preloads.replace('href="../pyscript.toml"', 'href="./bare-pyscript.toml"')
     for mark, text in ((PRELOAD_MARK, preloads), (MPY_MARK, dict(marks)[MPY_MARK])):
         if mark not in page:
