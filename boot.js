@@ -141,11 +141,66 @@
     };
   }
 
-  /* ---- 3. PyScript ---- */
+  /* ---- 3. the embed's look-alike ---- */
 
-  import("./pyscript/core.js").catch(fail);
+  // A blog's embed (?embed=1) is the table's look-alike until the reader asks for the game
+  // (index.html's head has not started the runtime): it says what the link holds (a replay, a
+  // deal, or the game) from the address alone, and one control starts the game in place.
+  function facade(start) {
+    const panel = document.getElementById("facade");
+    const button = panel?.querySelector("button");
+    if (!panel || !button) return start();
+    describeLink(panel);
+    panel.hidden = false;
+    button.addEventListener("click", () => {
+      panel.hidden = true;
+      delete root.dataset.facade;
+      g.chaodipiStartRuntime?.();
+      start();
+      document.getElementById("boot-stage")?.focus?.();
+    }, { once: true });
+  }
 
-  /* ---- 4. once Python says the game is up ---- */
+  // The compass names of the seats, as the table's skeleton shows them (a shared replay's
+  // "you" is whoever shared it).
+  const SEATS = [["南", "South"], ["东", "East"], ["北", "North"], ["西", "West"]];
+
+  // What a #replay= or #deal= link holds, read from the address alone (engine/record.py's code:
+  // c1.<seed>.<start>.<rules>.<seats>.<date>.<moves>, the start "<round>-<dealer>-<a>-<b>"
+  // for a round of a match; ui/share.py adds "&points=<n>", the attackers' points, to a
+  // round's replay).  Untrusted: only digits it matches are shown, as text.  The game checks
+  // the whole link once it has loaded.
+  function describeLink(panel) {
+    const found = /^#(replay|deal)=c1\.[A-Za-z0-9]*\.([0-9x-]*)\./.exec(location.hash);
+    if (!found) return;
+    const [, kind, start] = found;
+    const parts = [kind === "replay" ? ["回放", "Replay"] : ["一副牌", "A deal"]];
+    const round = /^(\d{1,5})-([0-3x])-\d{1,2}-\d{1,2}$/.exec(start);
+    if (round) {
+      const number = Number(round[1]) + 1;
+      parts.push([`第 ${number} 局`, `round ${number}`]);
+      if (round[2] !== "x") {
+        const [zh, en] = SEATS[Number(round[2])];
+        parts.push([`庄家 ${zh}`, `${en} declares`]);
+      }
+    }
+    const points = kind === "replay" && /&points=(\d{1,3})(?:&|$)/.exec(location.hash);
+    if (points) parts.push([`闲家 ${Number(points[1])} 分`, `attackers ${Number(points[1])}`]);
+    panel.querySelector(".facade-what").textContent =
+      `${parts.map(([zh]) => zh).join(" · ")}\n${parts.map(([, en]) => en).join(" · ")}`;
+    panel.querySelector(".facade-go").textContent =
+      kind === "replay" ? "回放 Replay" : "打这一副 Play this deal";
+  }
+
+  /* ---- 4. PyScript ---- */
+
+  function startPyScript() {
+    import("./pyscript/core.js").catch(fail);
+  }
+  if (root.dataset.facade) facade(startPyScript);
+  else startPyScript();
+
+  /* ---- 5. once Python says the game is up ---- */
 
   // The service worker only now, so that caching the site never slows the first boot.
   function registerServiceWorker() {
