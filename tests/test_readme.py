@@ -4,9 +4,9 @@ As python-chess does with its README, every ```python block of README.md and doc
 doctest, run here on CPython: each file's blocks in order, sharing one namespace, so a later
 block builds on an earlier one. A block that is not meant to run is fenced as something else
 (```text, ```sh, ```json, ```html). The `make` targets, `python -m` modules and scripts that
-the README and docs/ name (in code spans and ```sh blocks) must exist, and their relative
-links must lead to a file (and to a heading in it). docs/history.md is exempt from the command
-check: it records what was run at the time.
+the README and docs/ name (in code spans and ```sh blocks) must exist, and so must the files
+they name and the files (and headings) their relative links lead to. docs/history.md is exempt
+from the command and file checks: it records what was run, and what was there, at the time.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ CODE_SPAN = re.compile(r"`([^`\n]+)`")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 MAKE = re.compile(r"(?:^|[\s;(&|])make ([^;&|#]*)")
 PYTHON_M = re.compile(r"\bpython3? -m ([\w.]+)")
+PATH = re.compile(r"(?<![\w./-])((?:engine|ui|scripts|bench|tools|e2e|tests|docs)/[\w./-]*\w)")
+MADE_BY_TESTS = "e2e/artifacts"  # screenshots and logs a test run leaves
 RUN_FILE = re.compile(r"\b(?:python3?|node|\.venv/bin/python) ((?:scripts|bench|tools|e2e|tests)/"
                       r"[\w./-]+)")
 
@@ -130,6 +132,14 @@ def test_commands_exist(path: Path) -> None:
         if done.returncode != 0:
             missing.append(f"make {target}")
     assert not missing, f"{_name(path)} names commands that do not exist: {missing}"
+
+
+@pytest.mark.parametrize("path", CHECKED, ids=_name)
+def test_paths_exist(path: Path) -> None:
+    named = set(PATH.findall(path.read_text(encoding="utf-8")))
+    missing = sorted(f for f in named
+                     if not f.startswith(MADE_BY_TESTS) and not (ROOT / f).exists())
+    assert not missing, f"{_name(path)} names files that are not there: {missing}"
 
 
 def anchors(path: Path) -> set[str]:
