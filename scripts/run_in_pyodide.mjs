@@ -3,7 +3,10 @@
 //
 //   node scripts/run_in_pyodide.mjs -c "import engine; print('ok')"
 //   node scripts/run_in_pyodide.mjs -m engine --seed 1 --rounds 2
+//   node scripts/run_in_pyodide.mjs --ui --stdlib site/pyodide/python_stdlib.zip -c "..."
 //
+// --ui puts ui/ in the file system too; --stdlib ZIP starts Pyodide with that standard
+// library instead of its own (the part of it the site ships: tests/test_stdlib.py).
 // Standard input is passed to Python's sys.stdin; stdout/stderr go through unchanged.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -21,10 +24,18 @@ function pythonFiles(dir) {
 }
 
 const args = process.argv.slice(2);
+const packages = ["engine"];
+let stdLibURL;
+for (let flag = args[0]; flag === "--ui" || flag === "--stdlib"; flag = args[0]) {
+  args.shift();
+  if (flag === "--ui") packages.push("ui");
+  else stdLibURL = args.shift();
+}
 const pyodide = await loadPyodide({ stdout: (s) => process.stdout.write(s + "\n"),
-                                    stderr: (s) => process.stderr.write(s + "\n") });
+                                    stderr: (s) => process.stderr.write(s + "\n"),
+                                    stdLibURL });
 const home = "/home/pyodide";
-for (const file of pythonFiles(join(root, "engine"))) {
+for (const file of packages.flatMap((name) => pythonFiles(join(root, name)))) {
   const target = join(home, relative(root, file));
   pyodide.FS.mkdirTree(dirname(target));
   pyodide.FS.writeFile(target, readFileSync(file));
