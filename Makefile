@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 
 .PHONY: test test-engine lint typecheck bench soak test-e2e test-chromium test-firefox test-webkit \
-	site serve dist bench-web bench-memory
+	site serve dist bench-web bench-wire bench-memory
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -96,3 +96,9 @@ bench-memory: $(VENV)/.e2e-installed node_modules/.installed
 bench-web: $(VENV)/.e2e-installed node_modules/.installed
 	$(PY) scripts/browser.py --install
 	$(PY) scripts/bench_boot.py
+
+## make bench-wire: a first visit's bytes (gzip host), an untouched embed's, and first visits
+## on emulated phone networks, game vs the bare Pyodide page
+bench-wire: site $(VENV)/.e2e-installed
+	$(PY) scripts/browser.py --install chromium
+	$(PY) scripts/bench_wire.py

@@ -22,7 +22,10 @@
   // The in-memory IndexedDB (idb-memory.js, run just before this script), and its URL for
   // the workers that need it.
   const makeMemoryIndexedDB = g.chaodipiMemoryIndexedDB;
-  const standInURL = new URL("./idb-memory.js", document.currentScript.src).href;
+  // The site's own URLs, absolute: in a frame sandboxed without allow-same-origin the page's
+  // origin is opaque, and import() from this classic script would resolve against nothing.
+  const here = document.currentScript.src;
+  const standInURL = new URL("./idb-memory.js", here).href;
 
   /* ---- 1. boot stages ---- */
 
@@ -195,7 +198,7 @@
   /* ---- 4. PyScript ---- */
 
   function startPyScript() {
-    import("./pyscript/core.js").catch(fail);
+    import(new URL("./pyscript/core.js", here).href).catch(fail);
   }
   if (root.dataset.facade) facade(startPyScript);
   else startPyScript();

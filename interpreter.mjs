@@ -12,9 +12,9 @@
  * - No snapshot is downloaded: once the page is ready and the service worker (sw.js) has the
  *   site, the device makes its own (snapshot-worker.js, in a worker, when the page is idle):
  *   the memory of a Pyodide that has started Python and imported the engine and the half of
- *   ui/ that touches no JavaScript (snapshot.py, written by scripts/build_site.py).  It is
- *   kept in the Cache Storage under the name of the build it was made from (SNAPSHOT_BUILD),
- *   so a new version of the site never starts from an older snapshot.
+ *   ui/ that touches no JavaScript (snapshot.py, written by scripts/build_site.py).  The
+ *   service worker keeps it in the site's cache under the name of the build it was made from
+ *   (SNAPSHOT_BUILD), so a new version of the site never starts from an older snapshot.
  * - Later visits restore it, which skips the interpreter's start and those imports.  A
  *   snapshot that is missing, from another build, or that fails to restore means a fresh
  *   start, without a warning, and a new snapshot replaces it.
@@ -36,7 +36,6 @@ const SITE = new URL("./", import.meta.url);
 const PACKED = "__PACKED__";  // files also published as FILE.zst
 const SNAPSHOT_BUILD = "__SNAPSHOT_BUILD__";  // what the snapshot was made from, hashed
 
-const SNAPSHOT_CACHE = `chaodipi-snapshot:${SITE.href}`;  // kept apart from sw.js's caches
 const SNAPSHOT_KEY = new URL(`./pyodide/python.snapshot?build=${SNAPSHOT_BUILD}`, SITE).href;
 // What no snapshot can carry over from when it was made: the random generator's state (the
 // same on every load otherwise).  The game deals from its own seeds; this is for anything else.
@@ -63,7 +62,13 @@ const TYPES = { wasm: "application/wasm", zip: "application/zip" };
  * worker could not get it (the caller fetches the plain file then). */
 function unpacked(url) {
   return new Promise((resolve) => {
-    const worker = new Worker(new URL("./unpack-worker.js", SITE));
+    let worker;
+    try {
+      worker = new Worker(new URL("./unpack-worker.js", SITE));
+    } catch (error) {  // a sandboxed frame's opaque origin may start no worker of the site's
+      console.debug(`${url}: no unpack-worker.js: ${error?.message ?? error}`);
+      return resolve(null);
+    }
     let stream = null;
     const body = new ReadableStream({ start: (controller) => { stream = controller; } });
     const type = TYPES[url.split(".").pop()] ?? "application/octet-stream";
@@ -110,19 +115,10 @@ function controlled() {
   }
 }
 
-async function snapshotCache() {
-  return globalThis.caches ? caches.open(SNAPSHOT_CACHE) : null;
-}
-
 /** The device's snapshot of this build, or null. */
 async function storedSnapshot() {
-  const cache = await snapshotCache();
-  const response = await cache?.match(SNAPSHOT_KEY);
+  const response = await globalThis.caches?.match(SNAPSHOT_KEY);
   return response ? new Uint8Array(await response.arrayBuffer()) : null;
-}
-
-async function forgetSnapshot() {
-  await (await snapshotCache())?.delete(SNAPSHOT_KEY);
 }
 
 /** Pyodide restored from the device's snapshot, or null (none yet, or it failed). */
@@ -138,7 +134,6 @@ async function fromSnapshot() {
   } catch (error) {
     // Corrupt, or from a Pyodide that is not this one: started fresh, and replaced below.
     console.debug(`Python starts without the device's snapshot: ${error?.message ?? error}`);
-    await forgetSnapshot().catch(() => {});
     return null;
   }
 }
@@ -177,18 +172,41 @@ function makeSnapshotLater() {
 }
 
 function makeSnapshot() {
-  const worker = new Worker(new URL("./snapshot-worker.js", SITE), { type: "module" });
+  let worker = null;
+  const done = (error) => {
+    worker?.terminate();
+    root.dataset.snapshot = error ? "failed" : "made";
+    if (error) console.debug(`The device's snapshot was not made: ${error}`);
+  };
+  try {
+    worker = new Worker(new URL("./snapshot-worker.js", SITE), { type: "module" });
+  } catch (error) {
+    return done(error?.message ?? String(error));
+  }
   worker.onmessage = ({ data }) => {
-    worker.terminate();
-    root.dataset.snapshot = data.error ? "failed" : "made";
-    if (data.error) console.debug(`The device's snapshot was not made: ${data.error}`);
+    if (data.error) return done(data.error);
+    keep(data.snapshot).then(() => done(null), (error) => done(error?.message ?? String(error)));
   };
-  worker.onerror = (event) => {
-    worker.terminate();
-    root.dataset.snapshot = "failed";
-    console.debug(`The device's snapshot was not made: ${event.message}`);
-  };
-  worker.postMessage({ cache: SNAPSHOT_CACHE, key: SNAPSHOT_KEY });
+  worker.onerror = (event) => done(event.message || "snapshot-worker.js failed");
+  worker.postMessage({});
+}
+
+/** The snapshot kept by the service worker, in the site's cache, under this build's name in
+ * place of any other's (so it goes with the version of the site it was made for; and WebKit
+ * keeps only what a service worker puts in Cache Storage); checked by reading it back. */
+async function keep(snapshot) {
+  const size = snapshot.byteLength;
+  const answer = new MessageChannel();
+  const kept = new Promise((resolve, reject) => {
+    answer.port1.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve());
+  });
+  navigator.serviceWorker.controller.postMessage({ snapshot, key: SNAPSHOT_KEY },
+                                                 [snapshot.buffer, answer.port2]);
+  await kept;
+  const stored = await caches.match(SNAPSHOT_KEY);
+  if (!stored || (await stored.arrayBuffer()).byteLength !== size) {
+    throw new Error("the service worker did not keep the snapshot");
+  }
 }
 
 // From the snapshot at once; fresh only when PyScript asks, once it has set itself up: a fresh

@@ -1,12 +1,12 @@
 /* Makes the device's snapshot of Python for interpreter.mjs, in a worker: the page goes on
  * meanwhile.
  *
- * Asked with {cache, key}, it starts Pyodide as the page does, runs snapshot.py (written by
+ * Asked to, it starts Pyodide as the page does, runs snapshot.py (written by
  * scripts/build_site.py: the page's own Python up to its first game import, which unpacks
  * python.pack and installs its importer, then the game's modules that hold no JavaScript
- * object), takes Pyodide's memory (`makeMemorySnapshot`, 30 MiB), keeps it in Cache Storage
- * `cache` under `key` (the build's name: the snapshots of other builds are deleted), and
- * answers {done: true}, or {error}.
+ * object), takes Pyodide's memory (`makeMemorySnapshot`, 30 MiB) and answers {snapshot}
+ * (transferred), or {error}.  The page keeps it (interpreter.mjs): WebKit does not keep what a
+ * worker puts in Cache Storage.
  *
  * It runs once the service worker serves the page, so every file it loads is on the device
  * already: its fetches are answered from the site's caches first (a worker's own requests
@@ -37,14 +37,10 @@ async function make() {
   return pyodide.makeMemorySnapshot();
 }
 
-onmessage = async ({ data: { cache, key } }) => {
+onmessage = async () => {
   try {
     const snapshot = await make();
-    const store = await caches.open(cache);
-    for (const old of await store.keys()) await store.delete(old);
-    await store.put(key, new Response(snapshot, {
-      headers: { "content-type": "application/octet-stream" } }));
-    postMessage({ done: true });
+    postMessage({ snapshot }, [snapshot.buffer]);
   } catch (error) {
     postMessage({ error: String(error?.message ?? error) });
   }

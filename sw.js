@@ -107,6 +107,30 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// The device's snapshot of Python, made by the page (interpreter.mjs) and kept here, in this
+// version's cache, so that it goes with the version it was made for.  Only a snapshot of this
+// site, under its own name (pyodide/python.snapshot?build=...), in place of any other.
+const SNAPSHOT = new URL("./pyodide/python.snapshot", self.registration.scope).href;
+
+async function keepSnapshot(key, snapshot) {
+  const cache = await caches.open(CACHE);
+  for (const request of await cache.keys()) {
+    if (request.url.startsWith(`${SNAPSHOT}?`)) await cache.delete(request);
+  }
+  await cache.put(key, new Response(snapshot, {
+    headers: { "content-type": "application/octet-stream" } }));
+}
+
+self.addEventListener("message", (event) => {
+  const { snapshot, key } = event.data ?? {};
+  const [answer] = event.ports;
+  if (!answer || !(snapshot instanceof Uint8Array) || typeof key !== "string" ||
+      !key.startsWith(`${SNAPSHOT}?build=`)) return;
+  event.waitUntil(keepSnapshot(key, snapshot).then(
+    () => answer.postMessage({ kept: true }),
+    (error) => answer.postMessage({ error: String(error?.message ?? error) })));
+});
+
 let opened = null; // this version's cache, opened once per start of the worker
 
 self.addEventListener("fetch", (event) => {

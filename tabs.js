@@ -3,13 +3,15 @@
 // BroadcastChannel hand out callbacks and promises that are plainer to hold here.
 //
 // The tab that holds the game holds the Web Lock "chaodipi.match" for as long as it lives
-// (a closed or crashed tab lets go by itself). Another tab asks for it `ifAvailable`: refused,
-// it says the game is open elsewhere and may take it over, stealing the lock and asking the
-// old tab, on a BroadcastChannel, to let go: the old tab saves what it has not saved yet,
-// stops, and answers "released"; only then does the new tab read the save (so no action of
-// the old tab is lost). Without Web Locks, the BroadcastChannel alone asks who holds the
-// game; without either, every tab holds it, and the page's check before each save (it never
-// writes over a save it did not write) is what keeps an action from being lost.
+// (a closed or crashed tab lets go by itself), and a tab holds the game only while it holds
+// the lock: the lock alone decides, so two tabs taking over at once end with one holder (the
+// last to steal it). Another tab asks for it `ifAvailable`: refused, it says the game is open
+// elsewhere and may take it over by stealing the lock; the old tab, its lock aborted, saves
+// what it has not saved yet, stops, and answers "released" on a BroadcastChannel; only then
+// does the new tab read the save (so no action of the old tab is lost). Without Web Locks,
+// the BroadcastChannel alone asks who holds the game and tells the holder to let go; without
+// either, every tab holds it, and the page's check before each save (it never writes over a
+// save it did not write) is what keeps an action from being lost.
 (() => {
   "use strict";
   const NAME = "chaodipi.match";
@@ -48,7 +50,7 @@
     channel.onmessage = ({ data }) => {
       if (!data || data.from === id) return;
       if (data.type === "who" && holding) post("mine");
-      else if (data.type === "take") lose();
+      else if (data.type === "take" && !locks) lose(); // (with locks, losing the lock says it)
       else if (waiting.has(data.type)) waiting.get(data.type)();
     };
   }
@@ -63,8 +65,12 @@
         resolve(true);
         return new Promise(() => {}); // held until the tab goes, or another steals it
       }).catch((err) => {
-        if (err && err.name === "AbortError") lose(); // stolen by a tab taking over
-        resolve(holding ? false : null);
+        if (err && err.name === "AbortError") { // stolen by a tab taking over
+          lose();
+          resolve(false);
+        } else {
+          resolve(null);
+        }
       });
     });
   }
@@ -80,15 +86,20 @@
     return holding;
   }
 
+  // Whether this tab holds the game once it has taken it over (false: another tab took it
+  // over at the same moment, and holds the lock now).
   async function takeOver() {
     if (holding) return true;
-    if (locks && await lock({ ifAvailable: true })) return true; // the other tab has gone
     const released = answer("released", RELEASE_MS);
-    post("take");
-    if (locks) await lock({ steal: true });
-    holding = true;
+    if (locks) {
+      if (await lock({ ifAvailable: true })) return true; // the other tab has gone
+      if (!(await lock({ steal: true }))) return false;
+    } else {
+      post("take");
+      holding = true;
+    }
     await released; // or the time to wait ran out: the old tab may be frozen or gone
-    return true;
+    return holding;
   }
 
   self.chaodipiTab = {

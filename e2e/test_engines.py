@@ -157,6 +157,29 @@ def test_boots(engine, open_page, serve_page):
         print(f"  console: {line[:300]}")
 
 
+INJECT = """(() => {
+  const script = document.createElement("script");
+  script.textContent = "window.injected = true";
+  document.body.append(script);
+  return window.injected === true;
+})()"""
+
+
+def test_the_content_security_policy_holds(engine, open_page, serve_page):
+    """The page boots and plays under its own Content-Security-Policy (a <meta> the build
+    writes: scripts from the site and the page's own inline script by its hash), and a script
+    injected into it does not run."""
+    url = serve_page(ERRORS)
+    page = open_page(DESKTOP)
+    boot(page, url + "?seed=9&speed=instant")
+    policy = page.eval("document.querySelector('meta[http-equiv=Content-Security-Policy]')"
+                       "?.content ?? ''")
+    assert "default-src 'self'" in policy and "object-src 'none'" in policy, policy
+    Player(page).decide(wait_decision(page))
+    assert page.eval(INJECT) is False, "an injected inline script ran"
+    assert page_errors(page) == []
+
+
 @pytest.mark.parametrize("how", ["click", "tap"])
 def test_whole_round(engine, open_page, serve_page, dealer_seed, how):
     """A whole round to its result by the player's own input, deciding whatever the page

@@ -19,21 +19,22 @@ result = {
 }
 """
 SNAPSHOT_MADE = "document.documentElement.dataset.snapshot"
-# The device's snapshot: (cache name, key) of every one kept, and replacing them with `body`
-# under `key` (or under their own key when `key` is null).
+# The device's snapshot (kept by the service worker in the site's cache): (cache name, key) of
+# every one kept, and replacing them with `body` under `key` (or their own key when null).
 STORED = """async () => {
   const found = [];
   for (const name of await caches.keys()) {
-    if (!name.startsWith("chaodipi-snapshot:")) continue;
-    for (const request of await (await caches.open(name)).keys()) found.push([name, request.url]);
+    for (const request of await (await caches.open(name)).keys()) {
+      if (request.url.includes("/python.snapshot?build=")) found.push([name, request.url]);
+    }
   }
   return found;
 }"""
 REPLACE = """async ([body, key]) => {
   for (const name of await caches.keys()) {
-    if (!name.startsWith("chaodipi-snapshot:")) continue;
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
+      if (!request.url.includes("/python.snapshot?build=")) continue;
       await cache.delete(request);
       await cache.put(key ?? request.url, new Response(new Uint8Array(body)));
     }

@@ -129,6 +129,38 @@ def test_taking_over_loads_the_latest_save_and_the_old_tab_stops(new_context, si
     assert moves(first)[:len(after)] == after[:len(moves(first))]
 
 
+TAKE_OVER = """() => document.querySelector('#elsewhere button[data-action="take-over"]').click()"""
+SETTLED = """() => {
+  const tab = document.documentElement.dataset.tab;
+  const button = document.querySelector('#elsewhere button[data-action="take-over"]');
+  return tab === "holding" || (tab === "elsewhere" && !button.disabled);
+}"""
+
+
+@pytest.mark.parametrize("tabs", [2, 3])
+def test_tabs_taking_over_at_once_leave_one_holder_and_lose_nothing(new_context, site_url,
+                                                                    wait_ready, tabs):
+    """Take over clicked in every other tab within the same few milliseconds, again and
+    again: each time exactly one tab holds the game, and it holds the Web Lock; the holder
+    plays on from every action the others applied."""
+    context = new_context(viewport=DESKTOP)
+    pages = [open_tab(context, site_url, wait_ready) for _ in range(tabs)]
+    for trial in range(6):
+        holder = next(p for p in pages if holds(p))
+        play_some(holder, 1)
+        played = moves(holder)
+        others = [p for p in pages if p is not holder]
+        for page in others:  # no waiting in between: the clicks race
+            page.evaluate(TAKE_OVER)
+        for page in pages:
+            page.wait_for_function(SETTLED)
+        holders = [p for p in pages if holds(p)]
+        assert len(holders) == 1, f"trial {trial}: {len(holders)} tabs hold the game"
+        assert [p.evaluate("chaodipiTab.holding()") for p in pages] == [
+            p is holders[0] for p in pages], f"trial {trial}: the holder is the lock's"
+        assert moves(holders[0])[:len(played)] == played, f"trial {trial}: an action lost"
+
+
 def test_a_tab_whose_save_was_overwritten_stops_instead_of_overwriting_it(
         new_context, site_url, wait_ready):
     """The last guard, for browsers with neither Web Locks nor BroadcastChannel: a tab never

@@ -327,6 +327,48 @@ def test_cross_site_iframe_boots_without_storage(new_context, site_url, host_dir
     play_a_trick(game)
 
 
+SANDBOXED = """<!doctype html><html><head><meta charset="utf-8"><title>A blog post</title></head>
+<body><iframe id="game" sandbox="{sandbox}" title="炒地皮" src="{src}"
+style="width:360px;height:480px;border:0"></iframe></body></html>"""
+
+
+def sandboxed_game(new_context, serve_dir, tmp_path, site_url, sandbox: str):
+    """A blog page (another site) with the game in a frame sandboxed with `sandbox`."""
+    (tmp_path / "blog.html").write_text(
+        SANDBOXED.format(sandbox=sandbox, src=site_url + "index.html?embed=1&" + GAME[1:]),
+        encoding="utf-8")
+    _, host = serve_dir(tmp_path, host="localhost")
+    page = new_context().new_page()
+    page.goto(host + "blog.html")
+    return page
+
+
+def test_a_frame_sandboxed_to_scripts_only_plays(new_context, serve_dir, tmp_path, site_url,
+                                                 wait_ready):
+    """sandbox="allow-scripts": an opaque origin, no storage, the site's files fetched in CORS
+    mode (a static host such as GitHub Pages allows any origin; so does scripts/serve.py):
+    the game starts, says progress is not kept, and plays."""
+    page = sandboxed_game(new_context, serve_dir, tmp_path, site_url, "allow-scripts")
+    game = game_frame(page, site_url)
+    wait_ready(game)
+    assert game.evaluate("origin") == "null"
+    assert html_data(game, "storage") == "denied"
+    assert NOT_SAVED in page.frame_locator("#game").locator("#notice").inner_text()
+    play_a_trick(game)
+
+
+def test_a_frame_sandboxed_without_scripts_says_so(new_context, serve_dir, tmp_path, site_url):
+    """sandbox="": no script runs; the frame says the game needs them, in both languages,
+    instead of a start that never comes."""
+    page = sandboxed_game(new_context, serve_dir, tmp_path, site_url, "")
+    frame = page.frame_locator("#game")
+    said = frame.locator("#boot")
+    said.get_by_text("此游戏需要 JavaScript").wait_for()
+    assert "The game needs JavaScript" in said.inner_text()
+    assert not frame.locator("#boot-stage").is_visible()
+    assert not frame.locator("#controls").is_visible()
+
+
 WORKER_IDB = """(kind) => new Promise((resolve) => {
   const code = `const r = indexedDB.open("w");
     r.onupgradeneeded = () => r.result.createObjectStore("s");

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import base64
 import hashlib
 import json
 import re
@@ -79,6 +80,26 @@ NOT_IMPORTED = ("engine/__main__.py", "engine/log.py")  # the command line's, ne
 PRELOAD_MARK = "<!-- build: runtime preloads -->"  # bench/bare-pyscript.html
 RUNTIME_MARK = "/* build: runtime */[]"  # index.html
 MPY_MARK = "<!-- build: mpy-config -->"
+CSP_MARK = "<!-- build: content security policy -->"
+INLINE_SCRIPT = re.compile(r"<script>(?P<code>.*?)</script>", re.S)  # run by the browser
+# The page's Content-Security-Policy (a <meta>, so it travels with the page to any host; a host
+# can add frame-ancestors and the rest as headers: docs/page.md).  Its inline scripts are
+# allowed by their hashes (content_security_policy).  Why each exception is there:
+# - 'wasm-unsafe-eval': Pyodide compiles its WebAssembly;
+# - 'unsafe-eval': PyScript builds functions with Function() (its bundle, 0.7) as it starts;
+# - style 'unsafe-inline': the UI's HTML carries style attributes, PyScript adds a <style>;
+# - blob: workers: where storage is refused, boot.js starts each worker from a blob that
+#   loads the in-memory IndexedDB first.
+CSP = {
+    "default-src": "'self'",
+    "script-src": "'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+    "style-src": "'self' 'unsafe-inline'",
+    "img-src": "'self' data:",
+    "worker-src": "'self' blob:",
+    "object-src": "'none'",
+    "base-uri": "'none'",
+    "form-action": "'none'",
+}
 
 STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+)["']""")
 DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\./[^"']+)["']\s*\)""")
@@ -187,6 +208,16 @@ def preload_tags(preloads: list[Preload]) -> str:
     return "\n  ".join(tag(*preload) for preload in preloads)
 
 
+def content_security_policy(html: str) -> str:
+    """The <meta> of the page's policy (CSP), with the hashes of its inline scripts."""
+    hashes = [base64.b64encode(hashlib.sha256(found["code"].encode()).digest()).decode()
+              for found in INLINE_SCRIPT.finditer(html)]
+    policy = dict(CSP)
+    policy["script-src"] += "".join(f" 'sha256-{digest}'" for digest in hashes)
+    content = "; ".join(f"{name} {value}" for name, value in policy.items())
+    return f'<meta http-equiv="Content-Security-Policy" content="{content}">'
+
+
 def mpy_config(config: dict) -> str:
     """The same plugin choice for PyScript's MicroPython type, which the page does not use.
 
@@ -281,6 +312,9 @@ def build(out: Path, bench: bool = False) -> list[str]:
         if mark not in html:
             raise SystemExit(f"index.html lacks the marker {mark!r}")
         html = html.replace(mark, text)
+    if CSP_MARK not in html:
+        raise SystemExit(f"index.html lacks the marker {CSP_MARK!r}")
+    html = html.replace(CSP_MARK, content_security_policy(html))
     write("index.html", html)
     write(SNAPSHOT_PROGRAM, snapshot_program(html))
     write("interpreter.mjs", interpreter_module(out))

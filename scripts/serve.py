@@ -87,6 +87,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def send_response(self, code, message=None):
         self._status = code
         super().send_response(code, message)
+        # As GitHub Pages does: a frame sandboxed without allow-same-origin (an opaque
+        # origin) may then load the page's modules, which are fetched in CORS mode.
+        self.send_header("Access-Control-Allow-Origin", "*")
 
     def send_head(self):
         path = self.path.split("?", 1)[0].split("#", 1)[0]

@@ -99,9 +99,12 @@ class Tabs:
             button.disabled = True
             js.chaodipiTab.takeOver().then(create_proxy(self._taken))
 
-    def _taken(self, _ok=None) -> None:
-        self.holding = True
-        self.page.reopen()  # the latest save, as the other tab left it
+    def _taken(self, taken=None) -> None:
+        """tabs.js has taken the game over, or lost it to a tab that took it over at the same
+        moment: this tab holds it only if it holds the lock now."""
+        self.holding = bool(taken) and bool(js.chaodipiTab.holding())
+        if self.holding:
+            self.page.reopen()  # the latest save, as the other tab left it
         self._show()
 
     def _show(self) -> None:
