@@ -36,6 +36,21 @@ class IllegalAction(GameError):
     does not overcall, a bury of the wrong size…"""
 
 
+class ArgumentError(GameError):
+    """A call of the engine's API with an argument it cannot take: of the wrong type (a bool
+    or a float for a seat, None for the rules) or out of its range (seat -1, a negative rise,
+    a trick of no plays). A mistake of the calling code, refused before anything changes."""
+
+
+class RulesError(GameError):
+    """A RulesConfig the game cannot play (engine.config): `field` names the setting (the
+    first one found out of its range, or out of step with another)."""
+
+    def __init__(self, field: str, en: str, zh: str = "") -> None:
+        super().__init__(en, zh)
+        self.field = field
+
+
 class SaveError(GameError):
     """A save that cannot be loaded: not JSON, unknown version, or a history that does not
     replay under the rules."""
@@ -44,3 +59,11 @@ class SaveError(GameError):
 class RecordError(GameError):
     """A match record (text or code, engine.record) that cannot be read: not a record, or
     one whose moves do not replay, or a line that is not what its moves give."""
+
+
+def reasons(err: BaseException) -> tuple[str, str]:
+    """(en, zh) of an error: its messages if it is the engine's, else its text twice (a
+    ValueError of the standard library, say), for a refusal that wraps it."""
+    if isinstance(err, GameError):
+        return err.en, err.zh
+    return str(err), str(err)

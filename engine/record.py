@@ -51,7 +51,7 @@ from .actions import Action, Bid, Bury, Deal, NextRound, Pass, Play, Snatch
 from .cards import RANKS, SUITS, Card, format_cards, parse_cards
 from .codec import CodeError, decode_actions, encode_actions
 from .config import DEFAULT_RULES, RulesConfig
-from .errors import GameError, RecordError
+from .errors import GameError, RecordError, reasons
 from .match import DEFAULT_START, Match, Start
 from .phase import Phase
 from .scoring import LADDER
@@ -215,8 +215,7 @@ def _header(match: Match, info: RecordInfo) -> list[str]:
 
 
 def _rules_changes(rules: RulesConfig) -> list[tuple[str, int]]:
-    now, default = rules.to_dict(), DEFAULT_RULES.to_dict()
-    return [(k, now[k]) for k in _RULE_FIELDS if now[k] != default[k]]
+    return [(d.field, d.value) for d in rules.differences()]
 
 
 def _round_spans(match: Match) -> list[tuple[int, int, Start]]:
@@ -285,9 +284,7 @@ def record_code(match: Match, info: RecordInfo = RecordInfo(),
         dealer = "x" if start.dealer is None else str(start.dealer)
         start_part = "-".join((str(start.round_no), dealer,
                                *(str(LADDER.index(lv)) for lv in start.levels)))
-    changes = _rules_changes(match.rules)
-    if any(v < 0 for _, v in changes):
-        raise ValueError("a rules value below 0 has no code")
+    changes = _rules_changes(match.rules)  # (every setting's range begins at 0 or more)
     rules_part = "_".join(f"{_RULE_FIELDS.index(k)}-{v}" for k, v in changes)
     seats_part = "" if info.seats is None else "".join(
         str(SEAT_LABELS.index(s)) for s in info.seats)
@@ -404,8 +401,9 @@ def _parse_header(lines: list[tuple[int, str]]) -> tuple[Match, RecordInfo, int]
         info = RecordInfo(seats, date)
         match = Match(int(seed_text), rules, start)
     except ValueError as err:
-        raise RecordError(f"the record's header is unreadable: {err}",
-                          f"记录的标签无法读取：{err}") from err
+        en, zh = reasons(err)
+        raise RecordError(f"the record's header is unreadable: {en}",
+                          f"记录的标签无法读取：{zh}") from err
     expected = _header(match, info)
     got = [(line_no, text) for line_no, text in lines[:used]]
     for (line_no, text), want in zip(got, expected, strict=False):
@@ -560,8 +558,9 @@ def read_code(code: str) -> tuple[Match, RecordInfo]:
         raise RecordError(f"the code's moves are unreadable: {err}",
                           f"记录代码中的步骤无法读取：{err}") from err
     except ValueError as err:
-        raise RecordError(f"the code's settings are unreadable: {err}",
-                          f"记录代码的设置无法读取：{err}") from err
+        en, zh = reasons(err)
+        raise RecordError(f"the code's settings are unreadable: {en}",
+                          f"记录代码的设置无法读取：{zh}") from err
     for number, action in enumerate(actions, start=1):
         try:
             match.apply(action)

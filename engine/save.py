@@ -23,7 +23,7 @@ from typing import Any
 from .actions import Action, action_from_json, action_to_json
 from .codec import CodeError, decode_actions, encode_actions
 from .config import RulesConfig
-from .errors import GameError, SaveError
+from .errors import GameError, SaveError, reasons
 from .match import DEFAULT_START, Match, Start
 from .phase import Phase
 
@@ -139,8 +139,9 @@ def _settings(data: dict[str, Any]) -> tuple[RulesConfig, Start]:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"the seed must be a whole number, not {seed!r}")
     except (KeyError, TypeError, ValueError) as err:
-        raise SaveError(f"the save's settings are unreadable: {err}",
-                        "存档的设置无法读取") from err
+        en, zh = reasons(err)
+        raise SaveError(f"the save's settings are unreadable: {en}",
+                        f"存档的设置无法读取：{zh}") from err
     return rules, start
 
 
