@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import NamedTuple
 
 from .cards import DECK_SIZE, JOKERS
-from .errors import RulesError
+from .errors import RulesError, shown
 
 MAX_RISE = 13  # R5: the ladder's 15 rungs, 2 to 大王; no rise goes further than 2 → 小王
 
@@ -115,11 +115,11 @@ class RulesConfig:
         for spec in RULE_RANGES:
             value = getattr(self, spec.name)
             if type(value) is not int:  # (not a bool, not a float: a count of cards, points)
-                raise _refusal(spec.name, f"must be a whole number, not {_shown(value)}",
-                               f"必须是整数，不能是 {_shown(value, 'zh')}")
+                raise _refusal(spec.name, f"must be a whole number, not {shown(value)}",
+                               f"必须是整数，不能是 {shown(value, 'zh')}")
             if not spec.low <= value <= spec.high:
-                raise _refusal(spec.name, f"must be {spec.low}–{spec.high}, not {_shown(value)}",
-                               f"必须在 {spec.low}–{spec.high} 之间，不能是 {_shown(value, 'zh')}")
+                raise _refusal(spec.name, f"must be {spec.low}–{spec.high}, not {shown(value)}",
+                               f"必须在 {spec.low}–{spec.high} 之间，不能是 {shown(value, 'zh')}")
         kitty = DECK_SIZE - 4 * self.hand_size
         if self.kitty_size != kitty:
             raise _refusal("kitty_size", f"must be {kitty} (what the {DECK_SIZE} cards leave "
@@ -141,19 +141,19 @@ class RulesConfig:
         """The rules from their dict (`to_dict`; settings left out keep their default), as
         parsed JSON gives them: anything else raises RulesError."""
         if not isinstance(data, Mapping):  # parsed JSON: anything may arrive here
-            raise RulesError("", f"the rules settings must be an object, not {_shown(data)}",
-                             f"规则设置必须是一个对象，不能是 {_shown(data, 'zh')}")
+            raise RulesError("", f"the rules settings must be an object, not {shown(data)}",
+                             f"规则设置必须是一个对象，不能是 {shown(data, 'zh')}")
         known = {f.name for f in fields(cls)}
         unknown = [k for k in data if k not in known]
         if unknown:
-            named = ", ".join(sorted(_shown(k) for k in unknown)[:5])
+            named = ", ".join(sorted(shown(k) for k in unknown)[:5])
             raise RulesError(unknown[0] if isinstance(unknown[0], str) else "",
                              f"unknown rules settings: {named}", f"未知的规则设置：{named}")
         values: dict[str, int] = {}
         for key, value in data.items():
             if type(value) is not int:  # checked here too: `cls(**values)` is typed
-                raise _refusal(key, f"must be a whole number, not {_shown(value)}",
-                               f"必须是整数，不能是 {_shown(value, 'zh')}")
+                raise _refusal(key, f"must be a whole number, not {shown(value)}",
+                               f"必须是整数，不能是 {shown(value, 'zh')}")
             values[key] = value
         return cls(**values)
 
@@ -170,19 +170,6 @@ def _refusal(field: str, en: str, zh: str) -> RulesError:
     spec = RANGE_OF[field]
     return RulesError(field, f"the rules cannot be played: {spec.en} ({field}) {en}",
                       f"规则无法进行：{spec.zh}（{field}）{zh}")
-
-
-def _shown(value: object, lang: str = "en") -> str:
-    """A value from untrusted input for a message: short, and never its whole repr (a huge
-    number has none, a deeply nested list's runs out of stack)."""
-    zh = lang == "zh"
-    if isinstance(value, int) and abs(value) >= 10**12:
-        return "一个极大的数" if zh else "a huge number"
-    if value is None or isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        return repr(value[:30]) + ("..." if len(value) > 30 else "")
-    return f"{type(value).__name__} 类型的值" if zh else f"a {type(value).__name__}"
 
 
 DEFAULT_RULES = RulesConfig()

@@ -6,6 +6,8 @@ mutating), so a caller can show `err.zh` or `err.en` to the player and carry on.
 
 from __future__ import annotations
 
+import reprlib
+
 
 class GameError(ValueError):
     """Base of every error the engine raises on bad input."""
@@ -67,3 +69,32 @@ def reasons(err: BaseException) -> tuple[str, str]:
     if isinstance(err, GameError):
         return err.en, err.zh
     return str(err), str(err)
+
+
+def shown(value: object, lang: str = "en") -> str:
+    """A value from untrusted input for a message: short (reprlib's, a few levels and items
+    deep), never its whole repr (a huge number has none, a deeply nested list's runs out of
+    stack)."""
+    if isinstance(value, int) and abs(value) >= 10**12:
+        return "一个极大的数" if lang == "zh" else "a huge number"
+    try:
+        return _SHORT.repr(value)
+    except Exception:  # (a huge number inside a list, a repr that raises: say what it is)
+        return f"{type(value).__name__} 类型的值" if lang == "zh" else f"a {type(value).__name__}"
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother = 3, 40, 60
+
+
+# What a function of the rules API runs into when given something other than cards (or a
+# Trump): engine.rules' classify, check_follow, check_throw, trick_winner and playable_cards,
+# and engine.bidding's can_overcall, turn it into an ArgumentError. Checking every card first
+# would cost the bots' simulations, which call them with cards they hold; an exception caught
+# costs nothing until one is raised.
+WRONG_TYPES = (TypeError, AttributeError, IndexError, KeyError)
+
+
+def wrong_arguments(name: str, expected: str, err: Exception) -> ArgumentError:
+    return ArgumentError(f"{name} takes {expected} ({type(err).__name__}: {str(err)[:80]})",
+                         f"{name} 的参数不对（{type(err).__name__}）")
