@@ -1,14 +1,18 @@
 """The engine's API refuses arguments of the wrong type or out of range with its own error (a
 GameError subclass, with en and zh messages) before anything changes (issue 30, item 7)."""
 
+import datetime
+
 import pytest
 
 from engine.actions import Bid, Bury, Deal, NextRound, Pass, Play, Snatch, action_to_json
 from engine.bidding import can_overcall
 from engine.cards import card, format_cards, parse_card, parse_cards
+from engine.codec import encode_actions
 from engine.config import RulesConfig
 from engine.errors import ArgumentError, GameError, IllegalAction
 from engine.match import Match, Start
+from engine.record import RecordInfo, record_code, record_text, round_actions
 from engine.rules import Trump, check_follow, check_throw, classify, playable_cards, trick_winner
 from engine.save import load_match, save_match
 from engine.scoring import band, raise_level, settle
@@ -89,6 +93,8 @@ def test_what_is_not_an_action_is_refused(action):
         m.apply(action)
     with pytest.raises(IllegalAction):
         action_to_json(action)
+    with pytest.raises(GameError):
+        encode_actions([action])
 
 
 @pytest.mark.parametrize(("args", "kwargs"), [
@@ -157,6 +163,13 @@ RULES_CALLS = [
     ("card None", lambda: card(None)),
     ("format_cards strings", lambda: format_cards(["S2"])),
     ("format_cards None", lambda: format_cards(None)),
+    ("RecordInfo seats", lambda: RecordInfo(("you",))),
+    ("RecordInfo date", lambda: RecordInfo(None, "2026-11-30")),
+    ("record_text not a match", lambda: record_text(None)),
+    ("record_code round_no string", lambda: record_code(Match(1), RecordInfo(), "1")),
+    ("round_actions round 0", lambda: round_actions(Match(1), 0)),
+    ("round_actions round bool", lambda: round_actions(Match(1), True)),
+    ("save_match not a match", lambda: save_match("match")),
     ("RulesConfig None", lambda: RulesConfig(hand_size=None)),
 ]
 
@@ -174,4 +187,5 @@ def test_the_rules_api_still_answers_as_before():
     assert settle(0) == (True, 6) and band(0) == "shutout"
     assert can_overcall(parse_cards("S2 S2"), parse_cards("S2"), "2")
     assert format_cards(c for c in parse_cards("S2 BJ")) == "S2 BJ"
+    assert RecordInfo(None, datetime.date(2026, 11, 30)).date.day == 30
     assert NextRound() == NextRound()
