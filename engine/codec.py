@@ -38,6 +38,9 @@ class CodeError(GameError):
 def encode_actions(actions: Iterable[Action]) -> str:
     """The compact code of `actions`: IllegalAction for what is not an action, CodeError for
     an action the code cannot hold (a deal of more than 255 cards at once, say)."""
+    given: object = actions  # (from any caller: checked)
+    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+        raise CodeError("not a list of actions", "不是一组操作")
     out = bytearray()
     for action in actions:
         check_action(action)

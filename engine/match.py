@@ -294,7 +294,11 @@ class Match:
         return NextRound() if self._earlier else None  # a resumed match resumes at a new round
 
     def history_since(self, index: int) -> list[Action]:
-        """The actions from `index` on (the current round's: `history_since(round_start[0])`)."""
+        """The actions from `index` on (the current round's: `history_since(round_start[0])`);
+        ArgumentError unless `index` is a whole number >= 0."""
+        if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+            raise ArgumentError(f"a place in the history is a whole number >= 0, not "
+                                f"{shown(index)}", "历史记录中的位置必须是不小于 0 的整数")
         packed = self._packed_count()
         if index < packed:
             return self.history[index:]

@@ -664,6 +664,8 @@ def _code_rules(text: str) -> RulesConfig:
 
 def round_numbers(match: Match) -> list[int]:
     """The numbers (from 1) of the match's rounds, for `round_no`."""
+    if not isinstance(match, Match):
+        raise ArgumentError(f"not a match: {shown(match)}", "不是一场比赛")
     first = match.start.round_no + 1
     return list(range(first, match.round.number + 2))
 

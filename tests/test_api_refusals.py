@@ -6,15 +6,23 @@ import datetime
 import pytest
 
 from engine.actions import Bid, Bury, Deal, NextRound, Pass, Play, Snatch, action_to_json
-from engine.bidding import can_overcall
+from engine.bidding import bid_needed, can_overcall
 from engine.cards import card, format_cards, parse_card, parse_cards
-from engine.codec import encode_actions
+from engine.codec import decode_actions, encode_actions
 from engine.config import RulesConfig
 from engine.errors import ArgumentError, GameError, IllegalAction
 from engine.match import Match, Start
-from engine.record import RecordInfo, record_code, record_text, round_actions
+from engine.record import (
+    RecordInfo,
+    read_code,
+    read_record,
+    record_code,
+    record_text,
+    round_actions,
+    round_numbers,
+)
 from engine.rules import Trump, check_follow, check_throw, classify, playable_cards, trick_winner
-from engine.save import load_match, save_match
+from engine.save import load_match, save_match, verify_steps
 from engine.scoring import band, raise_level, settle
 
 
@@ -171,6 +179,11 @@ RULES_CALLS = [
     ("round_actions round bool", lambda: round_actions(Match(1), True)),
     ("save_match not a match", lambda: save_match("match")),
     ("RulesConfig None", lambda: RulesConfig(hand_size=None)),
+    ("history_since negative", lambda: in_play().history_since(-1)),
+    ("history_since string", lambda: in_play().history_since("0")),
+    ("round_numbers not a match", lambda: round_numbers(None)),
+    ("encode_actions None", lambda: encode_actions(None)),
+    ("encode_actions a deal of 300", lambda: encode_actions([Deal(300)])),
 ]
 
 
@@ -189,3 +202,42 @@ def test_the_rules_api_still_answers_as_before():
     assert format_cards(c for c in parse_cards("S2 BJ")) == "S2 BJ"
     assert RecordInfo(None, datetime.date(2026, 11, 30)).date.day == 30
     assert NextRound() == NextRound()
+
+
+PANEL = [None, True, -1, 4, 1.5, "x", "", [], [1], {}, object(), 10**40, (None,), ["S2"]]
+
+
+def test_a_panel_of_bad_values_meets_only_the_engine_s_errors_and_changes_nothing():
+    """Every public call of the engine, given each of PANEL in turn where it takes one
+    argument: it answers or raises a GameError, and the match it was asked about is as it
+    was. (The issue's ~100 bad calls, and more: 800 here.)"""
+    m = in_play()
+    t = Trump("2")
+    calls = [
+        m.apply, m.verify, m.can_apply, m.view, m.hand, m.legal_bids, m.play_options,
+        m.playable_cards, m.history_since, Start.from_dict, RulesConfig.from_dict, load_match,
+        lambda x: list(verify_steps(x)), save_match, record_text, record_code, read_record,
+        read_code, round_actions, round_numbers, encode_actions, decode_actions,
+        action_to_json, Trump, lambda x: classify(x, t), lambda x: classify(parse_cards("S3"), x),
+        lambda x: check_follow(x, parse_cards("S3"), parse_cards("S4"), t),
+        lambda x: check_throw(x, [[]], t), lambda x: check_throw(parse_cards("S3 S4"), x, t),
+        lambda x: trick_winner(x, t), lambda x: trick_winner([parse_cards("S3")], x),
+        lambda x: playable_cards(x, None, t), lambda x: playable_cards(HAND, x, t),
+        lambda x: can_overcall(x, None, "2"), lambda x: can_overcall(parse_cards("S2 S2"), x, "2"),
+        lambda x: can_overcall(parse_cards("S2"), None, x), lambda x: bid_needed(x, "2"),
+        lambda x: bid_needed(None, x), settle, lambda x: settle(50, x),
+        lambda x: raise_level(x, 1), lambda x: raise_level("2", x), band, parse_cards,
+        parse_card, format_cards, card, Match, lambda x: Match(1, x),
+        lambda x: Match(1, RulesConfig(), x), RecordInfo, lambda x: RecordInfo(None, x),
+        lambda x: m.apply(Deal(x)), lambda x: m.apply(Play(x, ())),
+        lambda x: m.apply(Play(0, x)), lambda x: m.apply(Bid(0, parse_cards("S2"), x)),
+        lambda x: record_text(m, RecordInfo(), x), lambda x: record_code(m, x),
+    ]
+    before = save_match(m)
+    for call in calls:
+        for value in PANEL:
+            try:
+                call(value)
+            except GameError as err:
+                assert err.en and err.zh
+    assert save_match(m) == before
