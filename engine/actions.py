@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card, format_cards, parse_cards
-from .errors import CardParseError
+from .cards import RANKS, SUITS, Card, format_cards, parse_cards
+from .errors import ArgumentError, CardParseError, IllegalAction, shown
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,53 @@ _TAGS = {Deal: "deal", Bid: "bid", Pass: "pass", Bury: "bury", Snatch: "snatch",
          NextRound: "next"}
 
 
+def check_action(action: object) -> None:
+    """IllegalAction unless `action` is one of the actions with fields of their types: a
+    whole number of cards to deal, a seat 0–3, cards a tuple (or list) of cards, a rank and
+    suit None or one of RANKS and SUITS. (No bools: True is an int to Python, not a seat or a
+    count; a save could not hold it.) Whether the action may be taken now is the match's
+    to judge (`Match.verify`, which calls this first)."""
+    if type(action) not in _TAGS:  # (exactly one of them: the match dispatches on the type)
+        raise IllegalAction(f"unknown action {shown(action)}", f"未知操作 {shown(action, 'zh')}")
+    if isinstance(action, Deal):
+        if not _whole(action.count):
+            raise IllegalAction(f"cannot deal {shown(action.count)} cards", "发牌张数不对")
+        return
+    if isinstance(action, NextRound):
+        return
+    assert isinstance(action, Bid | Pass | Bury | Snatch | Play)  # (the rest of _TAGS)
+    seat = action.seat
+    if not _whole(seat) or not 0 <= seat < 4:
+        raise IllegalAction(f"no seat {shown(seat)}", f"没有座位 {shown(seat, 'zh')}")
+    if isinstance(action, Pass):
+        return
+    cards = action.cards
+    if type(cards) not in (tuple, list) or any(type(c) is not Card for c in cards):
+        raise IllegalAction(f"not a list of cards: {shown(cards)}",
+                            f"不是一组牌：{shown(cards, 'zh')}")
+    if isinstance(action, Bid | Snatch):
+        rank, suit = action.rank, action.suit
+        if rank is not None and (type(rank) is not str or rank not in RANKS):
+            raise IllegalAction(f"not a rank: {shown(rank)}", f"不是点数：{shown(rank, 'zh')}")
+        if suit is not None and (type(suit) is not str or suit not in SUITS):
+            raise IllegalAction(f"not a suit: {shown(suit)}", f"不是花色：{shown(suit, 'zh')}")
+
+
+def check_seat(seat: object) -> int:
+    """`seat` if it is one (0–3: an int, not a bool), else ArgumentError."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
+        raise ArgumentError(f"no seat {shown(seat)}: seats are 0-3",
+                            f"没有座位 {shown(seat, 'zh')}：座位为 0-3")
+    return seat
+
+
+def _whole(value: object) -> bool:
+    """An int that is not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def action_to_json(action: Action) -> list[str | int | None]:
+    check_action(action)
     tag = _TAGS[type(action)]
     if isinstance(action, Deal):
         return [tag, action.count]
@@ -90,7 +136,7 @@ def action_to_json(action: Action) -> list[str | int | None]:
 
 
 def action_from_json(item: object) -> Action:
-    """Read one saved action; ValueError (with the item) if it is not well formed."""
+    """Read one saved action; IllegalAction (with the item) if it is not well formed."""
     # `item` is parsed JSON, so Any: each piece is checked as it is read, and anything of the
     # wrong shape raises one of the errors caught below (the match checks ranks and suits).
     parts: Any = item
@@ -117,4 +163,4 @@ def action_from_json(item: object) -> Action:
             return (Bury if tag == "bury" else Play)(seat, cards)
     except (TypeError, ValueError, AttributeError, CardParseError):
         pass
-    raise ValueError(f"not an action: {item!r}")
+    raise IllegalAction(f"not an action: {shown(item)}", f"不是一步操作：{shown(item, 'zh')}")

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import ALL_CARDS, SUITS, Card, cards_label
-from .scoring import JOKER_LEVELS
+from .errors import WRONG_TYPES, ArgumentError, shown, wrong_arguments
+from .scoring import JOKER_LEVELS, LADDER
 
 NO_BID = -1
 
@@ -38,15 +39,23 @@ def bid_strength(cards: Sequence[Card], level: str, first_round: bool = False) -
 def can_overcall(bid: Sequence[Card], standing: Sequence[Card] | None, level: str,
                  first_round: bool = False) -> bool:
     """Whether `bid` is a bid strictly stronger than the `standing` bid (None: no bid yet).
-    A single can only be the first bid, since all singles are equally weak."""
-    strength = bid_strength(bid, level, first_round)
+    A single can only be the first bid, since all singles are equally weak. ArgumentError
+    for a level off the ladder, a standing bid that is none, or cards that are not cards."""
+    if type(level) is not str or level not in LADDER:
+        raise ArgumentError(f"not a level: {shown(level)}", f"不是级别：{shown(level, 'zh')}")
+    try:
+        strength = bid_strength(bid, level, first_round)
+        standing_strength = None if standing is None else bid_strength(standing, level,
+                                                                       first_round)
+    except WRONG_TYPES as err:
+        raise wrong_arguments("can_overcall", "bid and standing (or None): lists of cards",
+                              err) from err
+    if standing is not None and standing_strength is None:
+        raise ArgumentError(f"the standing bid is not a bid: {shown(standing)}",
+                            "当前的叫主不是合法的叫主")
     if strength is None:
         return False
-    if standing is None:
-        return True
-    standing_strength = bid_strength(standing, level, first_round)
-    assert standing_strength is not None, f"the standing bid is not a bid: {standing}"
-    return strength > standing_strength
+    return standing_strength is None or strength > standing_strength
 
 
 def bid_names_rank(level: str) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .errors import CardParseError
+from .errors import ArgumentError, CardParseError, shown
 
 SUITS = ("D", "C", "H", "S")  # bidding order, weakest first (R9): ♦ < ♣ < ♥ < ♠
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -69,8 +69,12 @@ _BY_NAME = {str(c): c for c in ALL_CARDS}
 
 
 def card(name: str) -> Card:
-    """The card named in canonical notation (`"S6"`, `"H10"`, `"BJ"`)."""
-    return _BY_NAME[name]
+    """The card named in canonical notation (`"S6"`, `"H10"`, `"BJ"`); CardParseError if
+    `name` is not one."""
+    found = _BY_NAME.get(name) if type(name) is str else None
+    if found is None:
+        raise CardParseError(name if type(name) is str else shown(name))
+    return found
 
 
 def full_deck() -> list[Card]:
@@ -108,6 +112,8 @@ _RANK_ALIASES = {r: r for r in RANKS} | {"T": "10"}
 def parse_card(token: str) -> Card:
     """Read one card: canonical form plus R3's aliases (T for 10, lower case, suit symbols,
     小王/大王). Raises CardParseError naming the bad token."""
+    if type(token) is not str:
+        raise CardParseError(shown(token))
     text = token.strip()
     upper = text.upper()
     if upper in _JOKER_ALIASES:
@@ -121,14 +127,36 @@ def parse_card(token: str) -> Card:
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
-    """Read a space-separated list of cards (`"S6 S6 H10 BJ"`), or a list of tokens/cards."""
-    tokens = text.split() if isinstance(text, str) else text
+    """Read a space-separated list of cards (`"S6 S6 H10 BJ"`), or a list of tokens/cards.
+    CardParseError names the first token that is not a card (or the argument, if it is not
+    text or a list)."""
+    if isinstance(text, str):
+        tokens: Iterable[str | Card] = text.split()
+    elif isinstance(text, list | tuple):
+        tokens = text
+    else:
+        try:  # any other iterable of tokens
+            tokens = list(text)
+        except TypeError:
+            raise CardParseError(shown(text)) from None
     return [t if isinstance(t, Card) else parse_card(t) for t in tokens]
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Canonical R3 notation: `parse_cards(format_cards(cards)) == cards`."""
-    return " ".join(str(c) for c in cards)
+    """Canonical R3 notation: `parse_cards(format_cards(cards)) == cards`. ArgumentError if
+    `cards` are not cards."""
+    listed = cards if isinstance(cards, list | tuple) else _listed(cards)  # (read once)
+    if listed is None or any(type(c) is not Card for c in listed):
+        raise ArgumentError(f"not a list of cards: {shown(cards)}",
+                            f"不是一组牌：{shown(cards, 'zh')}")
+    return " ".join(str(c) for c in listed)
+
+
+def _listed(items: Iterable[Card]) -> tuple[Card, ...] | None:
+    try:
+        return tuple(items)
+    except TypeError:  # not iterable
+        return None
 
 
 JOKER_LABELS_EN = {"LJ": "SJ", "BJ": "BJ"}  # small joker, big joker

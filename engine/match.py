@@ -15,11 +15,22 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from . import events as ev
-from .actions import Action, Bid, Bury, Deal, NextRound, Pass, Play, Snatch
+from .actions import (
+    Action,
+    Bid,
+    Bury,
+    Deal,
+    NextRound,
+    Pass,
+    Play,
+    Snatch,
+    check_action,
+    check_seat,
+)
 from .bidding import bid_names_rank, bid_names_suit, bid_strength, bid_trump_suit, can_overcall
 from .cards import RANKS, SUITS, Card, full_deck, points_of
 from .config import DEFAULT_RULES, RulesConfig
-from .errors import GameError, IllegalAction
+from .errors import ArgumentError, GameError, IllegalAction, shown
 from .options import bid_options, cheap_first, follow_options, lead_options
 from .phase import Phase
 from .rules import (
@@ -58,15 +69,22 @@ class Start:
     levels: tuple[str, str] = ("2", "2")
 
     def __post_init__(self) -> None:
+        """ArgumentError (a ValueError) unless the position is one."""
         if not isinstance(self.round_no, int) or isinstance(self.round_no, bool) \
                 or self.round_no < 0:
-            raise ValueError(f"the round number must be a whole number >= 0: {self.round_no!r}")
-        if self.dealer is not None and self.dealer not in SEATS:
-            raise ValueError(f"the dealer must be a seat 0-3 or None: {self.dealer!r}")
-        if len(self.levels) != 2 or any(lv not in LADDER for lv in self.levels):
-            raise ValueError(f"levels must be two of {LADDER}: {self.levels!r}")
+            raise ArgumentError(f"the round number must be a whole number >= 0, not "
+                                f"{shown(self.round_no)}", "局数必须是不小于 0 的整数")
+        if self.dealer is not None:
+            check_seat(self.dealer)
+        levels = self.levels
+        if type(levels) not in (tuple, list) or len(levels) != 2 \
+                or any(type(lv) is not str or lv not in LADDER for lv in levels):
+            raise ArgumentError(f"levels must be two of {', '.join(LADDER)}, not {shown(levels)}",
+                                f"级别必须是 {', '.join(LADDER)} 中的两个")
+        object.__setattr__(self, "levels", (levels[0], levels[1]))  # (a list read as a pair)
         if self.dealer is None and self.levels[0] != self.levels[1]:
-            raise ValueError("a round without a 庄家 is a match's first: both levels equal")
+            raise ArgumentError("a round without a 庄家 is a match's first: both levels equal",
+                                "没有庄家的一局是比赛的第一局：双方级别应相同")
 
     def to_dict(self) -> dict[str, object]:
         return {"round": self.round_no, "dealer": self.dealer, "levels": list(self.levels)}
@@ -74,10 +92,10 @@ class Start:
     @classmethod
     def from_dict(cls, data: object) -> Start:
         if not isinstance(data, dict) or set(data) != {"round", "dealer", "levels"}:
-            raise ValueError(f"not a start position: {data!r}")
+            raise ArgumentError(f"not a start position: {shown(data)}", "不是一个开局位置")
         levels = data["levels"]
         if not isinstance(levels, list):
-            raise ValueError(f"not a pair of levels: {levels!r}")
+            raise ArgumentError(f"not a pair of levels: {shown(levels)}", "不是一对级别")
         return cls(data["round"], data["dealer"], tuple(levels))
 
 
@@ -180,7 +198,14 @@ class Match:
     def __init__(self, seed: int = 0, rules: RulesConfig = DEFAULT_RULES,
                  start: Start = DEFAULT_START) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError("the seed must be a whole number")
+            raise ArgumentError(f"the seed must be a whole number, not {shown(seed)}",
+                                "种子必须是整数")
+        if not isinstance(rules, RulesConfig):
+            raise ArgumentError(f"the rules must be a RulesConfig, not {shown(rules)}",
+                                "规则必须是 RulesConfig")
+        if not isinstance(start, Start):
+            raise ArgumentError(f"the start must be a Start, not {shown(start)}",
+                                "开局位置必须是 Start")
         self.seed = seed
         self.rules = rules
         self.start = start
@@ -269,7 +294,11 @@ class Match:
         return NextRound() if self._earlier else None  # a resumed match resumes at a new round
 
     def history_since(self, index: int) -> list[Action]:
-        """The actions from `index` on (the current round's: `history_since(round_start[0])`)."""
+        """The actions from `index` on (the current round's: `history_since(round_start[0])`);
+        ArgumentError unless `index` is a whole number >= 0."""
+        if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+            raise ArgumentError(f"a place in the history is a whole number >= 0, not "
+                                f"{shown(index)}", "历史记录中的位置必须是不小于 0 的整数")
         packed = self._packed_count()
         if index < packed:
             return self.history[index:]
@@ -312,7 +341,7 @@ class Match:
         return None if r.level in JOKER_LEVELS else Trump(r.level, None)
 
     def hand(self, seat: int) -> list[Card]:
-        return list(self.round.hands[seat])
+        return list(self.round.hands[check_seat(seat)])
 
     def returns(self) -> tuple[int, int]:
         """OpenSpiel-style outcome by team: +1 for the winner, -1 for the loser, 0 if not over."""
@@ -330,6 +359,7 @@ class Match:
         """The bids (cards to show) `seat` may make now: during the deal, on its post-deal
         turn, or as a snatch (two or more cards). At a joker level the rank and suit are
         still to be named (R13)."""
+        check_seat(seat)
         r = self.round
         if self.phase == Phase.DEAL or (self.phase == Phase.BID and self.to_act == seat):
             first_round, min_cards = r.first_round, 1
@@ -343,7 +373,7 @@ class Match:
     def play_options(self, seat: int) -> list[tuple[Card, ...]]:
         """Legal plays for `seat` now: every single, pair and tractor when leading; a varied
         set of legal follows otherwise (see engine.options). Empty if not its turn."""
-        if self.phase != Phase.PLAY or self.to_act != seat:
+        if self.phase != Phase.PLAY or self.to_act != check_seat(seat):
             return []
         r = self.round
         trick = r.current_trick
@@ -355,7 +385,7 @@ class Match:
     def playable_cards(self, seat: int) -> set[Card]:
         """The cards `seat` could play now as part of some legal play (R18–R21): all of them
         when leading; empty if it is not the seat's turn to play."""
-        if self.phase != Phase.PLAY or self.to_act != seat:
+        if self.phase != Phase.PLAY or self.to_act != check_seat(seat):
             return set()
         r = self.round
         trick = r.current_trick
@@ -390,11 +420,10 @@ class Match:
     # --- the one entry point -----------------------------------------------------------------
 
     def verify(self, action: Action) -> None:
-        """Raise a GameError (IllegalAction or IllegalPlay) if `action` cannot be applied now."""
-        handler = self._VERIFY.get(type(action))
-        if handler is None:
-            raise IllegalAction(f"unknown action {action!r}", "未知操作")
-        handler(self, action)
+        """Raise a GameError (IllegalAction or IllegalPlay) if `action` cannot be applied now:
+        not an action with fields of their types (`check_action`), or not allowed now."""
+        check_action(action)
+        self._VERIFY[type(action)](self, action)
 
     def can_apply(self, action: Action) -> bool:
         try:

@@ -42,8 +42,9 @@ from __future__ import annotations
 
 import datetime
 import re
+import weakref
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, fields
 
 from . import events as ev
@@ -51,7 +52,8 @@ from .actions import Action, Bid, Bury, Deal, NextRound, Pass, Play, Snatch
 from .cards import RANKS, SUITS, Card, format_cards, parse_cards
 from .codec import CodeError, decode_actions, encode_actions
 from .config import DEFAULT_RULES, RulesConfig
-from .errors import GameError, RecordError
+from .errors import ArgumentError, GameError, RecordError, reasons, shown
+from .limits import MAX_ROUNDS
 from .match import DEFAULT_START, Match, Start
 from .phase import Phase
 from .scoring import LADDER
@@ -67,11 +69,16 @@ CODE_VERSION = "c1"
 MAX_TEXT = 4_000_000  # characters: a 400-round match is far smaller
 MAX_CODE = 1_000_000
 MAX_LINE = 2_000
+READ_SLICE = 40  # moves replayed between two yields of read_code_steps (as verify_steps)
 
 _TAG = re.compile(r'\[([A-Za-z]+) "([^"\\\n]*)"\]')
-_KEYWORD = re.compile(r"(Round \d+|Trick \d+|[A-Za-z ]+):")
+_KEYWORD = re.compile(r"(Round [0-9]+|Trick [0-9]+|[A-Za-z ]+):")
 _TAG_ORDER = ("Event", "Record", "Seed", "Rules", "Start", "Seats", "Date")
 _RULE_FIELDS = tuple(f.name for f in fields(RulesConfig))
+# Each match's rounds as `_round_spans` found them, for the length of history they were found
+# for (a match's history only grows, so an equal length is the same history).
+_SPANS: weakref.WeakKeyDictionary[Match, tuple[int, list[tuple[int, int, Start]]]] = \
+    weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True)
@@ -82,12 +89,23 @@ class RecordInfo:
     date: datetime.date | None = None
 
     def __post_init__(self) -> None:
-        if self.seats is not None and (len(self.seats) != 4
-                                       or any(s not in SEAT_LABELS for s in self.seats)):
-            raise ValueError(f"seats must be four of {SEAT_LABELS}: {self.seats!r}")
+        seats = self.seats
+        if seats is not None and (type(seats) is not tuple or len(seats) != 4
+                                  or any(type(s) is not str or s not in SEAT_LABELS
+                                         for s in seats)):
+            raise ArgumentError(f"seats must be four of {', '.join(SEAT_LABELS)}, not "
+                                f"{shown(seats)}", f"座位必须是 {', '.join(SEAT_LABELS)} 中的四个")
+        if self.date is not None and type(self.date) is not datetime.date:
+            raise ArgumentError(f"the date must be a datetime.date, not {shown(self.date)}",
+                                "日期必须是 datetime.date")
 
 
 # --- writing -------------------------------------------------------------------------------
+
+def _check_info(info: object) -> None:
+    if not isinstance(info, RecordInfo):
+        raise ArgumentError(f"not a RecordInfo: {shown(info)}", "不是 RecordInfo")
+
 
 def seat_word(seat: int | None) -> str:
     return "to be decided" if seat is None else SEAT_WORDS[seat]
@@ -215,13 +233,23 @@ def _header(match: Match, info: RecordInfo) -> list[str]:
 
 
 def _rules_changes(rules: RulesConfig) -> list[tuple[str, int]]:
-    now, default = rules.to_dict(), DEFAULT_RULES.to_dict()
-    return [(k, now[k]) for k in _RULE_FIELDS if now[k] != default[k]]
+    return [(d.field, d.value) for d in rules.differences()]
 
 
 def _round_spans(match: Match) -> list[tuple[int, int, Start]]:
     """Each round of the match: its first action's index, the index past its last (its
-    NextRound excluded) and the position it was dealt from."""
+    NextRound excluded) and the position it was dealt from. Found by replaying the match once
+    for each length of its history (a review asks for one round after another)."""
+    length = match.history_length
+    known = _SPANS.get(match)
+    if known is not None and known[0] == length:
+        return known[1]
+    spans = _replayed_spans(match)
+    _SPANS[match] = (length, spans)
+    return spans
+
+
+def _replayed_spans(match: Match) -> list[tuple[int, int, Start]]:
     history = match.history
     replay = Match(match.seed, match.rules, match.start)
     spans: list[tuple[int, int, Start]] = []
@@ -238,6 +266,11 @@ def _round_spans(match: Match) -> list[tuple[int, int, Start]]:
 def _selected(match: Match, round_no: int | None) -> tuple[Start, list[Action]]:
     """The position and the actions a record holds: the whole match, or one of its rounds
     (`round_no` counted from 1 like the record's Round lines)."""
+    if not isinstance(match, Match):
+        raise ArgumentError(f"not a match: {shown(match)}", "不是一场比赛")
+    if round_no is not None and (not isinstance(round_no, int) or isinstance(round_no, bool)):
+        raise ArgumentError(f"a round number is a whole number, not {shown(round_no)}",
+                            "局数必须是整数")
     if round_no is None:
         return match.start, match.history
     if round_no == match.round.number + 1:  # the current round: where the match says it began
@@ -254,7 +287,7 @@ def _selected(match: Match, round_no: int | None) -> tuple[Start, list[Action]]:
 def round_actions(match: Match, round_no: int | None = None) -> tuple[Start, list[Action]]:
     """The position round `round_no` (counted from 1; None: the current round) was dealt
     from, and its actions (its NextRound excluded): what a review replays."""
-    if round_no is None:
+    if round_no is None and isinstance(match, Match):
         round_no = match.round.number + 1
     return _selected(match, round_no)
 
@@ -262,6 +295,7 @@ def round_actions(match: Match, round_no: int | None = None) -> tuple[Start, lis
 def record_text(match: Match, info: RecordInfo = RecordInfo(),
                 round_no: int | None = None) -> str:
     """The record of `match` (or of its round `round_no`, counted from 1) as text."""
+    _check_info(info)
     start, actions = _selected(match, round_no)
     replay = Match(match.seed, match.rules, start)
     writer = _Writer(replay)
@@ -278,6 +312,7 @@ def record_text(match: Match, info: RecordInfo = RecordInfo(),
 def record_code(match: Match, info: RecordInfo = RecordInfo(),
                 round_no: int | None = None) -> str:
     """The record as a compact URL-safe code (letters, digits and `-_.` only)."""
+    _check_info(info)
     start, actions = _selected(match, round_no)
     if start == DEFAULT_START:
         start_part = ""
@@ -285,9 +320,7 @@ def record_code(match: Match, info: RecordInfo = RecordInfo(),
         dealer = "x" if start.dealer is None else str(start.dealer)
         start_part = "-".join((str(start.round_no), dealer,
                                *(str(LADDER.index(lv)) for lv in start.levels)))
-    changes = _rules_changes(match.rules)
-    if any(v < 0 for _, v in changes):
-        raise ValueError("a rules value below 0 has no code")
+    changes = _rules_changes(match.rules)  # (every setting's range begins at 0 or more)
     rules_part = "_".join(f"{_RULE_FIELDS.index(k)}-{v}" for k, v in changes)
     seats_part = "" if info.seats is None else "".join(
         str(SEAT_LABELS.index(s)) for s in info.seats)
@@ -339,7 +372,7 @@ def _moves(keyword: str, rest: str, match: Match) -> list[Action]:
     """The actions of a move line (ValueError/GameError if it is not well formed)."""
     words = rest.split()
     if keyword == "Dealt":
-        if len(words) != 1 or not words[0].isdigit() or len(words[0]) > 4:
+        if len(words) != 1 or not re.fullmatch("[0-9]+", words[0]) or len(words[0]) > 4:
             raise ValueError("'Dealt:' gives the number of cards dealt so far")
         count = int(words[0]) - match.round.dealt
         if count < 1:
@@ -395,7 +428,7 @@ def _parse_header(lines: list[tuple[int, str]]) -> tuple[Match, RecordInfo, int]
         if values["Record"] != RECORD_VERSION:
             raise ValueError(f"unknown record version {values['Record'][:10]!r}")
         seed_text = values["Seed"]
-        if not re.fullmatch(r"-?\d{1,30}", seed_text):
+        if not re.fullmatch(r"-?[0-9]{1,30}", seed_text):
             raise ValueError("the seed is a whole number")
         rules = _parse_rules(values.get("Rules"))
         start = _parse_start(values.get("Start"))
@@ -404,8 +437,9 @@ def _parse_header(lines: list[tuple[int, str]]) -> tuple[Match, RecordInfo, int]
         info = RecordInfo(seats, date)
         match = Match(int(seed_text), rules, start)
     except ValueError as err:
-        raise RecordError(f"the record's header is unreadable: {err}",
-                          f"记录的标签无法读取：{err}") from err
+        en, zh = reasons(err)
+        raise RecordError(f"the record's header is unreadable: {en}",
+                          f"记录的标签无法读取：{zh}") from err
     expected = _header(match, info)
     got = [(line_no, text) for line_no, text in lines[:used]]
     for (line_no, text), want in zip(got, expected, strict=False):
@@ -421,7 +455,7 @@ def _parse_rules(text: str | None) -> RulesConfig:
     values: dict[str, object] = {}
     for item in text.split():
         key, _, value = item.partition("=")
-        if key not in _RULE_FIELDS or not re.fullmatch(r"\d{1,6}", value) or key in values:
+        if key not in _RULE_FIELDS or not re.fullmatch(r"[0-9]{1,6}", value) or key in values:
             raise ValueError(f"not a rules setting: {item[:40]!r}")
         values[key] = int(value)
     return RulesConfig.from_dict(values)
@@ -430,7 +464,8 @@ def _parse_rules(text: str | None) -> RulesConfig:
 def _parse_start(text: str | None) -> Start:
     if text is None:
         return DEFAULT_START
-    found = re.fullmatch(r"round (\d{1,5}), dealer (\w+(?: \w+)*), levels (\w+)/(\w+)", text)
+    found = re.fullmatch(r"round ([0-9]{1,5}), dealer ([A-Za-z]+(?: [a-z]+)*), "
+                         r"levels ([0-9AJQKLB]+)/([0-9AJQKLB]+)", text)
     if found is None:
         raise ValueError("the start reads 'round N, dealer SEAT, levels A/B'")
     number, dealer, a, b = found.groups()
@@ -453,7 +488,7 @@ def _parse_seats(text: str | None) -> tuple[str, str, str, str] | None:
 
 
 def _parse_date(text: str) -> datetime.date:
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
         raise ValueError("the date reads YYYY-MM-DD")
     return datetime.date.fromisoformat(text)
 
@@ -508,6 +543,10 @@ def read_record(text: str) -> tuple[Match, RecordInfo]:
             zh = err.zh if isinstance(err, GameError) else str(err)
             raise _refuse(line_no, line, f"unreadable: {msg}", f"无法读取：{zh}") from err
         for action in actions:
+            if isinstance(action, NextRound) \
+                    and match.round.number - match.start.round_no + 2 > MAX_ROUNDS:
+                raise _refuse(line_no, line, f"a match has at most {MAX_ROUNDS} rounds",
+                              f"一场比赛最多 {MAX_ROUNDS} 局")
             try:
                 events = match.apply(action)
             except GameError as err:
@@ -527,7 +566,23 @@ def read_record(text: str) -> tuple[Match, RecordInfo]:
 
 def read_code(code: str) -> tuple[Match, RecordInfo]:
     """The match a `record_code` code holds, rebuilt by replaying its moves, and its info;
-    a RecordError if it is not one (garbled, truncated, edited)."""
+    a RecordError if it is not one (garbled, truncated, edited, or holding more than
+    MAX_ROUNDS rounds)."""
+    steps = read_code_steps(code)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            read: tuple[Match, RecordInfo] = done.value
+            return read
+
+
+def read_code_steps(code: str, slice_actions: int = READ_SLICE
+                    ) -> Generator[int, None, tuple[Match, RecordInfo]]:
+    """`read_code` in slices: it checks the code's form and settings and decodes its moves,
+    then replays them `slice_actions` at a time, yielding the number replayed so far before
+    each slice (so a caller can give the page its main thread back between them); its value
+    (StopIteration's) is `read_code`'s, and it raises what `read_code` raises."""
     if not isinstance(code, str):
         raise RecordError("a record code is text", "记录代码应为文本")
     if len(code) > MAX_CODE:
@@ -538,7 +593,7 @@ def read_code(code: str) -> tuple[Match, RecordInfo]:
                           "这不是记录代码（或版本不同）")
     _, seed_text, start_text, rules_text, seats_text, date_text, moves = parts
     try:
-        if not re.fullmatch(r"m?\d{1,30}", seed_text):
+        if not re.fullmatch(r"m?[0-9]{1,30}", seed_text):
             raise ValueError("the seed is not a number")
         seed = int(seed_text.replace("m", "-"))
         start = _code_start(start_text)
@@ -550,19 +605,27 @@ def read_code(code: str) -> tuple[Match, RecordInfo]:
             seats = tuple(SEAT_LABELS[int(c)] for c in seats_text)
         date = None
         if date_text:
-            if not re.fullmatch(r"\d{8}", date_text):
+            if not re.fullmatch(r"[0-9]{8}", date_text):
                 raise ValueError("the date is not YYYYMMDD")
             date = datetime.date(int(date_text[:4]), int(date_text[4:6]), int(date_text[6:]))
         info = RecordInfo((seats[0], seats[1], seats[2], seats[3]) if seats else None, date)
         actions = decode_actions(moves)
         match = Match(seed, rules, start)
     except CodeError as err:
-        raise RecordError(f"the code's moves are unreadable: {err}",
-                          f"记录代码中的步骤无法读取：{err}") from err
+        raise RecordError(f"the code's moves are unreadable: {err.en}",
+                          f"记录代码中的步骤无法读取：{err.zh}") from err
     except ValueError as err:
-        raise RecordError(f"the code's settings are unreadable: {err}",
-                          f"记录代码的设置无法读取：{err}") from err
+        en, zh = reasons(err)
+        raise RecordError(f"the code's settings are unreadable: {en}",
+                          f"记录代码的设置无法读取：{zh}") from err
+    rounds = 1 + sum(isinstance(a, NextRound) for a in actions)
+    if rounds > MAX_ROUNDS:
+        raise RecordError(f"the code holds {rounds} rounds, more than the {MAX_ROUNDS} a match "
+                          "may have",
+                          f"记录代码中有 {rounds} 局，超过一场比赛最多的 {MAX_ROUNDS} 局")
     for number, action in enumerate(actions, start=1):
+        if (number - 1) % max(1, slice_actions) == 0:
+            yield number - 1
         try:
             match.apply(action)
         except GameError as err:
@@ -574,7 +637,7 @@ def read_code(code: str) -> tuple[Match, RecordInfo]:
 def _code_start(text: str) -> Start:
     if not text:
         return DEFAULT_START
-    found = re.fullmatch(r"(\d{1,5})-([0-3x])-(\d{1,2})-(\d{1,2})", text)
+    found = re.fullmatch(r"([0-9]{1,5})-([0-3x])-([0-9]{1,2})-([0-9]{1,2})", text)
     if found is None:
         raise ValueError("not a start position")
     number, dealer, a, b = found.groups()
@@ -589,7 +652,7 @@ def _code_rules(text: str) -> RulesConfig:
         return DEFAULT_RULES
     values: dict[str, object] = {}
     for item in text.split("_"):
-        found = re.fullmatch(r"(\d{1,2})-(\d{1,6})", item)
+        found = re.fullmatch(r"([0-9]{1,2})-([0-9]{1,6})", item)
         if found is None or int(found.group(1)) >= len(_RULE_FIELDS):
             raise ValueError("not a rules setting")
         key = _RULE_FIELDS[int(found.group(1))]
@@ -601,6 +664,8 @@ def _code_rules(text: str) -> RulesConfig:
 
 def round_numbers(match: Match) -> list[int]:
     """The numbers (from 1) of the match's rounds, for `round_no`."""
+    if not isinstance(match, Match):
+        raise ArgumentError(f"not a match: {shown(match)}", "不是一场比赛")
     first = match.start.round_no + 1
     return list(range(first, match.round.number + 2))
 

@@ -14,6 +14,7 @@ from functools import cache
 from itertools import combinations
 
 from .cards import ALL_CARDS, RANKS, SUITS, Card, card_label, cards_label, format_cards
+from .errors import WRONG_TYPES, ArgumentError, shown, wrong_arguments
 from .errors import IllegalPlay as IllegalPlay  # part of the stable rules API (DESIGN.md)
 
 TRUMP = "T"  # the play-suit of all trumps (R6)
@@ -45,10 +46,14 @@ class Trump:
     _display: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.level not in RANKS:
-            raise ValueError(f"level must be a rank 2..A, not {self.level!r}")
-        if self.suit is not None and self.suit not in SUITS:
-            raise ValueError(f"trump suit must be one of {SUITS} or None, not {self.suit!r}")
+        if type(self.level) is not str or self.level not in RANKS:
+            raise ArgumentError(f"the trump's level must be a rank 2..A, not {shown(self.level)}",
+                                f"主牌的级牌必须是 2..A 中的点数，不能是 {shown(self.level, 'zh')}")
+        if self.suit is not None and (type(self.suit) is not str or self.suit not in SUITS):
+            raise ArgumentError(f"the trump suit must be one of {', '.join(SUITS)} or None, not "
+                                f"{shown(self.suit)}",
+                                f"主花色必须是 {', '.join(SUITS)} 之一或 None，"
+                                f"不能是 {shown(self.suit, 'zh')}")
         tables = _context_tables(self.level, self.suit)
         for name, table in zip(_TABLE_NAMES, tables, strict=True):
             object.__setattr__(self, name, table)
@@ -257,8 +262,11 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
 
 def classify(cards: Sequence[Card], trump: Trump) -> list[Unit]:
     """The units of a lead (R17). Raises IllegalPlay unless all cards share one play-suit."""
-    play_suit_of(cards, trump)
-    return decompose(cards, trump)
+    try:
+        play_suit_of(cards, trump)
+        return decompose(cards, trump)
+    except WRONG_TYPES as err:
+        raise wrong_arguments("classify", "cards: a list of cards, trump: a Trump", err) from err
 
 
 def shape_counts(units: Iterable[Unit]) -> tuple[int, int]:
@@ -322,6 +330,15 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
                  trump: Trump) -> None:
     """None if `play` is a legal follow to `lead` from `hand` (R20/R21), else IllegalPlay
     saying why, with the cards that make it so."""
+    try:
+        _check_follow(hand, lead, play, trump)
+    except WRONG_TYPES as err:
+        raise wrong_arguments("check_follow", "hand, lead and play: lists of cards, trump: a "
+                              "Trump", err) from err
+
+
+def _check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card],
+                  trump: Trump) -> None:
     n = len(lead)
     if len(play) != n:
         raise IllegalPlay(f"play {n} card{'s' if n != 1 else ''}, as many as the lead",
@@ -391,6 +408,15 @@ def playable_cards(hand: Sequence[Card], lead: Sequence[Card] | None,
     follow is singles, at most one copy of each other card (two would be another pair) and
     the third copy of a card of S. A card is playable if some S with the best key holds it,
     or leaves room for a single it can be."""
+    try:
+        return _playable_cards(hand, lead, trump)
+    except WRONG_TYPES as err:
+        raise wrong_arguments("playable_cards", "hand and lead (or None): lists of cards, "
+                              "trump: a Trump", err) from err
+
+
+def _playable_cards(hand: Sequence[Card], lead: Sequence[Card] | None,
+                    trump: Trump) -> set[Card]:
     if not lead:
         return set(hand)
     n = len(lead)
@@ -454,17 +480,22 @@ def check_throw(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]],
     the leader must play instead: of the units someone can beat, the smallest kind, then the
     lowest-ranking, then the lower suit in bidding order (♦ < ♣ < ♥ < ♠). `lead_units`: the
     lead's `classify`, when the caller has it already."""
-    units = classify(lead, trump) if lead_units is None else lead_units
-    if len(units) == 1:
-        return None
-    suits = trump.play_suits
-    led = suits[lead[0].index]
-    others = [held for h in other_hands if (held := [c for c in h if suits[c.index] == led])]
-    # each hand's runs of pairs found once, if a pair or tractor is to be beaten
-    runs = ([pair_runs(h, trump) for h in others] if any(u.kind != SINGLE for u in units)
-            else [None] * len(others))
-    beaten = [u for u in units
-              if any(_beats_unit(u, h, trump, r) for h, r in zip(others, runs, strict=True))]
+    try:
+        units = classify(lead, trump) if lead_units is None else lead_units
+        if len(units) == 1:
+            return None
+        suits = trump.play_suits
+        led = suits[lead[0].index]
+        others = [held for h in other_hands
+                  if (held := [c for c in h if suits[c.index] == led])]
+        # each hand's runs of pairs found once, if a pair or tractor is to be beaten
+        runs = ([pair_runs(h, trump) for h in others] if any(u.kind != SINGLE for u in units)
+                else [None] * len(others))
+        beaten = [u for u in units
+                  if any(_beats_unit(u, h, trump, r) for h, r in zip(others, runs, strict=True))]
+    except WRONG_TYPES as err:  # (inline, not a helper's call: the hard bot's rollouts call it)
+        raise wrong_arguments("check_throw", "lead: a list of cards, other_hands: lists of "
+                              "cards, trump: a Trump", err) from err
     if not beaten:
         return None
     forced = min(beaten, key=lambda u: (_KIND_ORDER[u.kind], u.pairs, _unit_rank(u, trump),
@@ -611,6 +642,14 @@ def trick_winner_by_units(plays: Sequence[Sequence[Card]], trump: Trump,
 def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump,
                  lead_units: Sequence[Unit] | None = None) -> int:
     """Index into `plays` (plays[0] is the lead) of the play that wins the trick (R22/R23).
-    `lead_units`: the lead's `classify`, when the caller has it already."""
-    quick = single_or_pair_winner(plays, trump)
-    return quick if quick is not None else trick_winner_by_units(plays, trump, lead_units)
+    `lead_units`: the lead's `classify`, when the caller has it already. ArgumentError for a
+    trick of no plays, or of anything but lists of cards."""
+    if not plays:
+        raise ArgumentError("a trick has at least its lead: no plays given",
+                            "一墩牌至少要有首家出的牌：没有给出任何出牌")
+    try:
+        quick = single_or_pair_winner(plays, trump)
+        return quick if quick is not None else trick_winner_by_units(plays, trump, lead_units)
+    except WRONG_TYPES as err:
+        raise wrong_arguments("trick_winner", "plays: lists of cards, each of the lead's size, "
+                              "trump: a Trump", err) from err

@@ -6,13 +6,21 @@ from enum import StrEnum
 
 from .cards import RANKS
 from .config import DEFAULT_RULES, RulesConfig
+from .errors import ArgumentError, shown
 
 LADDER = (*RANKS, "LJ", "BJ")  # R5: 2 … A, 小王, 大王
 JOKER_LEVELS = ("LJ", "BJ")
 
 
 def raise_level(level: str, steps: int) -> str:
-    """R5: climb `steps` rungs; a rise never passes 小王 or 大王 without playing it."""
+    """R5: climb `steps` rungs (0 or more); a rise never passes 小王 or 大王 without playing
+    it. ArgumentError for a level off the ladder or steps that are not a whole number >= 0."""
+    if type(level) is not str or level not in LADDER:
+        raise ArgumentError(f"not a level: {shown(level)} (the ladder is {', '.join(LADDER)})",
+                            f"不是级别：{shown(level, 'zh')}")
+    if not isinstance(steps, int) or isinstance(steps, bool) or steps < 0:
+        raise ArgumentError(f"a rise is a whole number of levels >= 0, not {shown(steps)}",
+                            f"升级数必须是不小于 0 的整数，不能是 {shown(steps, 'zh')}")
     start = LADDER.index(level)
     target = start + steps
     small_joker = LADDER.index("LJ")
@@ -31,9 +39,14 @@ class Band(StrEnum):
 
 
 def band(score: int, rules: RulesConfig = DEFAULT_RULES) -> Band:
-    """The R26 band of the attackers' final score."""
-    if score < 0:
-        raise ValueError(f"a score cannot be negative: {score}")
+    """The R26 band of the attackers' final score (ArgumentError unless it is a whole number
+    >= 0, under a RulesConfig)."""
+    if not isinstance(score, int) or isinstance(score, bool) or score < 0:
+        raise ArgumentError(f"a score is a whole number >= 0, not {shown(score)}",
+                            f"分数必须是不小于 0 的整数，不能是 {shown(score, 'zh')}")
+    if not isinstance(rules, RulesConfig):
+        raise ArgumentError(f"the rules must be a RulesConfig, not {shown(rules)}",
+                            "规则必须是 RulesConfig")
     if score == 0:
         return Band.SHUTOUT
     if score <= rules.small_shutout_limit:

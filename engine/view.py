@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .actions import check_seat
 from .cards import Card
 from .config import RulesConfig
 from .events import RoundSettled, ThrowFailed
@@ -116,7 +117,8 @@ def _tricks(r: RoundState) -> tuple[TrickView, ...]:
 
 
 def seat_view(match: Match, seat: int) -> SeatView:
-    """Build `seat`'s view of `match`."""
+    """Build `seat`'s view of `match` (ArgumentError if `seat` is not one of 0–3)."""
+    check_seat(seat)
     r = match.round
     hands, levels, points = r.hands, match.levels, r.points  # by seat, by team, by team
     sort_trump = match.provisional_trump()

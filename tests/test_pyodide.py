@@ -48,3 +48,13 @@ def test_a_cpython_record_reads_back_identically_under_pyodide():
               "m, info = read_record(sys.stdin.read()); print(record_code(m, info)); "
               "print(record_text(m, info), end='')")
     assert pyodide("-c", script, stdin=text) == record_code(m) + "\n" + text
+
+
+def test_deeply_nested_saves_are_refused_under_pyodide_without_exhausting_the_stack():
+    """Issue 30: '['.repeat(10000) in storage stopped Pyodide for good (the browser's stack
+    ran out inside the JSON parser); the depth is now checked before parsing."""
+    script = ("import sys; from engine.save import load_match; from engine.errors import "
+              "SaveError\nfor text in sys.stdin.read().split('|'):\n"
+              "    try: load_match(text)\n    except SaveError as err: print(type(err).__name__)")
+    stdin = "|".join(["[" * 100_000, "{\"a\":" * 100_000, "[" * 10_000 + "]" * 10_000])
+    assert pyodide("-c", script, stdin=stdin) == "SaveError\n" * 3
