@@ -362,9 +362,11 @@ def test_a_frame_sandboxed_without_scripts_says_so(new_context, serve_dir, tmp_p
     instead of a start that never comes."""
     page = sandboxed_game(new_context, serve_dir, tmp_path, site_url, "")
     frame = page.frame_locator("#game")
-    said = frame.locator("#boot")
-    said.get_by_text("此游戏需要 JavaScript").wait_for()
-    assert "The game needs JavaScript" in said.inner_text()
+    said = frame.locator("#boot noscript p")  # (parsed as markup where scripts cannot run)
+    said.wait_for()
+    assert said.is_visible()
+    assert "此游戏需要 JavaScript" in said.text_content()
+    assert "The game needs JavaScript" in said.text_content()
     assert not frame.locator("#boot-stage").is_visible()
     assert not frame.locator("#controls").is_visible()
 
