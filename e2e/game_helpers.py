@@ -23,8 +23,8 @@ from engine.errors import IllegalPlay  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.rules import check_follow  # noqa: E402
 from engine.save import load_match  # noqa: E402
-from ui.players import make_players  # noqa: E402
-from ui.table import Table  # noqa: E402
+from ui.logic.players import make_players  # noqa: E402
+from ui.logic.table import Table  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 SAVE_KEY = "chaodipi.match"

@@ -37,7 +37,7 @@ from engine.match import Match
 from engine.phase import Phase
 from engine.record import RecordInfo, record_code
 from engine.save import save_match
-from ui.review import Review
+from ui.logic.review import Review
 
 SEED = 23
 REVIEW = 'html[data-phase="review"]'

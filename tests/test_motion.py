@@ -8,9 +8,10 @@ from types import SimpleNamespace
 import pytest
 
 from engine.cards import parse_cards
-from ui import motion_plan as mp
-from ui import pacing, tones
-from ui.table import HUMAN, Table
+from ui.logic import motion as mp
+from ui.logic import pacing
+from ui.logic import sound as tones
+from ui.logic.table import HUMAN, Table
 
 MOVING = ("slow", "normal", "fast")
 

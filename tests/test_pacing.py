@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import pytest
 
 from engine.bots import make_bot
-from ui import pacing
-from ui.table import HUMAN, Table
+from ui.logic import pacing
+from ui.logic.table import HUMAN, Table
 
 
 def events(*kinds):

@@ -10,8 +10,8 @@ from engine.cards import parse_card, parse_cards
 from engine.driver import next_action
 from engine.match import Match
 from engine.phase import Phase
-from ui import render
-from ui.i18n import TEXT, preferred_language
+from ui.logic import render
+from ui.logic.i18n import TEXT, preferred_language
 
 
 def position(phase="play", seed=4):
@@ -513,7 +513,7 @@ def test_cards_on_the_table_are_grouped_and_named_by_their_seat():
     players = [make_bot("random", s, 11, bid_chance=0.2) for s in range(4)]
     while not (m.phase == "play" and m.round.current_trick and m.round.current_trick.plays):
         m.apply(next_action(m, players))
-    from ui.screen import Screen
+    from ui.logic.screen import Screen
 
     html = render.trick_html(m.view(0), Screen(lang="en"))
     seat = m.round.current_trick.plays[0][0]

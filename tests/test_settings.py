@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from ui import settings, storage
+from ui.logic import settings, storage
 
 
 class MemoryStorage:

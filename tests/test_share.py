@@ -16,8 +16,8 @@ from engine.errors import RecordError
 from engine.match import DEFAULT_START, Match
 from engine.phase import Phase
 from engine.record import RecordInfo, record_code, round_actions
-from ui import share
-from ui.review import Review
+from ui.logic import share
+from ui.logic.review import Review
 
 SEED = 23
 TIERS = {"1": "hard", "2": "easy", "3": "normal"}

@@ -49,4 +49,4 @@ def test_the_whole_engine_and_no_page_module_is_snapshotted():
     chosen = set(build_site.snapshot_modules(files))
     engine = {bytecode.module_name(f) for f in files if f.startswith("engine/")}
     assert engine <= chosen
-    assert not {"ui.app", "ui.main", "ui.dom", "ui.motion"} & chosen
+    assert not {"ui.page.app", "ui.main", "ui.page.dom", "ui.page.motion"} & chosen

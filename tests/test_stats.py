@@ -12,9 +12,9 @@ from engine.actions import NextRound
 from engine.bots import make_bot
 from engine.driver import play_round
 from engine.match import Match, Start
-from ui import stats, storage
-from ui.players import make_players
-from ui.table import Table
+from ui.logic import stats, storage
+from ui.logic.players import make_players
+from ui.logic.table import Table
 
 
 class MemoryStorage:

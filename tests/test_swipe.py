@@ -2,7 +2,7 @@
 
 import pytest
 
-from ui.swipe import SWIPE_MIN_PX, swipe_step
+from ui.logic.swipe import SWIPE_MIN_PX, swipe_step
 
 
 @pytest.mark.parametrize("dx, dy, step", [

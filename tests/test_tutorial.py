@@ -10,10 +10,10 @@ from engine.match import Match
 from engine.rules import classify
 from engine.view import TrickView
 from tools.tutorial_script import script
-from ui import explain, render
-from ui.players import make_players
-from ui.screen import Screen
-from ui.tutorial import (
+from ui.logic import explain, render
+from ui.logic.players import make_players
+from ui.logic.screen import Screen
+from ui.logic.tutorial import (
     SEED,
     TIERS,
     Tutorial,
@@ -23,7 +23,7 @@ from ui.tutorial import (
     steps,
     task,
 )
-from ui.tutorial_script import SCRIPT
+from ui.logic.tutorial_script import SCRIPT
 
 
 def play_through(tutorial):

@@ -15,9 +15,9 @@ from engine.driver import next_action
 from engine.errors import GameError, SaveError
 from engine.match import Match
 from engine.save import load_match, save_match
-from ui import pacing, render
-from ui.table import HUMAN, Table
-from ui.undo import NothingToUndo, TakenBack, can_undo, last_decision, take_back
+from ui.logic import pacing, render
+from ui.logic.table import HUMAN, Table
+from ui.logic.undo import NothingToUndo, TakenBack, can_undo, last_decision, take_back
 
 
 def players(seed, chance=0.3):
@@ -332,7 +332,7 @@ class Thinker:
 
 def test_an_undo_while_a_bot_thinks_drops_the_bots_move():
     """The page's loop runs a bot's turn in slices and stops it when its table is no longer
-    the page's (ui.app `_steps`): undo replaces the table, so the old position's move is
+    the page's (ui.page.app `_steps`): undo replaces the table, so the old position's move is
     never applied, to the old table or to the new one."""
     m = a_match(Play, after=lambda m: m.to_act != HUMAN)
     old = Table(m, {s: Thinker(s) for s in (1, 2, 3)})

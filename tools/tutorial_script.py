@@ -22,9 +22,9 @@ from engine.bots import make_bot
 from engine.match import Match
 from engine.phase import Phase
 from engine.rules import check_throw, classify
-from ui.players import make_players
-from ui.table import HUMAN, Table
-from ui.tutorial import SEED, TIERS, TutorialTable, clock
+from ui.logic.players import make_players
+from ui.logic.table import HUMAN, Table
+from ui.logic.tutorial import SEED, TIERS, TutorialTable, clock
 
 BID_AT_CARDS = 20
 THROW_BEFORE_CARDS = 30

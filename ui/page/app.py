@@ -19,25 +19,27 @@ from engine.actions import Play
 from engine.errors import GameError
 from engine.match import Match
 from engine.phase import Phase
-
-from . import explain, focus, live_log, pacing, render, settings, share, storage, take_back
-from .card_input import CardInput
-from .controls import Controls
-from .dialogs import Dialogs
-from .dom import by_id, clear_notice, position_of, set_html, show_notice, url_param
-from .i18n import preferred_language, t
-from .learn import Learn
-from .links import Links
-from .motion import Motion
-from .players import make_adviser, make_players
-from .review import Review
-from .review_screen import ReviewScreen
-from .saved_match import SAVE_KEY, SavedMatch
-from .screen import Screen
-from .sound import Sound
-from .stats_keeper import StatsKeeper
-from .table import HUMAN, Table
-from .tabs import Tabs
+from ui.logic import explain, pacing, render, settings, share, storage
+from ui.logic.i18n import preferred_language, t
+from ui.logic.players import make_adviser, make_players
+from ui.logic.review import Review
+from ui.logic.screen import Screen
+from ui.logic.table import HUMAN, Table
+from ui.page import focus
+from ui.page import log as live_log
+from ui.page import undo as take_back
+from ui.page.card_input import CardInput
+from ui.page.controls import Controls
+from ui.page.dialogs import Dialogs
+from ui.page.dom import by_id, clear_notice, position_of, set_html, show_notice, url_param
+from ui.page.motion import Motion
+from ui.page.review import ReviewScreen
+from ui.page.saved_match import SAVE_KEY, SavedMatch
+from ui.page.share import Links
+from ui.page.sound import Sound
+from ui.page.stats import StatsKeeper
+from ui.page.tabs import Tabs
+from ui.page.tutorial import Learn
 
 
 class App(SavedMatch, ReviewScreen):

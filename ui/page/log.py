@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import js
 
-from . import render
-from .dom import by_id
+from ui.logic import render
+from ui.page.dom import by_id
 
 
 def say(text: str, shown: bool = False) -> None:

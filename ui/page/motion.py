@@ -23,8 +23,8 @@ from dataclasses import dataclass, replace
 
 import js
 
-from . import motion_plan as mp
-from .render import POSITION
+from ui.logic import motion as mp
+from ui.logic.render import POSITION
 
 FLYERS = 24  # card backs in flight at once, at most (reused in turn)
 EASE_OUT = "cubic-bezier(.2, .7, .3, 1)"

@@ -12,15 +12,14 @@ import js
 from engine.actions import Bury, Pass
 from engine.cards import parse_cards
 from engine.errors import GameError
-
-from . import take_back
-from .dialogs import Dialogs
-from .dom import by_id, listen
-from .learn import Learn
-from .links import Links
-from .screen import Screen
-from .swipe import swipe_step
-from .table import HUMAN, Table
+from ui.logic.screen import Screen
+from ui.logic.swipe import swipe_step
+from ui.logic.table import HUMAN, Table
+from ui.page import undo as take_back
+from ui.page.dialogs import Dialogs
+from ui.page.dom import by_id, listen
+from ui.page.share import Links
+from ui.page.tutorial import Learn
 
 
 class Page(Protocol):

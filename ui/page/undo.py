@@ -11,10 +11,9 @@ undo), the log says what was taken back, and the keyboard goes to the hand.
 from __future__ import annotations
 
 from engine.errors import GameError
-
-from .dom import show_notice
-from .i18n import t
-from .undo import TakenBack
+from ui.logic.i18n import t
+from ui.logic.undo import TakenBack
+from ui.page.dom import show_notice
 
 
 def _allowed(page) -> bool:

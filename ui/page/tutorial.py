@@ -10,11 +10,11 @@ from html import escape
 
 import js
 
-from . import storage
-from .dom import by_id, listen, show_notice
-from .i18n import t
-from .players import make_players
-from .tutorial import DONE, KEY, RUNNING, SEED, SKIPPED, TIERS, Tutorial, clock, task
+from ui.logic import storage
+from ui.logic.i18n import t
+from ui.logic.players import make_players
+from ui.logic.tutorial import DONE, KEY, RUNNING, SEED, SKIPPED, TIERS, Tutorial, clock, task
+from ui.page.dom import by_id, listen, show_notice
 
 
 class Learn:

@@ -19,10 +19,9 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.match import Match
 from engine.save import load_match, save_match
-
-from .i18n import cards_short, t
-from .table import HUMAN, Table, positions_in
-from .tutorial_script import SCRIPT
+from ui.logic.i18n import cards_short, t
+from ui.logic.table import HUMAN, Table, positions_in
+from ui.logic.tutorial_script import SCRIPT
 
 SEED = 788
 TIERS = {"1": "normal", "2": "normal", "3": "normal"}  # whatever the player's settings say

@@ -9,10 +9,10 @@ import asyncio
 
 import js
 
-from . import pacing, render, share
-from . import review as reviewing
-from .dom import by_id, set_html
-from .i18n import t
+from ui.logic import pacing, render, share
+from ui.logic import review as reviewing
+from ui.logic.i18n import t
+from ui.page.dom import by_id, set_html
 
 
 class ReviewScreen:

@@ -20,11 +20,10 @@ import asyncio
 import js
 
 from engine.errors import GameError
-
-from . import share
-from .dom import by_id, listen, show_notice, url_param
-from .i18n import t
-from .review import Review
+from ui.logic import share
+from ui.logic.i18n import t
+from ui.logic.review import Review
+from ui.page.dom import by_id, listen, show_notice, url_param
 
 
 class Links:

@@ -19,9 +19,9 @@ from typing import Protocol
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from . import storage
-from .dom import by_id, listen
-from .i18n import t
+from ui.logic import storage
+from ui.logic.i18n import t
+from ui.page.dom import by_id, listen
 
 HOLDING, ELSEWHERE = "holding", "elsewhere"
 

@@ -14,13 +14,12 @@ from typing import Protocol
 import js
 
 from engine.phase import Phase
-
-from . import take_back
-from .dialogs import Dialogs
-from .dom import by_id, listen, position_of
-from .render import card_html, is_trump
-from .screen import Screen
-from .table import HUMAN, Table
+from ui.logic.render import card_html, is_trump
+from ui.logic.screen import Screen
+from ui.logic.table import HUMAN, Table
+from ui.page import undo as take_back
+from ui.page.dialogs import Dialogs
+from ui.page.dom import by_id, listen, position_of
 
 DRAG_THRESHOLD = 8  # px a pointer must travel before a press becomes a drag (else it is a tap)
 DROP_ZONES = ("table", "kitty")

@@ -28,10 +28,9 @@ from html import escape
 from engine.bots import TIERS as BOT_CLASSES
 from engine.codec import encode_actions
 from engine.match import Match
-
-from . import storage
-from .i18n import t
-from .render import button
+from ui.logic import storage
+from ui.logic.i18n import t
+from ui.logic.render import button
 
 KEY = "chaodipi.stats"
 VERSION = 1

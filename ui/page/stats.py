@@ -8,9 +8,9 @@ whether the round had help; ui.stats counts such rounds apart.
 
 from __future__ import annotations
 
-from . import stats, storage
-from .dom import show_notice
-from .i18n import t
+from ui.logic import stats, storage
+from ui.logic.i18n import t
+from ui.page.dom import show_notice
 
 
 class StatsKeeper:

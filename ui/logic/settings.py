@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 
-from . import storage
-from .i18n import seat_name, t
-from .pacing import SPEEDS
+from ui.logic import storage
+from ui.logic.i18n import seat_name, t
+from ui.logic.pacing import SPEEDS
 
 KEY = "chaodipi.settings"
 BOT_SEATS = ("1", "2", "3")  # as JSON object keys

@@ -18,12 +18,11 @@ import js
 
 from engine.errors import SaveError
 from engine.save import verify_steps
-
-from . import pacing, storage
-from .dom import show_notice, url_param
-from .i18n import t
-from .players import make_players
-from .table import Table
+from ui.logic import pacing, storage
+from ui.logic.i18n import t
+from ui.logic.players import make_players
+from ui.logic.table import Table
+from ui.page.dom import show_notice, url_param
 
 SAVE_KEY = "chaodipi.match"
 

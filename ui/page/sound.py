@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import js
 
-from . import tones
-from .dom import listen
+from ui.logic import sound as tones
+from ui.page.dom import listen
 
 # The events by which a browser lets a page start sound (user activation).
 GESTURES = ("pointerdown", "pointerup", "click", "keydown")

@@ -14,9 +14,8 @@ from engine.phase import Phase
 from engine.rules import Trump
 from engine.scoring import Band
 from engine.view import SeatView
-
-from . import explain
-from .i18n import (
+from ui.logic import explain
+from ui.logic.i18n import (
     GLOSSARY,
     HELP,
     HELP_KEYS,
@@ -30,8 +29,8 @@ from .i18n import (
     t_seat,
     trump_name,
 )
-from .screen import Screen
-from .table import positions_in
+from ui.logic.screen import Screen
+from ui.logic.table import positions_in
 
 # Where each seat sits on the screen, relative to the player (R2: counter-clockwise 0→1→2→3).
 POSITION = {0: "south", 1: "east", 2: "north", 3: "west"}

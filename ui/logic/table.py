@@ -25,8 +25,7 @@ from engine.events import Event
 from engine.match import Match
 from engine.phase import Phase
 from engine.save import load_match, save_match
-
-from .undo import can_undo, take_back
+from ui.logic.undo import can_undo, take_back
 
 HUMAN = 0
 

@@ -8,9 +8,9 @@ from typing import Protocol
 
 import js
 
-from . import explain, render, settings
-from .dom import by_id, listen
-from .screen import Screen
+from ui.logic import explain, render, settings
+from ui.logic.screen import Screen
+from ui.page.dom import by_id, listen
 
 
 class Page(Protocol):

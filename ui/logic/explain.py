@@ -13,8 +13,7 @@ from engine.phase import Phase
 from engine.reasons import trick_reason
 from engine.rules import TRUMP, Trump
 from engine.view import SeatView
-
-from .i18n import SUIT_NAMES, seat_name, t
+from ui.logic.i18n import SUIT_NAMES, seat_name, t
 
 
 def names(lang: str):

@@ -24,9 +24,8 @@ from engine.errors import RecordError
 from engine.match import Match, Start
 from engine.phase import Phase
 from engine.record import SEAT_LABELS, RecordInfo, read_code, record_code, round_actions
-
-from .i18n import seat_name, t
-from .render import button
+from ui.logic.i18n import seat_name, t
+from ui.logic.render import button
 
 REPLAY, DEAL = "replay", "deal"
 KINDS = (REPLAY, DEAL)

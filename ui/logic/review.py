@@ -24,11 +24,10 @@ from engine.phase import Phase
 from engine.record import round_actions
 from engine.rules import Trump
 from engine.view import AuctionEntry, SeatView, TrickView
-
-from . import explain
-from .explain import names
-from .i18n import cards_short, seat_name, t, t_seat, trump_name
-from .render import POSITION, button, card_html, result_html, role_html
+from ui.logic import explain
+from ui.logic.explain import names
+from ui.logic.i18n import cards_short, seat_name, t, t_seat, trump_name
+from ui.logic.render import POSITION, button, card_html, result_html, role_html
 
 DEAL, KITTY, TRICK, RESULT = "deal", "kitty", "trick", "result"
 PLAYER = 0  # the seat whose round it was: South, whose cards the page showed

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import js
 
-from .dom import by_id
+from ui.page.dom import by_id
 
 
 def where_it_is() -> tuple[str, str] | None:
