@@ -5,17 +5,31 @@ storage (reading ``window.localStorage`` throws SecurityError), a private mode, 
 quota (``setItem`` throws QuotaExceededError).  The game must go on regardless; the UI shows
 ``notice()`` to tell the player that progress is not being kept.
 
-    from ui import storage
+    from ui.logic import storage
     ok, text = storage.load("chaodipi.save")   # ok False: storage unusable; text None: no save
     if not storage.save("chaodipi.save", data):
         show(storage.notice())                  # "progress is not being saved", in zh and en
     storage.set_aside("chaodipi.save", text)    # keep an unreadable save under another key
 
-``state()`` is one of OK, DENIED, FULL.  ``use(backend)`` swaps in any object with
-``getItem``/``setItem``/``removeItem`` (a fake, in tests on CPython).
+``state()`` is one of OK, DENIED, FULL.  The browser's storage is reached through the opener
+that the page gives ``connect`` (ui.page.storage: ``window.localStorage``), so nothing here
+imports the browser; with none (on CPython) storage is refused.  ``use(backend)`` swaps in
+any object with ``getItem``/``setItem``/``removeItem`` (a fake, in tests on CPython).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+
+class Backend(Protocol):
+    """What is used of the browser's `Storage` (localStorage)."""
+
+    def getItem(self, key: str, /) -> object: ...  # a str, or JS null: not always None
+    def setItem(self, key: str, value: str, /) -> None: ...
+    def removeItem(self, key: str, /) -> None: ...
+
 
 OK = "ok"
 DENIED = "denied"  # no storage here, or access refused
@@ -28,7 +42,8 @@ NOTICES = {
 }
 
 _PROBE = "chaodipi.probe"
-_backend = None
+_opener: Callable[[], Backend | None] | None = None  # how to reach the browser's storage
+_backend: Backend | None = None
 _state: str | None = None
 
 
@@ -39,15 +54,15 @@ def _kind(exc: BaseException) -> str:
     return FULL if "QuotaExceeded" in text or "quota" in text.lower() else DENIED
 
 
-def _open():
+def _open() -> Backend | None:
     """The storage object, probed once with a write; sets the state."""
     global _backend, _state
     if _state is not None:
         return _backend
     try:
-        import js  # only in the browser
-
-        _backend = js.window.localStorage  # the getter itself throws where storage is denied
+        if _opener is None:
+            raise RuntimeError("no browser here")
+        _backend = _opener()  # (the getter of localStorage throws where storage is denied)
         if _backend is None:
             raise RuntimeError("no localStorage")
         _backend.setItem(_PROBE, "1")
@@ -60,7 +75,14 @@ def _open():
     return _backend
 
 
-def use(backend) -> None:
+def connect(opener: Callable[[], Backend | None]) -> None:
+    """Reach the browser's storage through `opener` (which may raise where it is refused),
+    probed at the next use."""
+    global _opener, _backend, _state
+    _opener, _backend, _state = opener, None, None
+
+
+def use(backend: Backend | None) -> None:
     """Use ``backend`` (getItem/setItem/removeItem) from now on; None: probe the browser again."""
     global _backend, _state
     _backend, _state = backend, (None if backend is None else OK)

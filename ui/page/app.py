@@ -27,6 +27,7 @@ from ui.logic.screen import Screen
 from ui.logic.table import HUMAN, Table
 from ui.page import focus
 from ui.page import log as live_log
+from ui.page import storage as browser_storage
 from ui.page import undo as take_back
 from ui.page.card_input import CardInput
 from ui.page.controls import Controls
@@ -379,6 +380,7 @@ class App(SavedMatch, ReviewScreen):
 
 
 def main() -> App:
+    browser_storage.connect()  # first: App() reads the settings from it
     app = App()
     app.start()
     return app
