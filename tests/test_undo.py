@@ -15,7 +15,7 @@ from engine.driver import next_action
 from engine.errors import GameError, SaveError
 from engine.match import Match
 from engine.save import load_match, save_match
-from ui.logic import pacing, render
+from ui.logic import log, pacing, render
 from ui.logic.table import HUMAN, Table
 from ui.logic.undo import NothingToUndo, TakenBack, can_undo, last_decision, take_back
 
@@ -309,10 +309,10 @@ def test_the_undo_button_is_drawn_only_when_offered():
 ])
 def test_the_log_says_what_was_taken_back(action, en, zh):
     taken = TakenBack.of(action)
-    assert render.event_line(taken, "en").startswith(en)
-    assert zh in render.event_line(taken, "zh")
+    assert log.event_line(taken, "en").startswith(en)
+    assert zh in log.event_line(taken, "zh")
     if isinstance(action, Bury):  # the kitty's cards stay the player's own
-        assert "♠" not in render.event_line(taken, "en")
+        assert "♠" not in log.event_line(taken, "en")
 
 
 class Thinker:

@@ -6,10 +6,11 @@ engine by the caller), so they are tested on CPython. The page puts them in plac
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Sequence
 from html import escape
 
 from engine.bidding import bid_names_rank
-from engine.cards import RANKS, SUIT_SYMBOLS, card_label
+from engine.cards import RANKS, SUIT_SYMBOLS, Card, card_label
 from engine.phase import Phase
 from engine.rules import Trump
 from engine.scoring import Band
@@ -34,7 +35,6 @@ from ui.logic.table import positions_in
 
 # Where each seat sits on the screen, relative to the player (R2: counter-clockwise 0→1→2→3).
 POSITION = {0: "south", 1: "east", 2: "north", 3: "west"}
-LOG_LINES = 4  # recent events kept readable below the table
 SUIT_COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black", None: "joker"}
 # A class per suit, for the four-colour option (html.four-colour: ♣ green, ♦ blue) and per joker.
 SUIT_CLASS = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
@@ -42,7 +42,7 @@ JOKER_CLASS = {"BJ": "joker-big", "LJ": "joker-small"}
 JOKER_STAR = "★"  # what stands for a suit on a joker's face
 
 
-def card_html(c, position: int | None = None, selected: bool = False, lang: str = "en",
+def card_html(c: Card, position: int | None = None, selected: bool = False, lang: str = "en",
               extra_class: str = "", *, trump: bool = False, disabled: bool = False) -> str:
     """One card, face up: its index (rank over suit, in the top corner: what shows when cards
     overlap) and a large pip. `trump` (asked of the engine by the caller) marks it `trump`;
@@ -75,7 +75,7 @@ def trump_of(view: SeatView) -> Trump | None:
     return view.trump or view.sort_trump
 
 
-def is_trump(view: SeatView):
+def is_trump(view: SeatView) -> Callable[[Card], bool]:
     """`card -> bool`: whether the engine counts the card a trump now (see trump_of)."""
     trump = trump_of(view)
     return trump.is_trump if trump else (lambda c: False)
@@ -95,8 +95,8 @@ def hand_groups(view: SeatView) -> list[tuple[str, list[int]]]:
     return groups
 
 
-def hand_html(view: SeatView, screen: Screen, hidden: set[int] = frozenset(),
-              dimmed: set[int] = frozenset(), marked: set[int] = frozenset()) -> str:
+def hand_html(view: SeatView, screen: Screen, hidden: Collection[int] = frozenset(),
+              dimmed: Collection[int] = frozenset(), marked: Collection[int] = frozenset()) -> str:
     """The player's hand, sorted by the engine, one group per play-suit (trumps together,
     marked `trump`); `hidden` positions are shown elsewhere (cards on their way to the kitty).
     While burying, the cards just taken up from the kitty are marked `taken`; `dimmed` cannot
@@ -118,7 +118,7 @@ def hand_html(view: SeatView, screen: Screen, hidden: set[int] = frozenset(),
     return "".join(out)
 
 
-def hand_counts(view: SeatView, hidden: set[int] = frozenset()) -> tuple[int, int]:
+def hand_counts(view: SeatView, hidden: Collection[int] = frozenset()) -> tuple[int, int]:
     """How many cards the hand shows and in how many groups: the page spreads a small hand
     wider (#hand's --n and --groups), so that each card shows more than its index."""
     shown = [[i for i in positions if i not in hidden] for _, positions in hand_groups(view)]
@@ -162,7 +162,7 @@ def points_html(view: SeatView, lang: str) -> str:
             + (f'<span class="stat won">{chips}</span>' if chips else ""))
 
 
-def _bid_trump(view: SeatView):
+def _bid_trump(view: SeatView) -> Trump | None:
     return view.sort_trump if view.standing_bid else None
 
 
@@ -304,7 +304,8 @@ def button(action: str, label: str, enabled: bool = True, data: str = "",
             f'{escape(label)}</button>')
 
 
-def bid_buttons(bids, view: SeatView, screen: Screen, snatch: bool = False) -> str:
+def bid_buttons(bids: Sequence[tuple[Card, ...]], view: SeatView, screen: Screen,
+                snatch: bool = False) -> str:
     """One button per bid the player can show now (the engine lists them)."""
     lang = screen.lang
     out = []
@@ -355,8 +356,8 @@ def kitty_html(view: SeatView, screen: Screen) -> str:
     return f'<span class="zone-label">{label}</span>'
 
 
-def controls_html(view: SeatView, screen: Screen, bids, undo: bool = False,
-                  hinting: bool = False) -> str:
+def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...]],
+                  undo: bool = False, hinting: bool = False) -> str:
     """The buttons for the decision at hand (`bids`: the bids the engine lists for the player
     now), Undo when the player may take something back (`undo`: ui.undo), then the menu (new
     game, settings, statistics, help). While the hint thinks (`hinting`), its cards are on
@@ -455,69 +456,3 @@ def glossary_link(key: str, lang: str) -> str:
     zh_term, _, en_term, _ = GLOSSARY[key]
     term = zh_term if lang == "zh" else en_term
     return f'<a href="#g-{key}" data-glossary="{key}">{escape(term)}</a>'
-
-
-def event_line(event, lang: str) -> str | None:
-    """One sentence for the events worth telling the player (bids, passes, trump, the kitty,
-    throws, tricks), or None. Sentences about the player say "you"."""
-    kind = event.kind
-    if kind == "TakenBack":  # ui.undo: the player's own decision, taken back
-        return t(f"event.undo.{event.what}", lang, cards=cards_short(event.cards))
-    if kind == "BidMade":
-        key = ("event.snatch" if event.snatch
-               else "event.overcall" if event.overcall else "event.bid")
-        return t_seat(key, event.seat, lang, cards=cards_short(event.cards))
-    if kind == "Passed":
-        return t_seat(f"event.pass.{event.phase}", event.seat, lang)
-    if kind == "TrumpDecided":
-        trump = trump_name(Trump(event.level_rank, event.trump_suit), lang)
-        line = t_seat("event.trump", event.dealer, lang, trump=trump)
-        if event.by_kitty:
-            line = t("event.trump_kitty", lang, card=card_label(event.kitty_card)) + "; " + line
-        return line
-    if kind == "KittyBuried":
-        return t_seat("event.buried", event.seat, lang)
-    if kind == "ThrowFailed":
-        return t_seat("event.throw_failed", event.seat, lang,
-                      attempted=cards_short(event.attempted), forced=cards_short(event.forced))
-    if kind == "TrickWon":
-        return t_seat("event.trick", event.seat, lang, points=event.points)
-    if kind == "KittyScored":
-        return t("event.kitty", lang, points=event.points, mult=event.multiplier)
-    return None
-
-
-def spoken_line(event, lang: str) -> tuple[str, bool] | None:
-    """What a screen reader is told of `event` (from the page's one polite live region,
-    #log): (the sentence, whether it is also shown in the log), or None. On top of the log's
-    lines (event_line): every play, once and briefly ("East: ♠K ♠K", its cards as their faces
-    say), the kitty the player takes up, and the round's result."""
-    line = event_line(event, lang)
-    if line:
-        return line, True
-    kind = event.kind
-    if kind == "CardsPlayed":
-        cards = " ".join(card_label(c, lang) for c in event.cards)
-        return t_seat("event.play", event.seat, lang, cards=cards), False
-    if kind == "KittyTaken":
-        cards = " ".join(card_label(c, lang) for c in event.cards or ())
-        return t_seat("event.kitty_taken", event.seat, lang, cards=cards), False
-    if kind == "RoundSettled":
-        key = "result.keep" if event.declarers_keep else "result.take"
-        words = [t("result.score", lang, score=event.score), t(key, lang, n=event.rise),
-                 t("result.levels", lang, us=level_name(event.levels[0], lang),
-                   them=level_name(event.levels[1], lang))]
-        said = ("；" if lang == "zh" else "; ").join(words)
-        return t("event.round_over", lang) + ("" if lang == "zh" else " ") + said, False
-    return None
-
-
-def log_html(events, lang: str, keep: int = LOG_LINES) -> str:
-    """The recent events worth telling, newest last, as list items: rebuilt from the events
-    at every render, so a change of language rewrites them."""
-    return "".join(f"<li>{escape(line)}</li>" for line in log_lines(events, lang, keep))
-
-
-def log_lines(events, lang: str, keep: int = LOG_LINES) -> list[str]:
-    """The log's last `keep` sentences (see log_html)."""
-    return [line for e in events if (line := event_line(e, lang))][-keep:]

@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from engine.actions import Action, Bid, Bury, Deal, Pass, Play, Snatch
+from engine.cards import Card
 from engine.errors import GameError
+from engine.events import Event
 from engine.match import Match
 from engine.save import load_match, save_match
 
@@ -83,8 +86,10 @@ def take_back(match: Match, seat: int) -> Undone:
     return Undone(load_match(json.dumps(rebuilt, ensure_ascii=False)), removed[0], steps)
 
 
-def _round_start_save(match: Match) -> dict:
-    return json.loads(save_match(match))
+def _round_start_save(match: Match) -> dict[str, Any]:
+    # Any: parsed JSON, the engine's own save (engine.save), of which only "history" is changed
+    data: dict[str, Any] = json.loads(save_match(match))
+    return data
 
 
 def _chosen_passes(match: Match, actions: list[Action], seat: int,
@@ -104,14 +109,14 @@ def _chosen_passes(match: Match, actions: list[Action], seat: int,
 
 
 @dataclass(frozen=True)
-class TakenBack:
-    """What the log says of an undo (ui.render.event_line): the kind of decision taken back
-    ("bid", "snatch", "pass", "bury", "play") and its cards (none for a bury: only the
-    player saw them, and the log is for what happened at the table)."""
+class TakenBack(Event):
+    """What the log says of an undo (ui.logic.log.event_line), an event of the page's own (the
+    engine has none: undo rebuilds the match): the kind of decision taken back ("bid",
+    "snatch", "pass", "bury", "play") and its cards (none for a bury: only the player saw
+    them, and the log is for what happened at the table)."""
 
     what: str
-    cards: tuple = ()
-    kind: str = "TakenBack"
+    cards: tuple[Card, ...] = ()
 
     @classmethod
     def of(cls, action: Action) -> TakenBack:

@@ -20,6 +20,7 @@ from engine.errors import GameError
 from engine.match import Match
 from engine.phase import Phase
 from ui.logic import explain, pacing, render, settings, share, storage
+from ui.logic import log as log_lines
 from ui.logic.i18n import preferred_language, t
 from ui.logic.players import make_adviser, make_players
 from ui.logic.review import Review
@@ -199,7 +200,7 @@ class App(SavedMatch, ReviewScreen):
         events = [e for e in events if e.kind != "CardDealt"]
         self.screen.remember(events)
         for e in events:
-            spoken = render.spoken_line(e, self.screen.lang)
+            spoken = log_lines.spoken_line(e, self.screen.lang)
             if spoken:
                 live_log.say(*spoken)
 

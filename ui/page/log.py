@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import js
 
-from ui.logic import render
+from ui.logic import log as lines
 from ui.page.dom import by_id
 
 
@@ -28,7 +28,7 @@ def say(text: str, shown: bool = False) -> None:
     if not shown:
         li.className = "sr-only"
     ol.appendChild(li)
-    for selector, keep in (("li:not(.sr-only)", render.LOG_LINES), ("li.sr-only", 8)):
+    for selector, keep in (("li:not(.sr-only)", lines.LOG_LINES), ("li.sr-only", 8)):
         items = list(ol.querySelectorAll(selector))
         for old in items[:max(0, len(items) - keep)]:
             old.remove()
@@ -40,5 +40,5 @@ def show(events, lang: str) -> None:
     ol = log.querySelector("ol")
     shown = [str(li.textContent) for li in ol.querySelectorAll("li:not(.sr-only)")] \
         if ol else None
-    if shown != render.log_lines(events, lang):
-        log.innerHTML = f'<ol>{render.log_html(events, lang)}</ol>'
+    if shown != lines.log_lines(events, lang):
+        log.innerHTML = f'<ol>{lines.log_html(events, lang)}</ol>'
