@@ -48,7 +48,7 @@ def new_tutorial():
 
 def test_the_script_is_what_the_tool_writes():
     """Regenerated from the seed with today's bots, the script is the same (else rerun
-    `python -m tools.tutorial_script > s.py && mv s.py ui/tutorial_script.py`)."""
+    `python -m tools.tutorial_script > s.py && mv s.py ui/logic/tutorial_script.py`)."""
     assert [tuple(s) for s in script()] == [(at, list(a), k) for at, a, k in SCRIPT]
 
 

@@ -5,18 +5,28 @@ module only formats its answers. Pure functions, no DOM: tested on CPython."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from html import escape
+from typing import Protocol
 
 from engine.bidding import bid_names_rank, bid_needed, bid_trump_suit
-from engine.cards import SUIT_SYMBOLS, cards_label
+from engine.bots.advice import Reason
+from engine.cards import SUIT_SYMBOLS, Card, cards_label
+from engine.events import ThrowFailed
 from engine.phase import Phase
-from engine.reasons import trick_reason
+from engine.reasons import Names, trick_reason
 from engine.rules import TRUMP, Trump
-from engine.view import SeatView
+from engine.view import SeatView, TrickView
 from ui.logic.i18n import SUIT_NAMES, seat_name, t
 
 
-def names(lang: str):
+class CardHtml(Protocol):
+    """ui.logic.render.card_html, passed in (render imports this module)."""
+
+    def __call__(self, c: Card, /, *, lang: str, extra_class: str, trump: bool) -> str: ...
+
+
+def names(lang: str) -> Names:
     """seat -> (name, possessive), as engine.reasons words a sentence: ("North", "North's")."""
     def name(seat: int) -> tuple[str, str]:
         if seat == 0:
@@ -32,14 +42,15 @@ def possessive(seat: int, lang: str) -> str:
     return "your" if whose == "Your" else whose
 
 
-def trick_reason_text(trick, trump: Trump | None, lang: str, seat: int = 0) -> str | None:
+def trick_reason_text(trick: TrickView | None, trump: Trump | None, lang: str,
+                      seat: int = 0) -> str | None:
     """Why a finished trick went as it did (engine.reasons), one line; None while it is on."""
     if trick is None or trick.winner is None or trump is None:
         return None
     return trick_reason(trick.plays, trump, seat).text(lang, names(lang))
 
 
-def throw_failed_text(event, trump: Trump | None, lang: str) -> str:
+def throw_failed_text(event: ThrowFailed, trump: Trump | None, lang: str) -> str:
     """Why a throw failed (R19), from the ThrowFailed event: who holds what beats its part,
     e.g. "your throw failed: North holds a higher ♥ single"."""
     suit = trump.suit_of(event.forced[0]) if trump is not None else None
@@ -52,7 +63,7 @@ def throw_failed_text(event, trump: Trump | None, lang: str) -> str:
              forced=cards_label(event.forced, "zh" if lang == "zh" else "en"))
 
 
-def dimmed_positions(hand, usable) -> set[int]:
+def dimmed_positions(hand: Sequence[Card], usable: Collection[Card] | None) -> set[int]:
     """The positions in `hand` of the cards that cannot be used now: not in `usable` (the
     engine's playable cards, or the cards of the bids it lists); none when `usable` is None
     (nothing to choose, or a lead: every card can be led)."""
@@ -61,7 +72,7 @@ def dimmed_positions(hand, usable) -> set[int]:
     return {i for i, c in enumerate(hand) if c not in usable}
 
 
-def bid_missing_text(view: SeatView, bids, lang: str) -> str | None:
+def bid_missing_text(view: SeatView, bids: Sequence[tuple[Card, ...]], lang: str) -> str | None:
     """When the player could bid or snatch now but the engine lists no bid for their cards,
     what would be needed (engine.bidding.bid_needed), as one line; else None."""
     mine = view.to_act == view.seat
@@ -76,7 +87,7 @@ def bid_missing_text(view: SeatView, bids, lang: str) -> str | None:
     return t(key, lang, need=need.text(lang, whose))
 
 
-def bid_offer_text(view: SeatView, bids, lang: str) -> str | None:
+def bid_offer_text(view: SeatView, bids: Sequence[tuple[Card, ...]], lang: str) -> str | None:
     """When the engine lists bids for the player, what the strongest of them would do: make
     its suit trump (and overcall the standing bid, or snatch the kitty); else None."""
     mine = view.to_act == view.seat
@@ -105,7 +116,7 @@ def trump_words(trump: Trump | None, lang: str) -> str:
              symbol=SUIT_SYMBOLS[trump.suit], level=level)
 
 
-def trumps_html(view: SeatView, lang: str, card_html) -> str:
+def trumps_html(view: SeatView, lang: str, card_html: CardHtml) -> str:
     """The trumps panel: trump in plain words, then the trumps strongest first, equal cards on
     one line (Trump.ranking()). Before the bidding closes: as the standing bid would make it
     (or the level cards and jokers, which are trumps whatever the suit)."""
@@ -151,7 +162,7 @@ def result_lines(view: SeatView, lang: str) -> list[str]:
     return lines
 
 
-def hint_line(reason, lang: str) -> str:
+def hint_line(reason: Reason | None, lang: str) -> str:
     """The hint's why (engine.bots.advice.Reason), after the prompt; "" without a hint."""
     if reason is None:
         return ""

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from engine.cards import SUIT_SYMBOLS, card_label
+from collections.abc import Iterable
+
+from engine.cards import SUIT_SYMBOLS, Card, card_label
+from engine.rules import Trump
 
 LANGS = ("zh", "en")
 
@@ -503,12 +506,12 @@ GROUP_NAMES = {"T": ("主牌", "Trumps"), "J": ("王", "Jokers"),
 LEVEL_NAMES = {"LJ": ("小王", "SJ"), "BJ": ("大王", "BJ")}
 
 
-def t(key: str, /, lang: str = "en", **values) -> str:
+def t(key: str, /, lang: str = "en", **values: object) -> str:
     zh, en = TEXT[key]
     return (zh if lang == "zh" else en).format(**values)
 
 
-def t_seat(key: str, seat: int, lang: str = "en", **values) -> str:
+def t_seat(key: str, seat: int, lang: str = "en", **values: object) -> str:
     """`t(key)` about `seat`: the player's own form of the sentence (key + ".you") for seat 0
     where there is one, else the sentence with the seat's name."""
     if seat == 0 and key + ".you" in TEXT:
@@ -516,7 +519,7 @@ def t_seat(key: str, seat: int, lang: str = "en", **values) -> str:
     return t(key, lang, seat=seat_name(seat, lang), **values)
 
 
-def card_name(card, lang: str = "en") -> str:
+def card_name(card: Card, lang: str = "en") -> str:
     """An accessible name: '黑桃 6' / '6 of spades', '大王' / 'BJ (big joker)' (a joker's name
     starts with what its face says)."""
     if card.suit is None:
@@ -538,7 +541,7 @@ def group_name(play_suit: str, lang: str = "en") -> str:
     return zh if lang == "zh" else en
 
 
-def cards_short(cards) -> str:
+def cards_short(cards: Iterable[Card]) -> str:
     """The cards' face texts: '♠6 ♠6 小王'."""
     return " ".join(card_label(c) for c in cards)
 
@@ -551,7 +554,7 @@ def seat_name(seat: int, lang: str = "en") -> str:
     return t(f"seat.{seat}", lang)
 
 
-def trump_name(trump, lang: str = "en") -> str:
+def trump_name(trump: Trump | None, lang: str = "en") -> str:
     if trump is None:
         return t("status.trump_unknown", lang)
     if trump.suit is None:
@@ -559,7 +562,7 @@ def trump_name(trump, lang: str = "en") -> str:
     return f"{SUIT_SYMBOLS[trump.suit]}{trump.level}"
 
 
-def preferred_language(navigator_languages) -> str:
+def preferred_language(navigator_languages: Iterable[object] | None) -> str:
     """Chinese when the browser prefers it, English otherwise."""
     for lang in navigator_languages or []:
         code = str(lang).lower()

@@ -1,4 +1,4 @@
-"""What moves, from where and for how long: the pure part of the page's motion (ui/motion.py).
+"""What moves, from where and for how long: the pure part of the page's motion (ui.page.motion).
 
 No DOM here: the durations by speed, what a step's events set in motion, how the player's hand
 before a redraw maps onto the hand after it, and the keyframes of each kind of move, given
@@ -10,7 +10,23 @@ thread). Rectangles are (left, top, width, height) in CSS px of the viewport.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+
+from engine.events import (
+    BidMade,
+    CardDealt,
+    CardsPlayed,
+    Event,
+    KittyBuried,
+    KittyTaken,
+    ThrowFailed,
+    TrickWon,
+    TrumpDecided,
+)
+
+Rect = tuple[float, float, float, float]  # left, top, width, height (CSS px, viewport)
+Keyframe = dict[str, str | float]  # one keyframe of the Web Animations API
 
 # Duration (ms) of each kind of move, by speed. "instant" (and prefers-reduced-motion) has
 # none: nothing moves. A move never outlasts the pause that follows its step (ui/pacing.py),
@@ -65,32 +81,32 @@ class Plan:
 
 # Events after which the player's hand may show other cards, or in another order: the hand is
 # read before the redraw, and its cards glide to their new places after it.
-_REFLOW = ("BidMade", "TrumpDecided")  # a new trump (to be) re-sorts the hand
-_REFLOW_MINE = ("CardsPlayed", "KittyTaken", "KittyBuried", "ThrowFailed")
+_REFLOW = (BidMade, TrumpDecided)  # a new trump (to be) re-sorts the hand
+_REFLOW_MINE = (CardsPlayed, KittyTaken, KittyBuried, ThrowFailed)
 
 
-def reads_hand(events) -> bool:
+def reads_hand(events: Iterable[Event]) -> bool:
     """Whether the hand must be read before the redraw (the player's hand will change by more
     than a card dealt). Cards dealt alone need nothing read first: a redraw then costs no
     layout before it."""
-    return any(e.kind in _REFLOW or (e.kind in _REFLOW_MINE and e.seat == 0) for e in events)
+    return any(isinstance(e, _REFLOW) or (isinstance(e, _REFLOW_MINE) and e.seat == 0)
+               for e in events)
 
 
-def plan(events) -> Plan:
+def plan(events: Sequence[Event]) -> Plan:
     p = Plan()
     for e in events:
-        kind = e.kind
-        if kind == "CardDealt":
+        if isinstance(e, CardDealt):
             p.dealt.append((e.seat, None if e.card is None else str(e.card)))
-        elif kind == "CardsPlayed":
+        elif isinstance(e, CardsPlayed):
             p.plays.append((e.seat, tuple(str(c) for c in e.cards)))
-        elif kind == "KittyTaken":
+        elif isinstance(e, KittyTaken):
             p.kitty_taken_by = e.seat
-        elif kind == "KittyBuried":
+        elif isinstance(e, KittyBuried):
             p.kitty_buried_by = e.seat
-        elif kind == "ThrowFailed":
+        elif isinstance(e, ThrowFailed):
             p.throw_failed = True
-        elif kind == "TrickWon":
+        elif isinstance(e, TrickWon):
             p.trick_won_by = e.seat
     p.reflow_hand = reads_hand(events)
     return p
@@ -102,7 +118,7 @@ def plays_end(p: Plan, d: dict[str, int]) -> float:
                 for _, cards in p.plays), default=0.0)
 
 
-def motion_ms(events, speed: str) -> float:
+def motion_ms(events: Sequence[Event], speed: str) -> float:
     """How long what `events` set in motion lasts (ms) after the redraw: the deal's cards
     aside, this fits in the pause that follows the step (tests/test_motion.py)."""
     d = durations(speed)
@@ -142,7 +158,9 @@ def match_hand(before: list[tuple[str, bool]], after: list[str]) -> HandMatch:
     after_by_key: dict[str, list[int]] = {}
     for j, key in enumerate(after):
         after_by_key.setdefault(key, []).append(j)
-    moved, removed, added = [], [], []
+    moved: list[tuple[int, int]] = []
+    removed: list[int] = []
+    added: list[int] = []
     for key, olds in by_key.items():
         news = after_by_key.get(key, [])
         gone = len(olds) - len(news)
@@ -161,7 +179,7 @@ def match_hand(before: list[tuple[str, bool]], after: list[str]) -> HandMatch:
 
 # --- keyframes ----------------------------------------------------------------------------------
 
-def centre(rect) -> tuple[float, float]:
+def centre(rect: Rect) -> tuple[float, float]:
     x, y, w, h = rect
     return x + w / 2, y + h / 2
 
@@ -175,27 +193,28 @@ def translate(dx: float, dy: float, scale: float = 1.0) -> str:
     return move if abs(scale - 1) < 1e-3 else f"{move} scale({scale:.3f})"
 
 
-def arrive(source, target, scale: float = 1.0, fade_from: float = 1.0) -> list[dict]:
+def arrive(source: Rect, target: Rect, scale: float = 1.0,
+           fade_from: float = 1.0) -> list[Keyframe]:
     """A card now at `target` comes from the centre of `source` (rects): it starts there,
     `scale` times its size, at opacity `fade_from`, and ends in its place."""
     (sx, sy), (tx, ty) = centre(source), centre(target)
-    start = {"transform": translate(sx - tx, sy - ty, scale)}
+    start: Keyframe = {"transform": translate(sx - tx, sy - ty, scale)}
     if fade_from < 1:
         start["opacity"] = fade_from
-    end = {"transform": "none"}
+    end: Keyframe = {"transform": "none"}
     if fade_from < 1:
         end["opacity"] = 1
     return [start, end]
 
 
-def scale_of(source, target) -> float:
+def scale_of(source: Rect, target: Rect) -> float:
     """How much bigger the source card is than the target's (a card from the hand, bigger than
     on the table, shrinks on its way), within reason."""
     sw, tw = source[2], target[2]
     return max(0.4, min(2.5, sw / tw)) if sw > 0 and tw > 0 else 1.0
 
 
-def glide(before, after) -> list[dict] | None:
+def glide(before: Rect, after: Rect) -> list[Keyframe] | None:
     """FLIP: a card that was at `before` is now at `after`; None if it has not moved."""
     dx, dy = before[0] - after[0], before[1] - after[1]
     if abs(dx) < 0.5 and abs(dy) < 0.5:
@@ -203,14 +222,15 @@ def glide(before, after) -> list[dict] | None:
     return [{"transform": translate(dx, dy)}, {"transform": "none"}]
 
 
-def leave(source, target, scale: float = 0.4) -> list[dict]:
+def leave(source: Rect, target: Rect, scale: float = 0.4) -> list[Keyframe]:
     """Something at `source` goes to the centre of `target` and fades out on the way."""
     (sx, sy), (tx, ty) = centre(source), centre(target)
     return [{"transform": "none", "opacity": 1},
             {"transform": translate(tx - sx, ty - sy, scale), "opacity": 0}]
 
 
-def flight(source, target, size: tuple[float, float], end_scale: float = 0.6) -> list[dict]:
+def flight(source: Rect, target: Rect, size: tuple[float, float],
+           end_scale: float = 0.6) -> list[Keyframe]:
     """A card back (of `size`, placed at the viewport's top left) flies from the centre of
     `source` to the centre of `target`: it shows, travels, and fades out as it arrives."""
     w, h = size
@@ -222,10 +242,11 @@ def flight(source, target, size: tuple[float, float], end_scale: float = 0.6) ->
              "offset": 1}]
 
 
-PULSE = [{"transform": "none"}, {"transform": "scale(1.07)", "offset": 0.4},
+PULSE: list[Keyframe] = [{"transform": "none"}, {"transform": "scale(1.07)", "offset": 0.4},
          {"transform": "none"}]
-SHAKE = [{"transform": "none"}, {"transform": "translateX(-0.4em)"},
+SHAKE: list[Keyframe] = [{"transform": "none"}, {"transform": "translateX(-0.4em)"},
          {"transform": "translateX(0.4em)"}, {"transform": "translateX(-0.25em)"},
          {"transform": "translateX(0.25em)"}, {"transform": "none"}]
-FADE_OUT = [{"opacity": 1}, {"opacity": 0}]
-SETTLE = [{"transform": "scale(0.8)", "opacity": 0.3}, {"transform": "none", "opacity": 1}]
+FADE_OUT: list[Keyframe] = [{"opacity": 1}, {"opacity": 0}]
+SETTLE: list[Keyframe] = [{"transform": "scale(0.8)", "opacity": 0.3},
+                          {"transform": "none", "opacity": 1}]

@@ -7,7 +7,13 @@ No DOM here (the page passes its clock in), so this is tested on CPython.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Sequence
+from typing import TypeVar
+
+from engine.events import Event
+from ui.logic.table import Table
+
+T = TypeVar("T")
 
 # Pauses (ms) after events, by animation speed: the deal is quick, tricks are readable (a
 # finished trick stays about two seconds at normal speed before it goes to its winner: a
@@ -32,7 +38,7 @@ MOST_FRAMES_AT_ONCE = 8  # a burst never shows more than this many frames' cards
 SLICE_MS = 20  # longest run of bot thinking before the browser gets the main thread back
 
 
-def pause_ms(events, speed: str) -> float:
+def pause_ms(events: Sequence[Event], speed: str) -> float:
     """The pause after a step's events: the longest any of them asks for at this speed. A
     phase change alone asks for none (the event that caused it has its own)."""
     pauses = PAUSES[speed]
@@ -55,17 +61,17 @@ def deal_burst(speed: str, since_last_ms: float | None) -> int:
     return max(frame, min(due, MOST_FRAMES_AT_ONCE * frame))
 
 
-def cards_dealt(events) -> int:
+def cards_dealt(events: Sequence[Event]) -> int:
     return sum(1 for e in events if e.kind == "CardDealt")
 
 
-def only_dealing(events) -> bool:
+def only_dealing(events: Sequence[Event]) -> bool:
     """Whether these events are cards dealt and nothing else worth a look of its own."""
     return all(e.kind in ("CardDealt", "PhaseChanged") for e in events) and bool(events)
 
 
-async def step_in_slices(table, now: Callable[[], float], slice_ms: float = SLICE_MS,
-                         going_on: Callable[[], bool] = lambda: True):
+async def step_in_slices(table: Table, now: Callable[[], float], slice_ms: float = SLICE_MS,
+                         going_on: Callable[[], bool] = lambda: True) -> list[Event]:
     """The table's next automatic step (its events), handing the event loop back every
     `slice_ms` of `now()` while a searching bot thinks: in the browser that is the main thread,
     so the page never has a long task and stays responsive. If `going_on()` turns false in
@@ -74,8 +80,9 @@ async def step_in_slices(table, now: Callable[[], float], slice_ms: float = SLIC
     return [] if done is None else done
 
 
-async def in_slices(steps, now: Callable[[], float], slice_ms: float = SLICE_MS,
-                    going_on: Callable[[], bool] = lambda: True):
+async def in_slices(steps: Generator[object, None, T], now: Callable[[], float],
+                    slice_ms: float = SLICE_MS,
+                    going_on: Callable[[], bool] = lambda: True) -> T | None:
     """Run the generator `steps` to its end, giving the event loop back every `slice_ms`;
     its return value, or None if `going_on()` turned false at a break (it is then closed)."""
     started = now()
@@ -83,7 +90,8 @@ async def in_slices(steps, now: Callable[[], float], slice_ms: float = SLICE_MS,
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            value: T = done.value  # (the generator's return value)
+            return value
         if now() - started >= slice_ms:
             await asyncio.sleep(0)
             if not going_on():

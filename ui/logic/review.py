@@ -11,7 +11,7 @@ HTML of each part of the table for the step shown. The page (ui.app) puts it in 
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from html import escape
 
@@ -27,6 +27,7 @@ from engine.view import AuctionEntry, SeatView, TrickView
 from ui.logic import explain
 from ui.logic.explain import names
 from ui.logic.i18n import cards_short, seat_name, t, t_seat, trump_name
+from ui.logic.players import Adviser
 from ui.logic.render import POSITION, button, card_html, result_html, role_html
 
 DEAL, KITTY, TRICK, RESULT = "deal", "kitty", "trick", "result"
@@ -146,7 +147,7 @@ class Review:
         """Whether the step shown is a trick whose hint is still to be asked."""
         return self.step.own_at is not None and self.at not in self.hints
 
-    def hint_steps(self, adviser) -> Generator[int, None, Advice | None]:
+    def hint_steps(self, adviser: Adviser) -> Generator[object, None, Advice | None]:
         """What `adviser` (the hint button's bot, engine.bots.hard) would have played for the
         player in the trick shown, from the player's view just before their play; kept in
         `hints`. A generator that yields while it rebuilds that moment and while the adviser
@@ -171,7 +172,7 @@ class Review:
 
 # --- HTML ----------------------------------------------------------------------------------
 
-def _cards(cards, trump: Trump, lang: str) -> str:
+def _cards(cards: Iterable[Card], trump: Trump, lang: str) -> str:
     return "".join(card_html(c, lang=lang, extra_class="small", trump=trump.is_trump(c))
                    for c in cards)
 

@@ -7,7 +7,11 @@ named by their position in the view's sorted hand, as the page's `data-i` attrib
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+from engine.bots.advice import Reason
+from engine.events import Event
 
 LOG_MEMORY = 40  # events kept; the log shows the last few of those worth a sentence
 
@@ -23,14 +27,14 @@ class Screen:
     show_last_trick: bool = False
     final_trick: bool = False  # the round is over, but its last trick is still shown
     trick_gone: bool = False  # the finished trick on the table went to its winner (motion)
-    log: list = field(default_factory=list)  # recent events (engine Events), for the log
-    hint_reason: object = None  # why the hint chose its cards (engine.bots.advice.Reason)
-
-    def remember(self, events) -> None:
-        """Keep the latest events for the log (a few more than it shows: some say nothing)."""
-        self.log = (self.log + list(events))[-LOG_MEMORY:]
+    log: list[Event] = field(default_factory=list)  # recent events, for the log
+    hint_reason: Reason | None = None  # why the hint chose its cards
     joker_rank: str = "2"  # naming a bid at a joker level (R13)
     joker_suit: str = "S"
+
+    def remember(self, events: Iterable[Event]) -> None:
+        """Keep the latest events for the log (a few more than it shows: some say nothing)."""
+        self.log = (self.log + list(events))[-LOG_MEMORY:]
 
     def toggle(self, pos: int) -> None:
         """Select a card to play, or unselect it."""

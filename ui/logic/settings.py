@@ -10,6 +10,8 @@ object at all is set aside under another key, not lost. No DOM: tested on CPytho
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
+from typing import Literal, TypedDict, TypeGuard, get_args
 
 from ui.logic import storage
 from ui.logic.i18n import seat_name, t
@@ -25,18 +27,33 @@ LANGUAGES = (("zh", "中文"), ("en", "English"))
 # the player's last bid or play taken back, ui.undo; such a round is marked), all off by
 # default; and the single-key shortcuts (P play, H hint…), on by default (a speech-input or
 # screen-reader user may need them off, WCAG 2.1.4).
-SWITCHES = ("four_colour", "sound", "ask_bids", "undo", "shortcuts")
-SWITCHED_ON = ("shortcuts",)
+Switch = Literal["four_colour", "sound", "ask_bids", "undo", "shortcuts"]
+SWITCHES: tuple[Switch, ...] = get_args(Switch)
+SWITCHED_ON: tuple[Switch, ...] = ("shortcuts",)
 
 
-def defaults() -> dict:
+class Settings(TypedDict):
+    """The settings as stored (JSON) and as the page reads them."""
+
+    tiers: dict[str, str]  # the bots' tiers, by seat ("1".."3")
+    speed: str
+    lang: str | None  # None: the browser's language
+    four_colour: bool
+    sound: bool
+    ask_bids: bool
+    undo: bool
+    shortcuts: bool
+
+
+def defaults() -> Settings:
     """Normal bots, normal speed, no language chosen (the browser's is used), switches off
     but the shortcuts."""
     return {"tiers": dict.fromkeys(BOT_SEATS, "normal"), "speed": "normal", "lang": None,
-            **{switch: switch in SWITCHED_ON for switch in SWITCHES}}
+            "four_colour": False, "sound": False, "ask_bids": False, "undo": False,
+            "shortcuts": True}
 
 
-def parse(text: str) -> dict:
+def parse(text: str) -> Settings:
     """Settings from their stored JSON: every known value kept, any other refused (the default
     stays). Raises ValueError if the text is not a JSON settings object."""
     stored = json.loads(text)  # a JSONDecodeError is a ValueError
@@ -51,17 +68,18 @@ def parse(text: str) -> dict:
     if _one_of(stored.get("lang"), [code for code, _ in LANGUAGES]):
         settings["lang"] = stored["lang"]
     for switch in SWITCHES:
-        if isinstance(stored.get(switch), bool):
-            settings[switch] = stored[switch]
+        value = stored.get(switch)
+        if isinstance(value, bool):
+            settings[switch] = value
     return settings
 
 
-def _one_of(value, allowed) -> bool:
+def _one_of(value: object, allowed: Iterable[str]) -> TypeGuard[str]:
     # A list or object in the JSON is no setting (and `in` would not compare it safely).
     return isinstance(value, str) and value in allowed
 
 
-def load() -> dict:
+def load() -> Settings:
     """The stored settings, else the defaults; an unreadable copy is set aside, not lost."""
     ok, text = storage.load(KEY)
     if not (ok and text):
@@ -73,12 +91,12 @@ def load() -> dict:
         return defaults()
 
 
-def save(settings: dict) -> None:
+def save(settings: Settings) -> None:
     """Store the settings (where storage is refused they last as long as the page)."""
     storage.save(KEY, json.dumps(settings))
 
 
-def change(settings: dict, name: str | None, value: str | bool) -> str | None:
+def change(settings: Settings, name: str | None, value: str | bool) -> str | None:
     """Apply a choice made in the dialog: `name` is the control's `data-setting` ("tier-1",
     "speed", "lang", or a switch, whose value is the checkbox's state). Returns which setting
     changed ("tiers", "speed", "lang" or the switch), or None (nothing changed) for a control
@@ -94,13 +112,19 @@ def change(settings: dict, name: str | None, value: str | bool) -> str | None:
     if name == "lang" and _one_of(value, [code for code, _ in LANGUAGES]):
         settings["lang"] = value
         return "lang"
-    if name in SWITCHES and isinstance(value, bool):
-        settings[name] = value
-        return name
+    switch = _switch(name)
+    if switch is not None and isinstance(value, bool):
+        settings[switch] = value
+        return switch
     return None
 
 
-def dialog_html(settings: dict, lang: str) -> str:
+def _switch(name: str) -> Switch | None:
+    """The switch named `name`, if it is one."""
+    return next((switch for switch in SWITCHES if switch == name), None)
+
+
+def dialog_html(settings: Settings, lang: str) -> str:
     """The settings form: a tier for each bot, the animation speed, the language."""
     rows = [f"<h2>{t('settings.title', lang)}</h2>"]
     for seat in BOT_SEATS:
@@ -121,6 +145,6 @@ def dialog_html(settings: dict, lang: str) -> str:
     return "".join(rows)
 
 
-def _options(values, chosen: str, label) -> str:
+def _options(values: Iterable[str], chosen: str, label: Callable[[str], str | None]) -> str:
     return "".join(f'<option value="{v}"{" selected" if v == chosen else ""}>{label(v)}</option>'
                    for v in values)

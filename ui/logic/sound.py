@@ -1,7 +1,11 @@
-"""Which short tone to play, and its notes: the pure part of the page's sounds (ui/sound.py).
+"""Which short tone to play, and its notes: the pure part of the page's sounds (ui.page.sound).
 No DOM here, so it is tested on CPython."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.events import Event, TrickWon
 
 # Notes (frequency Hz, start s, length s): a tone is a few soft notes, synthesized in the page.
 TONES = {
@@ -13,10 +17,10 @@ WAVE = {"turn": "sine", "ours": "triangle", "theirs": "sine"}
 VOLUME = 0.12  # peak gain: a hint, not an alarm
 
 
-def trick_tone(events, seat: int = 0) -> str | None:
+def trick_tone(events: Iterable[Event], seat: int = 0) -> str | None:
     """The tone for a trick won among `events`: "ours" when `seat`'s team (seat and its
     partner across the table) won it, else "theirs"; None when no trick was won."""
-    won = [e for e in events if e.kind == "TrickWon"]
+    won = [e for e in events if isinstance(e, TrickWon)]
     if not won:
         return None
     return "ours" if won[-1].seat % 2 == seat % 2 else "theirs"

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from html import escape
+from typing import Literal, TypedDict
 
 from engine.bots import TIERS as BOT_CLASSES
 from engine.codec import encode_actions
+from engine.driver import Player
 from engine.match import Match
 from ui.logic import storage
 from ui.logic.i18n import t
@@ -47,7 +50,11 @@ ROWS = (*SETTINGS_TIERS, "mixed")
 # Counted per round: as declarers (the 庄家's side) kept or lost, as attackers took the deal
 # or not, and the levels the player's side rose.
 ROUND_FIELDS = ("declared_kept", "declared_lost", "attacked_took", "attacked_not", "levels")
-MATCH_FIELDS = ("matches", "won")  # matches played to their end (R5), and those won
+MatchField = Literal["matches", "won"]
+MATCH_FIELDS: tuple[MatchField, ...] = ("matches", "won")  # played to their end (R5), and won
+Part = Literal["rounds", "undo"]
+# "rounds" without undo; "undo": rounds where the player took a move back, counted apart
+PARTS: tuple[Part, ...] = ("rounds", "undo")
 
 
 class StatsError(ValueError):
@@ -58,12 +65,20 @@ def _zeros() -> dict[str, int]:
     return dict.fromkeys(ROUND_FIELDS, 0)
 
 
-def _row() -> dict:
-    # "rounds" without undo; "undo": rounds where the player took a move back, counted apart
-    return {**dict.fromkeys(MATCH_FIELDS, 0), "rounds": _zeros(), "undo": _zeros()}
+class Row(TypedDict):
+    """The counts of one row (an opponent tier, or the total)."""
+
+    matches: int
+    won: int
+    rounds: dict[str, int]  # by ROUND_FIELDS
+    undo: dict[str, int]
 
 
-def tier_of(bots: dict) -> str:
+def _row() -> Row:
+    return {"matches": 0, "won": 0, "rounds": _zeros(), "undo": _zeros()}
+
+
+def tier_of(bots: Mapping[int, Player]) -> str:
     """The row for a table's bots (seat -> bot): their tier when all three share one of the
     settings' tiers, else "mixed"."""
     names = {name for bot in bots.values() for name, cls in BOT_CLASSES.items()
@@ -87,7 +102,7 @@ def round_key(match: Match) -> str:
 class Statistics:
     """The player's results over every match on this device, row by row."""
 
-    rows: dict[str, dict] = field(default_factory=dict)  # by ROWS key
+    rows: dict[str, Row] = field(default_factory=dict)  # by ROWS key
     seen: list[str] = field(default_factory=list)  # the keys of the rounds counted last
 
     def count(self, match: Match, tier: str, undo_used: bool = False) -> bool:
@@ -113,12 +128,12 @@ class Statistics:
             row["won"] += match.winner == HUMAN_TEAM
         return True
 
-    def total(self) -> dict:
+    def total(self) -> Row:
         out = _row()
         for row in self.rows.values():
-            for name in MATCH_FIELDS:
-                out[name] += row[name]
-            for part in ("rounds", "undo"):
+            for field_name in MATCH_FIELDS:
+                out[field_name] += row[field_name]
+            for part in PARTS:
                 for name in ROUND_FIELDS:
                     out[part][name] += row[part][name]
         return out
@@ -150,9 +165,9 @@ class Statistics:
 
 
 def _check_row(name: str, row: object) -> None:
-    if not isinstance(row, dict) or set(row) != {*MATCH_FIELDS, "rounds", "undo"}:
+    if not isinstance(row, dict) or set(row) != {*MATCH_FIELDS, *PARTS}:
         raise StatsError(f"row {name}: not a row of counts")
-    for part in ("rounds", "undo"):
+    for part in PARTS:
         counts = row[part]
         if not isinstance(counts, dict) or set(counts) != set(ROUND_FIELDS):
             raise StatsError(f"row {name}: {part} must count {ROUND_FIELDS}")
@@ -162,7 +177,7 @@ def _check_row(name: str, row: object) -> None:
         raise StatsError(f"row {name}: more matches won than played")
 
 
-def _check_counts(name: str, values) -> None:
+def _check_counts(name: str, values: Iterable[object]) -> None:
     if not all(type(v) is int and 0 <= v < 10**9 for v in values):
         raise StatsError(f"row {name}: counts must be whole numbers from 0")
 
@@ -223,7 +238,7 @@ def _cell(part: int, whole: int) -> str:
     return f"<td>{part}/{whole}<br><small>{_rate(part, whole)}</small></td>"
 
 
-def _rows_html(rows: list[tuple[str, dict]], part: str, lang: str, matches: bool) -> str:
+def _rows_html(rows: list[tuple[str, Row]], part: Part, lang: str, matches: bool) -> str:
     head = [t("stats.opponents", lang)] + ([t("stats.matches", lang)] if matches else []) + [
         t("stats.declared", lang), t("stats.attacked", lang), t("stats.levels", lang)]
     out = ["<tr>" + "".join(f'<th scope="col">{escape(h)}</th>' for h in head) + "</tr>"]

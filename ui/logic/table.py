@@ -3,15 +3,14 @@
 This module holds no rule logic and touches no DOM, so it runs (and is tested) on CPython.
 The page calls `step()` on a timer to deal cards and let bots act, one action at a time, and
 `act()` when the player does something; both return the events to animate, as seat 0 may
-see them. Bots are objects with `choose(view) -> Action | None` that see only their seat's
-view; during the deal `None` means "no bid now".
+see them. Bots are engine.driver's players, `choose(view) -> Action | None`, that see only
+their seat's view; during the deal `None` means "no bid now".
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Collection, Generator, Mapping, Sequence
 
 from engine.actions import Action, Bid, NextRound, Pass, Snatch
 from engine.bidding import bid_names_rank, bid_names_suit
@@ -19,26 +18,22 @@ from engine.bots.advice import Advice, explain
 from engine.bots.hard import drive
 from engine.cards import Card
 from engine.config import RulesConfig
-from engine.driver import decision_steps, next_action_steps
+from engine.driver import Player, decision_steps, next_action_steps
 from engine.errors import GameError, IllegalAction, SaveError
 from engine.events import Event
 from engine.match import Match
 from engine.phase import Phase
 from engine.save import load_match, save_match
+from engine.view import SeatView
+from ui.logic.players import Adviser
 from ui.logic.undo import can_undo, take_back
 
 HUMAN = 0
-
-
-class Bot(Protocol):
-    def choose(self, view) -> Action | None: ...
-
-
-BotFactory = Callable[[int], Bot]  # seat -> bot
+Bots = Mapping[int, Player]  # seat -> bot, for seats 1–3
 
 
 class Table:
-    def __init__(self, match: Match, bots: dict[int, Bot], adviser: Bot | None = None) -> None:
+    def __init__(self, match: Match, bots: Bots, adviser: Player | None = None) -> None:
         self.match = match
         self.bots = bots
         self.adviser = adviser  # suggests the player's moves (the hint button)
@@ -48,11 +43,11 @@ class Table:
         self._undoable: tuple[tuple[int, Phase], bool] | None = None  # can_undo, cached
 
     @classmethod
-    def new(cls, seed: int, bots: dict[int, Bot], adviser: Bot | None = None) -> Table:
+    def new(cls, seed: int, bots: Bots, adviser: Player | None = None) -> Table:
         return cls(Match(seed), bots, adviser)
 
     @classmethod
-    def restore(cls, save_text: str, bots: dict[int, Bot], adviser: Bot | None = None) -> Table:
+    def restore(cls, save_text: str, bots: Bots, adviser: Player | None = None) -> Table:
         """Resume a saved match; raises SaveError (a ValueError) for a bad save."""
         table = cls(load_match(save_text), bots, adviser)
         table.undo_rounds = undo_rounds_of(save_text)
@@ -92,7 +87,7 @@ class Table:
         return (not self.ask_bids and m.phase in (Phase.BID, Phase.SNATCH)
                 and m.to_act == HUMAN and not m.legal_bids(HUMAN))
 
-    def view(self):
+    def view(self) -> SeatView:
         return self.match.view(HUMAN)
 
     # --- automatic steps ------------------------------------------------------------------
@@ -102,7 +97,7 @@ class Table:
         nothing when the player must act. Returns the events as seat 0 sees them."""
         return drive(self.step_in_slices())
 
-    def step_in_slices(self):
+    def step_in_slices(self) -> Generator[object, None, list[Event]]:
         """`step()` as a generator that yields while a searching bot thinks, so the page can
         let the browser breathe between slices; its return value is `step()`'s. Who is asked
         is engine.driver's protocol; a bot's refused answer must not stop the table, so the
@@ -137,7 +132,7 @@ class Table:
             raise IllegalAction("you can only act for your own seat", "只能替自己出牌")
         return self._apply(action)
 
-    def bid_choices(self) -> list[tuple]:
+    def bid_choices(self) -> list[tuple[Card, ...]]:
         """The bids the player can show now (cards); at a joker level the player also names
         the rank and suit."""
         return self.match.legal_bids(HUMAN)
@@ -170,7 +165,7 @@ class Table:
             return {c for bid in bids for c in bid}
         return None
 
-    def hint_steps(self):
+    def hint_steps(self) -> Generator[object, None, Advice | None]:
         """The adviser's suggestion for the player's current decision (bid, bury, snatch or
         play) with the reason for it, as a generator that yields while the adviser thinks
         (run it in slices like a bot turn: ui.pacing). Its return value is an
@@ -181,9 +176,8 @@ class Table:
         if self.adviser is None or not self.waiting_for_player() or m.phase.round_over:
             return None
         view = m.view(HUMAN)
-        advise = getattr(self.adviser, "advise_steps", None)
-        if advise is not None:  # the hard bot: its decision and its reason
-            advice = yield from advise(view)
+        if isinstance(self.adviser, Adviser):  # the hard bot: its decision and its reason
+            advice = yield from self.adviser.advise_steps(view)
         else:
             action = yield from decision_steps(self.adviser, view)
             advice = None if action is None else Advice(action, explain(view, action))
@@ -274,7 +268,7 @@ def undo_rounds_of(save_text: str) -> set[int]:
     return set(marks)
 
 
-def positions_in(hand, cards) -> list[int]:
+def positions_in(hand: Sequence[Card], cards: Collection[Card]) -> list[int]:
     """The positions of `cards` in `hand`, each card matched once and first copies first (a
     hand may hold three copies of a card: R1's three decks)."""
     wanted = list(cards)

@@ -13,14 +13,17 @@ word. Its progress is saved under its own key, never the main match's. No DOM: t
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 
 from engine.actions import Action, Bid, Bury, Deal, Play, Snatch, action_from_json
+from engine.driver import Player
 from engine.errors import IllegalAction
-from engine.events import Event
+from engine.events import CardsPlayed, Event
 from engine.match import Match
+from engine.rules import Trump, classify
 from engine.save import load_match, save_match
 from ui.logic.i18n import cards_short, t
-from ui.logic.table import HUMAN, Table, positions_in
+from ui.logic.table import HUMAN, Bots, Table, positions_in
 from ui.logic.tutorial_script import SCRIPT
 
 SEED = 788
@@ -37,7 +40,7 @@ def clock(match: Match) -> int:
     return sum(a.count if isinstance(a, Deal) else 1 for a in match.history)
 
 
-def steps(script=SCRIPT) -> tuple[Step, ...]:
+def steps(script: Iterable[tuple[int, object, str]] = SCRIPT) -> tuple[Step, ...]:
     return tuple((at, action_from_json(move), key) for at, move, key in script)
 
 
@@ -63,7 +66,8 @@ def same_move(a: Action, b: Action) -> bool:
 class TutorialTable(Table):
     """A table that waits for the scripted move whenever one is due, and takes no other."""
 
-    def __init__(self, match: Match, bots, adviser=None, script=None) -> None:
+    def __init__(self, match: Match, bots: Bots, adviser: Player | None = None,
+                 script: Iterable[Step] | None = None) -> None:
         super().__init__(match, bots, adviser)
         self.script = {at: (action, key) for at, action, key in
                        (steps() if script is None else script)}
@@ -109,18 +113,16 @@ def task(due: tuple[Action, str], lang: str) -> str:
 EVENT_LESSONS = ("TrumpDecided", "KittyBuried", "ThrowFailed", "KittyScored", "RoundSettled")
 
 
-def lessons(events, seen: set[str], trump=None) -> list[str]:
+def lessons(events: Iterable[Event], seen: set[str], trump: Trump | None = None) -> list[str]:
     """The lessons the events teach that the player has not been told yet (learn.event.*):
     trump decided, the kitty buried, the first pair and tractor led by a bot, the first trick
     won, a failed throw, 抠底 and the result."""
-    from engine.rules import classify  # (the page imports this module late: keep it light)
-
     found: list[str] = []
     for e in events:
         key = None
         if e.kind in EVENT_LESSONS:
             key = e.kind
-        elif e.kind == "CardsPlayed" and e.lead and e.seat != HUMAN and trump is not None:
+        elif isinstance(e, CardsPlayed) and e.lead and e.seat != HUMAN and trump is not None:
             units = classify(e.cards, trump)
             if len(units) == 1 and units[0].kind in ("pair", "tractor"):
                 key = f"{units[0].kind}-led"
@@ -143,11 +145,11 @@ class Tutorial:
         self.notes: list[str] = ["welcome"]  # the lessons told last (learn.event.<note>)
 
     @classmethod
-    def new(cls, bots, adviser) -> Tutorial:
+    def new(cls, bots: Bots, adviser: Player | None) -> Tutorial:
         return cls(TutorialTable(Match(SEED), bots, adviser))
 
     @classmethod
-    def restore(cls, text: str, bots, adviser) -> Tutorial:
+    def restore(cls, text: str, bots: Bots, adviser: Player | None) -> Tutorial:
         """The saved guided hand; ValueError (a SaveError among them) if it is unreadable."""
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("state") not in (RUNNING, DONE, SKIPPED):
@@ -162,7 +164,7 @@ class Tutorial:
         return json.dumps({"state": self.state, "match": save_match(self.table.match),
                            "seen": sorted(self.seen)})
 
-    def observe(self, events) -> None:
+    def observe(self, events: Iterable[Event]) -> None:
         """Note the lessons these events teach (the latest one is shown)."""
         new = lessons(events, self.seen, self.table.match.round.trump)
         if new:

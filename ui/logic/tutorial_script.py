@@ -1,6 +1,7 @@
 """The guided first hand's script, written by tools/tutorial_script.py (do not edit):
-for each move of the player, the match's clock when it is due (ui.tutorial.clock),
-the move (engine.actions JSON) and its lesson (ui.i18n learn.step.<lesson>)."""
+for each move of the player, the match's clock when it is due
+(ui.logic.tutorial.clock), the move (engine.actions JSON) and its lesson
+(ui.logic.i18n learn.step.<lesson>)."""
 
 SCRIPT = (
     (80, ['bid', 0, 'D2 D2'], 'bid'),
