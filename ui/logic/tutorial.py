@@ -7,13 +7,15 @@ The bots are deterministic for a seed, so the deal is scripted by the player's m
 the match (its clock: actions applied, every card dealt counted). `TutorialTable` stops
 there (even mid-deal, for the bid), asks for exactly that move, lights its cards, and
 refuses any other: an illegal one with the engine's reason, a legal one with a friendly
-word. Its progress is saved under its own key, never the main match's. No DOM: tested on CPython.
+word. Its progress is saved under its own key, never the main match's. The coach box's HTML
+is here too; the page's part is ui.page.tutorial. No DOM: tested on CPython.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from html import escape
 
 from engine.actions import Action, Bid, Bury, Deal, Play, Snatch, action_from_json
 from engine.driver import Player
@@ -23,6 +25,7 @@ from engine.match import Match
 from engine.rules import Trump, classify
 from engine.save import load_match, save_match
 from ui.logic.i18n import cards_short, t
+from ui.logic.render import button
 from ui.logic.table import HUMAN, Bots, Table, positions_in
 from ui.logic.tutorial_script import SCRIPT
 
@@ -172,3 +175,40 @@ class Tutorial:
 
     def finished(self) -> bool:
         return self.table.phase.round_over
+
+
+def saved_state(text: str) -> str | None:
+    """The state (RUNNING, DONE, SKIPPED) a guided hand's save says it was left in, if any."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    state = data.get("state") if isinstance(data, dict) else None
+    return state if isinstance(state, str) else None
+
+
+def coach_html(tutorial: Tutorial | None, offer: bool, lang: str) -> str:
+    """The coach box (#coach): the offer on a first visit; while the guided hand runs, what to
+    do now (first: a small frame shows only the top of the box) and what just happened (its
+    lessons), with a way out."""
+    if tutorial is None:
+        if not offer:
+            return ""
+        return (f'<p>{escape(t("learn.offer", lang))}</p>'
+                + button("learn", t("learn.start", lang), primary=True)
+                + button("learn-no", t("learn.no_thanks", lang)))
+    table = tutorial.table
+    notes = "".join(f'<p class="note">{escape(t(f"learn.event.{n}", lang))}</p>'
+                    for n in tutorial.notes)
+    due = table.expected()
+    if due is not None:
+        todo = task(due, lang)
+    elif tutorial.finished():
+        todo = ""
+    else:
+        todo = t("learn.watch", lang)
+    doing = f'<p class="task">{escape(todo)}</p>' if todo else ""
+    way_out = (button("learn-done", t("learn.finish", lang), primary=True)
+               if tutorial.finished() else button("learn-skip", t("learn.skip", lang)))
+    return (f'<h2>{escape(t("learn.title", lang))}</h2>{doing}{notes}'
+            f'<div class="coach-buttons">{way_out}</div>')

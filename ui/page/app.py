@@ -1,9 +1,11 @@
 """The game screen: wires the page's parts together. Runs under PyScript (main thread).
 
-It keeps the match (ui.table) and saves it after every action (ui.storage), runs the loop that
-deals and lets the bots play at the chosen pace (ui.pacing), puts seat 0's view on the page
-(the HTML comes from ui.render), and carries out what the player asks for on the cards
-(ui.card_input), with the buttons (ui.controls) and in the dialogs (ui.dialogs, ui.settings).
+It holds the table being played (ui.logic.table; opened and saved by ui.page.saved_match),
+runs the loop that deals and lets the bots play at the chosen pace (ui.logic.pacing), puts
+seat 0's view on the page (the HTML comes from ui.logic.render), and carries out what the
+player asks for on the cards (ui.page.card_input), with the buttons (ui.page.controls) and in
+the dialogs (ui.page.dialogs). Each part is given this App through a Protocol of its own,
+which names what of the App it uses.
 
 Rules are never judged here: the engine lists the bids, validates plays and refuses illegal
 ones with a reason that is shown as it is.
@@ -12,24 +14,24 @@ ones with a reason that is shown as it is.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
 import js
 
-from engine.actions import Play
+from engine.actions import Action, Play
 from engine.errors import GameError
-from engine.match import Match
+from engine.events import Event, RoundSettled, TrickWon
 from engine.phase import Phase
-from ui.logic import explain, pacing, render, settings, share, storage
-from ui.logic import log as log_lines
+from engine.view import SeatView
+from ui.logic import explain, log, pacing, render, settings, share, storage
 from ui.logic.i18n import preferred_language, t
-from ui.logic.players import make_adviser, make_players
+from ui.logic.players import make_players
 from ui.logic.review import Review
 from ui.logic.screen import Screen
 from ui.logic.table import HUMAN, Table
-from ui.page import focus
+from ui.page import focus, undo
 from ui.page import log as live_log
 from ui.page import storage as browser_storage
-from ui.page import undo as take_back
 from ui.page.card_input import CardInput
 from ui.page.controls import Controls
 from ui.page.dialogs import Dialogs
@@ -44,12 +46,14 @@ from ui.page.tabs import Tabs
 from ui.page.tutorial import Learn
 
 
-class App(SavedMatch, ReviewScreen):
+class App:
+    table: Table  # played (or shown): from ui.page.saved_match, the guided hand, or a link
+    tabs: Tabs  # whether this tab holds the game (made in `start`)
+
     def __init__(self) -> None:
         self.settings = settings.load()
         lang = self.settings["lang"] or preferred_language(js.navigator.languages)
         self.screen = Screen(lang=lang)
-        self.table: Table | None = None
         self.wake = asyncio.Event()  # set when the player acts: the bots' loop goes on
         self.hurry = asyncio.Event()  # set by a tap on the table: stop lingering now
         self.linger_ms = 0.0  # how long what just happened stays on the table, untouched
@@ -60,15 +64,17 @@ class App(SavedMatch, ReviewScreen):
         self.motion = Motion()
         self.sound = Sound(self.settings["sound"])
         self.leaving_trick: int | None = None  # the winner of the trick still on the table
-        self.hinting: asyncio.Future | None = None  # the adviser's search, while it runs
+        self.hinting: asyncio.Future[None] | None = None  # the adviser's search, while it runs
         self.turn_told = -1  # the table's action count when the player's turn was last sounded
         self.burst_at: float | None = None  # when the last burst of dealt cards began
         self.learn = Learn(self)  # the guided first hand, in place of the match while it runs
         self.review: Review | None = None  # a finished round looked back at
         self.player_acted = False  # an action of the player's was just applied
-        self.links = Links(self)  # share, replay and open links (ui.links)
+        self.links = Links(self)  # share, replay and open links (ui.page.share)
         self.viewer = False  # ?embed=1#replay=…: a read-only review, no match, nothing saved
-        self.stats = StatsKeeper(self)  # counts each round whose result is shown (ui.stats)
+        self.stats = StatsKeeper(self)  # counts each round whose result is shown
+        self.saved_match = SavedMatch(self)  # the match opened from its save, and saved
+        self.review_screen = ReviewScreen(self)  # `review` on the page
 
     def start(self) -> None:
         CardInput(self).listen()
@@ -76,13 +82,13 @@ class App(SavedMatch, ReviewScreen):
         self.dialogs.listen()
         self.learn.listen()
         self.links.listen()
-        self.tabs = Tabs(self, SAVE_KEY)
+        self.tabs = Tabs(SAVE_KEY, self.screen, self.saved_match)
         self._begin = asyncio.ensure_future(self._open())
 
     async def _open(self) -> None:
         if not self.links.open_viewer():
             await self.tabs.claim()  # else the game is open in another tab: shown, not played
-            self.learn.resume(first_visit=self._open_match())
+            self.learn.resume(first_visit=self.saved_match.open())
             self.render()
             self.links.follow()  # a #replay= or #deal= link in the address
         root = js.document.documentElement
@@ -99,29 +105,14 @@ class App(SavedMatch, ReviewScreen):
     async def _run(self) -> None:
         while True:
             await self._linger()
-            if self.leaving_trick is not None:  # the finished trick goes to its winner
-                winner, self.leaving_trick = self.leaving_trick, None
-                if not self.skip and await self.motion.gather(winner, self._speed()):
-                    self.screen.trick_gone = True  # it went to its winner: off the table
-                    if not self.screen.final_trick:  # (else the result replaces it below)
-                        self.render()
-            if self.screen.final_trick:  # the round's last trick was seen: now its result
-                self.screen.final_trick = False
-                self.render()
+            await self._clear_the_table()
             table = self.table
             # nothing moves behind an open dialog, nor while a review (of a link) is shown
             paused = self.dialogs.is_open() or self.review is not None
             js.document.documentElement.dataset.paused = "1" if paused else ""
             if (paused or table.waiting_for_player() or table.phase == Phase.MATCH_OVER
                     or not self.tabs.holding):
-                self.skip = False
-                if (table.waiting_for_player() and not paused
-                        and self.turn_told != table.actions):  # once a decision, not a wake
-                    self.turn_told = table.actions
-                    self.sound.your_turn()
-                    live_log.say(str(by_id("prompt").textContent))  # what to do, said once
-                self.wake.clear()
-                await self.wake.wait()
+                await self._wait_for_player(table, paused)
                 continue
             try:
                 events = await self._steps(table)
@@ -133,7 +124,31 @@ class App(SavedMatch, ReviewScreen):
             if table is self.table:  # (else it was replaced meanwhile: undo, a new match)
                 self._show(events)
 
-    async def _steps(self, table: Table) -> list:
+    async def _clear_the_table(self) -> None:
+        """The finished trick goes to its winner; after the round's last trick, its result."""
+        if self.leaving_trick is not None:
+            winner, self.leaving_trick = self.leaving_trick, None
+            if not self.skip and await self.motion.gather(winner, self._speed()):
+                self.screen.trick_gone = True  # it went to its winner: off the table
+                if not self.screen.final_trick:  # (else the result replaces it below)
+                    self.render()
+        if self.screen.final_trick:  # the round's last trick was seen: now its result
+            self.screen.final_trick = False
+            self.render()
+
+    async def _wait_for_player(self, table: Table, paused: bool) -> None:
+        """Nothing happens until the player acts (or the game moves on elsewhere): their
+        decision is sounded and said once (not at every wake), then the loop sleeps."""
+        self.skip = False
+        if (table.waiting_for_player() and not paused
+                and self.turn_told != table.actions):  # once a decision, not a wake
+            self.turn_told = table.actions
+            self.sound.your_turn()
+            live_log.say(str(by_id("prompt").textContent))  # what to do, said once
+        self.wake.clear()
+        await self.wake.wait()
+
+    async def _steps(self, table: Table) -> list[Event]:
         """The next automatic steps: one bot move, or while cards are dealt a burst of cards
         shown together (pacing.cards_per_frame); when skipping, everything up to the player's
         next decision, giving the browser its main thread back every slice."""
@@ -161,17 +176,17 @@ class App(SavedMatch, ReviewScreen):
     def _speed(self) -> str:
         return self.speed_override or self.settings["speed"]
 
-    def _show(self, events) -> None:
+    def _show(self, events: list[Event]) -> None:
         """Put what just happened on the page and keep it there for its pause (by speed), so
         a trick stays on the table with its winner marked whoever closed it; the round's last
         trick is shown before the result."""
-        self._tell(events)
+        self.tell(events)
         self.learn.observe(events)
-        self.save_now()
+        self.saved_match.save()
         self.screen.trick_gone = False
-        if any(e.kind == "RoundSettled" for e in events):
+        if any(isinstance(e, RoundSettled) for e in events):
             self.screen.final_trick = not self.skip
-        won = [e for e in events if e.kind == "TrickWon"]
+        won = [e for e in events if isinstance(e, TrickWon)]
         self.leaving_trick = won[-1].seat if won else None
         self.motion.before(events, self._speed())
         self.render()
@@ -194,19 +209,19 @@ class App(SavedMatch, ReviewScreen):
         hurried.cancel()
         self.linger_ms = 0
 
-    def _tell(self, events) -> None:
+    def tell(self, events: Sequence[Event]) -> None:
         """Remember the events for the log of recent ones (bids, passes, trump, tricks…), and
         say them (each play too) in the log, the page's one polite live region."""
-        events = [e for e in events if e.kind != "CardDealt"]
-        self.screen.remember(events)
-        for e in events:
-            spoken = log_lines.spoken_line(e, self.screen.lang)
+        told = [e for e in events if e.kind != "CardDealt"]
+        self.screen.remember(told)
+        for e in told:
+            spoken = log.spoken_line(e, self.screen.lang)
             if spoken:
                 live_log.say(*spoken)
 
-    def after_player_action(self, events) -> None:
+    def after_player_action(self, events: list[Event]) -> None:
         self.review = None
-        self.player_acted = True  # (the keyboard goes on to the hand: ui.focus)
+        self.player_acted = True  # (the keyboard goes on to the hand: ui.page.focus)
         self.links.closed()
         self.screen.forget_choices()
         clear_notice("illegal")
@@ -217,38 +232,59 @@ class App(SavedMatch, ReviewScreen):
 
     def render(self) -> None:
         if self.review is not None:
-            self._render_review()
+            self.review_screen.render(self.review)
             return
-        view, screen, lang = self.table.view(), self.screen, self.screen.lang
-        root = js.document.documentElement
+        view, lang = self.table.view(), self.screen.lang
         had_focus = focus.where_it_is()
+        self._mark_page(view)
+        set_html(by_id("status"), render.status_html(view, lang))
+        by_id("direction").textContent = t("direction.short", lang)  # counter-clockwise
+        self._render_seats(view)
+        set_html(by_id("table"), render.table_html(view, self.screen))
+        self._render_kitty(view)
+        self._render_hand(view)
+        self._render_controls(view)
+        self.learn.render(lang)
+        acted, self.player_acted = self.player_acted, False
+        if not self.dialogs.is_open():
+            focus.put_back(had_focus, acted)
+        live_log.show(self.screen.log, lang)
+        self.stats.observe()
+
+    def _mark_page(self, view: SeatView) -> None:
+        """`<html data-phase data-turn data-actions>` (the page's hooks) and the suits' colours."""
+        root = js.document.documentElement
         root.dataset.phase = view.phase
         root.dataset.turn = "" if view.to_act is None else str(view.to_act)
         root.dataset.actions = str(self.table.actions)  # grows with every applied action
         root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
-        set_html(by_id("status"), render.status_html(view, lang))
-        by_id("direction").textContent = t("direction.short", lang)  # counter-clockwise
+
+    def _render_seats(self, view: SeatView) -> None:
         for seat in (1, 2, 3):
             box = by_id(f"seat-{render.POSITION[seat]}")
-            set_html(box, render.seat_html(view, seat, lang))
+            set_html(box, render.seat_html(view, seat, self.screen.lang))
             box.classList.toggle("to-act", view.to_act == seat)
         by_id("seat-south").classList.toggle("to-act", view.to_act == HUMAN)
-        set_html(by_id("own-seat"), render.own_seat_html(view, lang))
-        set_html(by_id("table"), render.table_html(view, screen))
+        set_html(by_id("own-seat"), render.own_seat_html(view, self.screen.lang))
+
+    def _render_kitty(self, view: SeatView) -> None:
         kitty = by_id("kitty")
-        set_html(kitty, render.kitty_html(view, screen))
+        set_html(kitty, render.kitty_html(view, self.screen))
         # while the player buries, the kitty is a list of the cards put there (each an option
         # to take back, by a tap or the keyboard); else (or empty) a zone that shows cards
-        if view.phase == Phase.BURY and view.to_act == HUMAN and screen.bury:
+        if view.phase == Phase.BURY and view.to_act == HUMAN and self.screen.bury:
             kitty.setAttribute("role", "listbox")
             kitty.setAttribute("tabindex", "0")
         else:
             kitty.removeAttribute("role")
             kitty.removeAttribute("tabindex")
+
+    def _render_hand(self, view: SeatView) -> None:
+        screen = self.screen
         hand = by_id("hand")
         focused = position_of(js.document.activeElement)
         dimmed = explain.dimmed_positions(view.hand, self.table.usable_cards())
-        marked = self.table.marked_positions() if self.learn.active else set()
+        marked = self.learn.marked_positions()
         set_html(hand, render.hand_html(view, screen, set(screen.bury), dimmed, marked))
         for name, count in zip(("--n", "--groups"), render.hand_counts(view, set(screen.bury)),
                                strict=True):
@@ -258,24 +294,22 @@ class App(SavedMatch, ReviewScreen):
                     or hand.querySelector("[data-i]"))
             if card:
                 card.focus()
-        hand.setAttribute("aria-label", t("seat.0", lang))
-        controls = by_id("controls")
+        hand.setAttribute("aria-label", t("seat.0", screen.lang))
+
+    def _render_controls(self, view: SeatView) -> None:
+        """The buttons under the hand, and the prompt: what to do now (and why a bid is or is
+        not possible, and the hint's reason)."""
+        lang = self.screen.lang
         bids = self.table.bid_choices()  # what a bid would do, or what one would need
-        set_html(controls, render.controls_html(view, screen, bids, take_back.offered(self),
-                                                hinting=self.hinting is not None))
+        set_html(by_id("controls"), render.controls_html(
+            view, self.screen, bids, undo.offered(self), hinting=self.hinting is not None))
         why = explain.bid_offer_text(view, bids, lang) or explain.bid_missing_text(view, bids, lang)
         by_id("prompt").textContent = (why or render.prompt_text(view, lang)) + explain.hint_line(
-            screen.hint_reason, lang)
-        self.learn.render(lang)
-        acted, self.player_acted = self.player_acted, False
-        if not self.dialogs.is_open():
-            focus.put_back(had_focus, acted)
-        live_log.show(screen.log, lang)
-        self.stats.observe()
+            self.screen.hint_reason, lang)
 
     # --- the player's actions, from the cards, the buttons and the keyboard -----------------
 
-    def do(self, action) -> bool:
+    def do(self, action: Action) -> bool:
         if not self.tabs.holding:
             self.tabs.remind()
             return False
@@ -294,6 +328,10 @@ class App(SavedMatch, ReviewScreen):
         view = self.table.view()
         if view.phase == Phase.PLAY and view.to_act == HUMAN:
             self.do(Play(HUMAN, tuple(view.hand[i] for i in sorted(self.screen.selected))))
+
+    def undo(self) -> None:
+        """Take back the player's last decision of the round (ui.page.undo)."""
+        undo.take_back(self)
 
     def show_hint(self) -> None:
         """The adviser (hard) searches in slices, as a bot's turn does; meanwhile the page
@@ -316,7 +354,7 @@ class App(SavedMatch, ReviewScreen):
         if advice is not None and self.table is table and table.actions == asked_at:
             # (else the game moved on, or the table was replaced: undo)
             positions = self.table.hint_positions(advice.action)
-            self.screen.choose(positions, burying=self.table.phase == Phase.BURY)
+            self.screen.choose(positions or [], burying=self.table.phase == Phase.BURY)
             self.screen.hint_reason = advice.reason
         self.render()
 
@@ -329,7 +367,7 @@ class App(SavedMatch, ReviewScreen):
         """A tap on the table: what lingers there (a finished trick) goes at once."""
         self.hurry.set()
 
-    # --- called by ui.dialogs ---------------------------------------------------------------
+    # --- called by ui.page.dialogs and ui.page.share ------------------------------------------
 
     def new_match(self) -> None:
         if not self.tabs.holding:  # the match is another tab's: never replace it from here
@@ -337,7 +375,7 @@ class App(SavedMatch, ReviewScreen):
             return
         self.learn.stop("skipped")
         self.review = None
-        self._new_table()
+        self.saved_match.new(self.table.actions)
         self.after_player_action([])
 
     def play_deal(self, deal: share.Deal) -> None:
@@ -354,26 +392,24 @@ class App(SavedMatch, ReviewScreen):
             (seat, tier) for seat, tier in deal.tiers.items() if tier in settings.TIERS)
         settings.save(self.settings)
         applied = self.table.actions
-        self.table = self._with_settings(Table(deal.match(), *make_players(deal.tiers, deal.seed)))
+        self.table = self.saved_match.with_settings(
+            Table(deal.match(), *make_players(deal.tiers, deal.seed)))
         if deal.history:  # played on from a review, every hand seen: a round with help
             self.table.undo_rounds.add(self.table.match.round.number)
         self.table.actions = applied  # data-actions only grows
         self.after_player_action([])
 
-    def start_viewer(self, match: Match) -> None:
-        """The embedded viewer's table: the link's match, never played on, never saved."""
-        self.table = Table(match, {}, make_adviser(match.seed))  # (the review's hints)
-
     def settings_changed(self, which: str) -> None:
-        table = self.learn.main if self.learn.active else self.table  # (guided: fixed bots)
+        main = self.learn.main  # the player's own table while the guided hand runs (its bots
+        table = main if main is not None else self.table  # are fixed)
         if which == "tiers":  # the new bots take over at once, seeded as the old ones were
-            table.bots, table.adviser = self._players(table.seed)
+            table.bots, table.adviser = self.saved_match.players(table.seed)
         elif which == "ask_bids":
             table.ask_bids = self.settings["ask_bids"]
         elif which == "sound":
             self.sound.enabled = self.settings["sound"]
         elif which == "lang":
-            self.screen.lang = self.settings["lang"]
+            self.screen.lang = self.settings["lang"] or self.screen.lang
             self._set_document_language()
             self.tabs.render()
         settings.save(self.settings)

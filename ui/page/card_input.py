@@ -9,43 +9,51 @@ page (`page.play_selected()`), which asks the engine.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import js
 
 from engine.phase import Phase
 from ui.logic.render import card_html, is_trump
 from ui.logic.screen import Screen
+from ui.logic.settings import Settings
 from ui.logic.table import HUMAN, Table
-from ui.page import undo as take_back
 from ui.page.dialogs import Dialogs
 from ui.page.dom import by_id, listen, position_of
+
+if TYPE_CHECKING:
+    from js import Element, Event
 
 DRAG_THRESHOLD = 8  # px a pointer must travel before a press becomes a drag (else it is a tap)
 DROP_ZONES = ("table", "kitty")
 
 
 class Page(Protocol):
+    """What the cards' input uses of the page (ui.page.app.App)."""
+
     table: Table
     screen: Screen
-    settings: dict
+    settings: Settings
     dialogs: Dialogs
 
     def render(self) -> None: ...
     def play_selected(self) -> None: ...
     def show_hint(self) -> None: ...
     def skip_animation(self) -> None: ...
+    def hurry_on(self) -> None: ...
+    def undo(self) -> None: ...
 
 
 class Drag:
     """A press on a card, from the moment the pointer goes down to when it comes up."""
 
-    def __init__(self, pos: int, source: str, event) -> None:
+    def __init__(self, pos: int, source: str, event: Event) -> None:
         self.pos, self.source = pos, source
         self.pointer, self.x, self.y = event.pointerId, event.clientX, event.clientY
-        self.ghost = None  # the cards following the pointer, once the press has become a drag
+        # the cards following the pointer, once the press has become a drag
+        self.ghost: Element | None = None
 
-    def moved_enough(self, event) -> bool:
+    def moved_enough(self, event: Event) -> bool:
         dx, dy = event.clientX - self.x, event.clientY - self.y
         return dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD
 
@@ -70,7 +78,7 @@ class CardInput:
 
     # --- pointer: a press is a tap, unless it travels: then it is a drag ----------------------
 
-    def _pointer_down(self, event) -> None:
+    def _pointer_down(self, event: Event) -> None:
         pos = position_of(event.target)
         if pos is None or event.button != 0:
             return
@@ -78,7 +86,7 @@ class CardInput:
         source = "kitty" if event.currentTarget.id == "kitty" else "hand"
         self.drag = Drag(pos, source, event)
 
-    def _pointer_move(self, event) -> None:
+    def _pointer_move(self, event: Event) -> None:
         drag = self.drag
         if drag is None or event.pointerId != drag.pointer:
             return
@@ -93,14 +101,14 @@ class CardInput:
         for zone in DROP_ZONES:
             by_id(zone).classList.toggle("drop-target", over == zone)
 
-    def _make_ghost(self, pos: int):
+    def _make_ghost(self, pos: int) -> Element:
         ghost = js.document.createElement("div")
         ghost.className = "drag-ghost"
         ghost.innerHTML = self._dragged_cards_html(pos)
         js.document.body.appendChild(ghost)
         return ghost
 
-    def _drop_zone(self, event) -> str | None:
+    def _drop_zone(self, event: Event) -> str | None:
         """The drop zone under the pointer (looking through the ghost, which is under it)."""
         ghost = self.drag.ghost if self.drag else None
         if ghost is not None:
@@ -111,7 +119,7 @@ class CardInput:
         zone = hit.closest("#table, #kitty") if hit else None
         return str(zone.id) if zone else None
 
-    def _pointer_up(self, event) -> None:
+    def _pointer_up(self, event: Event) -> None:
         drag, self.drag = self.drag, None
         if drag is None or event.pointerId != drag.pointer:
             return
@@ -121,18 +129,18 @@ class CardInput:
             self._tap(drag.pos, drag.source)
             return
         drag.ghost.remove()
-        zone = self._drop_zone(event)
-        if zone == "table" and self.page.table.phase == Phase.PLAY:
+        dropped = self._drop_zone(event)
+        if dropped == "table" and self.page.table.phase == Phase.PLAY:
             self.page.play_selected()
-        elif zone == "kitty" and self._burying():
+        elif dropped == "kitty" and self._burying():
             self._put_in_kitty(drag.pos)
 
-    def _pointer_cancel(self, event) -> None:
+    def _pointer_cancel(self, event: Event) -> None:
         if self.drag and self.drag.ghost is not None:
             self.drag.ghost.remove()
         self.drag = None
 
-    def _board_click(self, event) -> None:
+    def _board_click(self, event: Event) -> None:
         # A tap on the table while the cards are dealt skips to the player's next decision;
         # at any other time it ends the pause on what just happened (a finished trick).
         if event.target.closest("#hand, #controls"):
@@ -175,7 +183,7 @@ class CardInput:
 
     # --- keyboard ---------------------------------------------------------------------------
 
-    def _zone_key(self, event, zone: str) -> None:
+    def _zone_key(self, event: Event, zone: str) -> None:
         """In the hand, or in the kitty while burying: ←/→ (↑/↓, Home, End) move between
         cards, Space/Enter act on one as a tap does (select it; while burying, put it in the
         kitty, or there take it back to the hand)."""
@@ -191,7 +199,7 @@ class CardInput:
             cards[max(0, min(len(cards) - 1, moves[key]))].focus()
             event.preventDefault()
         elif key in (" ", "Enter") and index >= 0:
-            pos = int(cards[index].getAttribute("data-i"))
+            pos = int(str(cards[index].getAttribute("data-i")))  # (found by it: it has one)
             self._tap(pos, zone)
             # the tap redrew the cards: the keyboard stays on the same card, or where it was
             # when the card left for the kitty (or back to the hand); from an emptied kitty,
@@ -206,7 +214,7 @@ class CardInput:
                 refreshed.focus()
             event.preventDefault()
 
-    def _global_key(self, event) -> None:
+    def _global_key(self, event: Event) -> None:
         """P plays the selected cards, H asks for the hint, L shows the last trick (or the
         table again), U takes back the last decision (when undo is allowed): anywhere but in a
         form field, never while a dialog is open (the page behind it is not the player's), and
@@ -221,7 +229,7 @@ class CardInput:
         elif key == "h":
             self.page.show_hint()
         elif key == "u":
-            take_back.undo(self.page)
+            self.page.undo()
         elif key == "l":
             button = by_id("controls").querySelector('button[data-action="last-trick"]')
             if button and not button.disabled:

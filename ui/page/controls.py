@@ -1,46 +1,51 @@
-"""The buttons under the hand (#controls, drawn by ui.render.controls_html): bids and passes,
-bury, play, hint, skip, undo (ui.take_back), the last trick, the next round, and the menu; and
-the rank and suit a joker-level bid names (R13), chosen before its button. Runs under PyScript
-(main thread)."""
+"""The buttons under the hand (#controls, drawn by ui.logic.render.controls_html): bids and
+passes, bury, play, hint, skip, undo (ui.page.undo), the last trick, the next round, and the
+menu; and the rank and suit a joker-level bid names (R13), chosen before its button. Runs under
+PyScript (main thread)."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import js
 
-from engine.actions import Bury, Pass
+from engine.actions import Action, Bury, Pass
 from engine.cards import parse_cards
 from engine.errors import GameError
+from engine.events import Event
+from ui.logic.review import Review
 from ui.logic.screen import Screen
 from ui.logic.swipe import swipe_step
 from ui.logic.table import HUMAN, Table
-from ui.page import undo as take_back
 from ui.page.dialogs import Dialogs
 from ui.page.dom import by_id, listen
+from ui.page.review import ReviewScreen
 from ui.page.share import Links
 from ui.page.tutorial import Learn
 
+if TYPE_CHECKING:
+    from js import Event as DomEvent
+
 
 class Page(Protocol):
+    """What the buttons use of the page (ui.page.app.App)."""
+
     table: Table
     screen: Screen
+    review: Review | None
     dialogs: Dialogs
     learn: Learn
+    links: Links
+    review_screen: ReviewScreen
 
-    def do(self, action) -> bool: ...
-    def after_player_action(self, events) -> None: ...
+    def do(self, action: Action) -> bool: ...
+    def after_player_action(self, events: list[Event]) -> None: ...
     def play_selected(self) -> None: ...
     def show_hint(self) -> None: ...
     def skip_animation(self) -> None: ...
+    def undo(self) -> None: ...
     def render(self) -> None: ...
-    def open_review(self) -> None: ...
-    def review_step(self, delta: int) -> None: ...
-    def review_round(self, delta: int) -> None: ...
-    def close_review(self) -> None: ...
-
-    review: object
-    links: Links
 
 
 class Controls:
@@ -57,13 +62,15 @@ class Controls:
         listen(board, "pointerup", self._swipe_end)
         listen(board, "pointercancel", lambda _event: setattr(self, "swipe", None))
 
-    def _click(self, event) -> None:
+    def _click(self, event: DomEvent) -> None:
         button = event.target.closest("button[data-action]")
         if not button or button.disabled:
             return
         page = self.page
         arg = button.getAttribute("data-arg") or ""  # a bid's cards, in R3 notation
-        handler = {
+        action = button.getAttribute("data-action") or ""
+        reviewing = page.review_screen
+        handler: Callable[[], object] | None = {
             "play": page.play_selected,
             "hint": page.show_hint,
             "pass": lambda: page.do(Pass(HUMAN)),
@@ -72,7 +79,7 @@ class Controls:
             "bury": self._bury,
             "next-round": self._next_round,
             "skip": page.skip_animation,
-            "undo": lambda: take_back.undo(page),
+            "undo": page.undo,
             "last-trick": self._toggle_last_trick,
             "new-game": lambda: page.dialogs.open("confirm-new"),
             "settings": lambda: page.dialogs.open("settings"),
@@ -80,20 +87,20 @@ class Controls:
             "help": lambda: page.dialogs.open("help"),
             "trumps": lambda: page.dialogs.open("trumps"),
             "learn": self._learn,
-            "review": page.open_review,
-            "prev": lambda: page.review_step(-1),
-            "next": lambda: page.review_step(1),
-            "close-review": page.close_review,
-            "review-earlier": lambda: page.review_round(-1),
-            "review-later": lambda: page.review_round(1),
+            "review": reviewing.open,
+            "prev": lambda: reviewing.step(-1),
+            "next": lambda: reviewing.step(1),
+            "close-review": reviewing.close,
+            "review-earlier": lambda: reviewing.round(-1),
+            "review-later": lambda: reviewing.round(1),
             "share": lambda: page.links.share("replay"),
             "share-deal": lambda: page.links.share("deal"),
             "replay-deal": lambda: page.links.replay_deal(),
             "what-if": lambda: page.links.what_if(),
-        }.get(button.getAttribute("data-action"))
+        }.get(action)
         if handler:
             handler()
-            self._refocus(button.getAttribute("data-action"))
+            self._refocus(action)
 
     def _refocus(self, action: str) -> None:
         """In a review the redraw replaced the buttons: the keyboard stays on the step button
@@ -107,28 +114,28 @@ class Controls:
                 again.focus()
                 return
 
-    def _review_key(self, event) -> None:
+    def _review_key(self, event: DomEvent) -> None:
         """In a review, ← and → step through the round and Escape goes back to the result."""
         if self.page.review is None or event.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
             return
         if event.key in ("ArrowLeft", "ArrowRight"):
-            self.page.review_step(1 if event.key == "ArrowRight" else -1)
+            self.page.review_screen.step(1 if event.key == "ArrowRight" else -1)
             event.preventDefault()
         elif event.key == "Escape":
-            self.page.close_review()
+            self.page.review_screen.close()
 
-    def _swipe_start(self, event) -> None:
+    def _swipe_start(self, event: DomEvent) -> None:
         if self.page.review is not None and event.isPrimary:
             self.swipe = (event.pointerId, event.clientX, event.clientY)
 
-    def _swipe_end(self, event) -> None:
+    def _swipe_end(self, event: DomEvent) -> None:
         """A sideways swipe in a review steps, as ← and → do (ui.swipe)."""
         start, self.swipe = self.swipe, None
         if start is None or start[0] != event.pointerId or self.page.review is None:
             return
         step = swipe_step(event.clientX - start[1], event.clientY - start[2])
         if step:
-            self.page.review_step(step)
+            self.page.review_screen.step(step)
 
     def _learn(self) -> None:
         """The guided hand: started (or resumed), or while it runs, left for later."""
@@ -137,7 +144,7 @@ class Controls:
         else:
             self.page.learn.start()
 
-    def _change(self, event) -> None:
+    def _change(self, event: DomEvent) -> None:
         name = event.target.getAttribute("data-name")
         if name == "rank":
             self.page.screen.joker_rank = event.target.value

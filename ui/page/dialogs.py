@@ -1,27 +1,35 @@
-"""The page's modal <dialog id="dialog">: help, "abandon this match?", and the settings.
-Runs under PyScript (main thread); the content comes from ui.render and ui.settings."""
+"""The page's modal <dialog id="dialog">: help, "abandon this match?", the settings, the
+statistics and the trumps. Runs under PyScript (main thread); the content comes from
+ui.logic.render, ui.logic.settings, ui.logic.explain and ui.page.stats."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import js
 
 from ui.logic import explain, render, settings
 from ui.logic.screen import Screen
-from ui.page.dom import by_id, listen
+from ui.logic.settings import Settings
+from ui.logic.table import Table
+from ui.page.dom import by_id, child, listen
+from ui.page.share import Links
+from ui.page.stats import StatsKeeper
+
+if TYPE_CHECKING:
+    from js import Event
 
 
 class Page(Protocol):
+    """What the dialogs use of the page (ui.page.app.App)."""
+
     screen: Screen
-    settings: dict
-
+    settings: Settings
+    table: Table
     wake: asyncio.Event
-    table: object
-
-    links: object
-    stats: object
+    links: Links
+    stats: StatsKeeper
 
     def new_match(self) -> None: ...
     def settings_changed(self, which: str) -> None: ...
@@ -34,19 +42,19 @@ class Dialogs:
     def listen(self) -> None:
         listen(by_id("dialog"), "click", self._click)
         listen(by_id("dialog"), "change", self._change)
-        # the deal and the bots wait while a dialog is open (ui.app's loop): closing it, by a
+        # the deal and the bots wait while a dialog is open (ui.page.app's loop): closing it, by a
         # button or Escape, lets them go on
         listen(by_id("dialog"), "close", self._closed)
         listen(js.document, "click", self._glossary)
 
-    def _closed(self, event) -> None:
+    def _closed(self, event: Event) -> None:
         self.page.wake.set()
         # the keyboard goes back to the button that opened the dialog; if that was rebuilt
         # meanwhile (a setting changed), to its new copy, else to the hand
         # (a control of the closed dialog may hold it until the browser notices)
         active = js.document.activeElement
         if not active or active == js.document.body or by_id("dialog").contains(active):
-            name = by_id("dialog").dataset.name
+            name = by_id("dialog").dataset.name or ""
             action = {"confirm-new": "new-game", "confirm-reset-stats": "stats"}.get(name, name)
             target = (by_id("controls").querySelector(f'button[data-action="{action}"]')
                       or by_id("hand"))
@@ -81,21 +89,22 @@ class Dialogs:
             target.classList.add("focus")
             target.scrollIntoView()
 
-    def _glossary(self, event) -> None:
+    def _glossary(self, event: Event) -> None:
         """A term linked to the glossary (`data-glossary`): the help dialog, at its entry."""
-        link = event.target.closest("[data-glossary]") if event.target.closest else None
+        target = event.target
+        link = target.closest("[data-glossary]") if getattr(target, "closest", None) else None
         if link:
             event.preventDefault()
-            self.open("help", link.getAttribute("data-glossary"))
+            self.open("help", link.getAttribute("data-glossary") or None)
 
-    def _click(self, event) -> None:
+    def _click(self, event: Event) -> None:
         button = event.target.closest("button[data-action]")
         action = button.getAttribute("data-action") if button else None
         if action in ("confirm-new", "confirm-deal", "close"):
             by_id("dialog").close()
         if action == "confirm-new":
             self.page.new_match()
-        elif action == "confirm-deal":  # a deal (a link's, or the same again): ui.links
+        elif action == "confirm-deal":  # a deal (a link's, or the same again): ui.page.share
             self.page.links.play_pending()
         elif action == "stats":  # from the settings (a phone's menu has no room for it)
             self._reopen("stats")
@@ -109,13 +118,14 @@ class Dialogs:
         """The open dialog shows `name` instead; the keyboard goes to its first button (the
         one used was replaced)."""
         self.open(name)
-        by_id("dialog").querySelector("button").focus()
+        child(by_id("dialog"), "button").focus()
 
-    def _change(self, event) -> None:
+    def _change(self, event: Event) -> None:
         """A setting chosen: applied and kept at once (the dialog has no OK button)."""
         target = event.target
         value = bool(target.checked) if target.type == "checkbox" else target.value
-        which = settings.change(self.page.settings, target.getAttribute("data-setting"), value)
+        which = settings.change(self.page.settings, target.getAttribute("data-setting") or None,
+                                value)
         if which:
             self.page.settings_changed(which)
         if which == "lang":

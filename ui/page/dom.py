@@ -2,16 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
+
 import js
 from pyodide.ffi import create_proxy
 
+if TYPE_CHECKING:
+    from js import Document, Element, Event, Window
+    from pyodide.ffi import JsDoubleProxy, JsNull
+
 # A Python function handed to JS is freed when Python forgets it: keep every listener here, for
 # as long as the page lives.
-_listeners = []
+_listeners: list[JsDoubleProxy] = []
 
 
-def by_id(name: str):
-    return js.document.getElementById(name)
+def by_id(name: str) -> Element:
+    """One of the elements of index.html, which has every id the page asks for (a missing one
+    would fail at its first use)."""
+    return cast("Element", js.document.getElementById(name))
+
+
+def child(element: Element, selector: str) -> Element:
+    """The first element inside `element` that matches `selector`, where the page's HTML
+    (index.html's, or what the page just wrote) surely has one."""
+    return cast("Element", element.querySelector(selector))
 
 
 def url_param(name: str) -> str | None:
@@ -25,7 +40,7 @@ def url_param(name: str) -> str | None:
 _written: dict[str, str] = {}
 
 
-def set_html(element, html: str) -> None:
+def set_html(element: Element, html: str) -> None:
     """`element.innerHTML = html`, unless that is what it already holds: every write to an
     element drawn this way must come through here."""
     if _written.get(element.id) != html:
@@ -33,16 +48,17 @@ def set_html(element, html: str) -> None:
         _written[element.id] = html
 
 
-def listen(target, event: str, handler) -> None:
+def listen(target: Element | Document | Window, event: str,
+           handler: Callable[[Event], None]) -> None:
     proxy = create_proxy(handler)
     _listeners.append(proxy)
     target.addEventListener(event, proxy)
 
 
-def position_of(element) -> int | None:
+def position_of(element: Element | JsNull) -> int | None:
     """The hand position (`data-i`) of the card `element` is in, or None."""
     card = element.closest("[data-i]") if element else None
-    return int(card.getAttribute("data-i")) if card else None
+    return int(str(card.getAttribute("data-i"))) if card else None
 
 
 def show_notice(text: str, kind: str = "") -> None:

@@ -13,7 +13,7 @@ def where_it_is() -> tuple[str, str] | None:
     """What has the keyboard, if the page is about to rebuild it: a button under the hand
     (by its action), the kitty or the hand (whose cards keep it while there are some)."""
     active = js.document.activeElement
-    if not active or not active.closest:
+    if not active or not getattr(active, "closest", None):  # (not every node has closest)
         return None
     button = active.closest("#controls button[data-action]")
     if button:
@@ -39,7 +39,7 @@ def put_back(had: tuple[str, str] | None, acted: bool) -> None:
     # (a redraw leaves unchanged buttons in place: after an action, the one that acted has
     # the keyboard still, and it goes on as if the button had been rebuilt)
     lost = not active or active == js.document.body or bool(
-        acted and active.closest and active.closest("#controls"))
+        acted and getattr(active, "closest", None) and active.closest("#controls"))
     empty_hand = kind == "hand" and not by_id("hand").querySelector("[data-i]")
     if not (lost or empty_hand):
         return

@@ -19,12 +19,18 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Required, TypedDict, TypeVar
 
 import js
 
+from engine.events import Event
 from ui.logic import motion as mp
 from ui.logic.render import POSITION
+
+if TYPE_CHECKING:
+    from js import Element, JsFunction, MediaQueryList
 
 FLYERS = 24  # card backs in flight at once, at most (reused in turn)
 EASE_OUT = "cubic-bezier(.2, .7, .3, 1)"
@@ -39,7 +45,7 @@ FIRST_FLYER = "#motion-layer .card:first-child"
 # would take hundreds (each rectangle, each animation). So the page's rectangles are read in
 # one call, for all the selectors at once, and every animation is started in one call, from
 # a list of what to move (each element found by selector and index). Both return or take JSON.
-_READ = js.Function.new("selectors", """
+_READ: JsFunction = js.Function.new("selectors", """
   const out = {};
   for (const sel of JSON.parse(selectors)) {
     out[sel] = [...document.querySelectorAll(sel)].map((el) => {
@@ -50,7 +56,7 @@ _READ = js.Function.new("selectors", """
   }
   return JSON.stringify(out);
 """)
-_START = js.Function.new("moves", """
+_START: JsFunction = js.Function.new("moves", """
   const found = {};
   for (const m of JSON.parse(moves)) {
     const els = found[m.sel] || (found[m.sel] = document.querySelectorAll(m.sel));
@@ -66,18 +72,24 @@ _START = js.Function.new("moves", """
 """)
 
 
-def _read(*selectors: str) -> dict[str, list]:
-    """For each selector, its elements in page order: [card key, selected, left, top, width,
-    height, layout width, layout height] (the rectangle as drawn, transforms included, at
-    [2:6]; the size as laid out, without them, at [6:])."""
-    return json.loads(_READ(json.dumps(selectors)))
+# An element as _READ saw it: [card key, selected, left, top, width, height, layout width,
+# layout height] (the rectangle as drawn, transforms included, at [2:6]; the size as laid out,
+# without them, at [6:]). Any: parsed JSON of those types, read by position.
+Seen = list[Any]
+Durations = dict[str, int]  # of each kind of move, at the speed asked (ui.logic.motion)
 
 
-def _rect(item) -> tuple[float, float, float, float]:
+def _read(*selectors: str) -> dict[str, list[Seen]]:
+    """For each selector, its elements in page order (see Seen)."""
+    seen: dict[str, list[Seen]] = json.loads(_READ(json.dumps(selectors)))
+    return seen
+
+
+def _rect(item: Seen) -> mp.Rect:
     return (item[2], item[3], item[4], item[5])
 
 
-def _layout_size(items: list) -> tuple[float, float]:
+def _layout_size(items: list[Seen]) -> tuple[float, float]:
     """The size of the first element read, as laid out (a card back in flight is scaled)."""
     return (items[0][6], items[0][7]) if items else (0.0, 0.0)
 
@@ -100,6 +112,15 @@ def _card(where: str, key: str) -> str:
     return f'{where} [data-card="{key}"]'
 
 
+class Timing(TypedDict, total=False):
+    """The options of `element.animate`: how long (ms), after what delay, how."""
+
+    duration: Required[float]
+    delay: float
+    easing: str
+    fill: str
+
+
 @dataclass
 class _Move:
     """A move to start on the `i`th element of `sel`; `carry`: a card that a redraw may
@@ -107,13 +128,13 @@ class _Move:
 
     sel: str
     i: int
-    keyframes: list
-    options: dict
+    keyframes: list[mp.Keyframe]
+    options: Timing
     carry: bool = False
     flight: str = ""  # a card back in flight: what for (the deal, the kitty)
     start: float | None = None  # when it started (document timeline ms), if not now
 
-    def spec(self, now: float) -> dict:
+    def spec(self, now: float) -> dict[str, object]:
         return {"sel": self.sel, "i": self.i, "keyframes": self.keyframes,
                 "options": self.options, "flight": self.flight,
                 "start": now if self.start is None else self.start}
@@ -122,15 +143,20 @@ class _Move:
         return (self.start or 0) + self.options.get("delay", 0) + self.options["duration"]
 
 
-def _guarded(hook):
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _guarded(hook: Callable[Concatenate[Motion, P], R],
+             ) -> Callable[Concatenate[Motion, P], R | None]:
     """A hook whose failure never stops the game: a motion bug is reported (on the console,
     and in `data-motion-error` on <html>, which the tests check) and the page goes on, without
     that move."""
 
     @functools.wraps(hook)
-    def run(self, *args):
+    def run(self: Motion, /, *args: P.args, **kwargs: P.kwargs) -> R | None:
         try:
-            return hook(self, *args)
+            return hook(self, *args, **kwargs)
         except Exception as err:
             self._hand, self._running = None, []
             message = f"{hook.__name__}: {type(err).__name__}: {err}"
@@ -143,10 +169,10 @@ def _guarded(hook):
 
 class Motion:
     def __init__(self) -> None:
-        self._reduce = None  # the prefers-reduced-motion media query, once asked
-        self._hand: list | None = None  # the hand as read before the redraw
+        self._reduce: MediaQueryList | None = None  # prefers-reduced-motion, once asked
+        self._hand: list[Seen] | None = None  # the hand as read before the redraw
         self._running: list[_Move] = []  # moves under way on cards a redraw replaces
-        self._layer = None
+        self._layer: Element | None = None
         self._next_flyer = 0
 
     def _durations(self, speed: str) -> dict[str, int] | None:
@@ -157,7 +183,7 @@ class Motion:
     # --- the page's hooks -------------------------------------------------------------------
 
     @_guarded
-    def before(self, events=(), speed: str = "normal") -> None:
+    def before(self, events: Sequence[Event] = (), speed: str = "normal") -> None:
         """Note where the player's cards are before the page redraws, when the redraw will
         change the hand by more than a card dealt (they then glide to their new places)."""
         self._hand = None
@@ -166,7 +192,7 @@ class Motion:
         self._hand = _read(HAND)[HAND]
 
     @_guarded
-    def after(self, events, speed: str) -> None:
+    def after(self, events: Sequence[Event], speed: str) -> None:
         """Animate what `events` did, now that the page shows their result: read every
         rectangle first (one call), then start every move (one call)."""
         d = self._durations(speed)
@@ -216,7 +242,7 @@ class Motion:
         if not seen["#table .play"]:
             return None
         target = _rect(seen[_box(winner)][0])
-        options = {"duration": d["gather"], "easing": "ease-in", "fill": "forwards"}
+        options: Timing = {"duration": d["gather"], "easing": "ease-in", "fill": "forwards"}
         moves = [_Move("#table .play", i, mp.leave(_rect(item), target), options)
                  for i, item in enumerate(seen["#table .play"])]
         if seen["#table .caption"]:
@@ -228,11 +254,12 @@ class Motion:
 
     # --- what is to move --------------------------------------------------------------------
 
-    def _hand_moves(self, p: mp.Plan, d: dict, before, seen: dict, moves: list[_Move]) -> dict:
+    def _hand_moves(self, p: mp.Plan, d: Durations, before: list[Seen] | None,
+                    seen: dict[str, list[Seen]], moves: list[_Move]) -> dict[str, list[mp.Rect]]:
         """The player's cards glide from where they were to where they are; cards new to the
         hand come from the kitty (taken up) or the table (dealt). Returns, by card, where
         the cards that left the hand were (for the table: the cards played come from there)."""
-        removed: dict[str, list[tuple]] = {}
+        removed: dict[str, list[mp.Rect]] = {}
         if before is None:
             return removed
         hand = seen[HAND]
@@ -241,7 +268,7 @@ class Motion:
         match = mp.match_hand([(item[0], item[1]) for item in before], keys)
         for i in match.removed:
             removed.setdefault(before[i][0], []).append(_rect(before[i]))
-        reflow = {"duration": d["reflow"], "easing": EASE_OUT}
+        reflow: Timing = {"duration": d["reflow"], "easing": EASE_OUT}
         for i, j in match.moved:
             keyframes = mp.glide(_rect(before[i]), _rect(hand[j]))
             if keyframes:
@@ -251,13 +278,13 @@ class Motion:
             duration = d["kitty"] if p.kitty_taken_by == 0 else d["deal"]
             step = mp.stagger_step(duration, len(match.added))
             for n, j in enumerate(match.added):
-                options = {"duration": duration, "delay": n * step, "easing": EASE_OUT,
+                options: Timing = {"duration": duration, "delay": n * step, "easing": EASE_OUT,
                            "fill": "backwards"}
                 moves.append(_Move(_card("#hand", keys[j]), nths[j],
                                    mp.arrive(source, _rect(hand[j]), 0.6, 0.0), options, True))
         return removed
 
-    def _deal_moves(self, p: mp.Plan, d: dict, hand_read: bool, seen: dict,
+    def _deal_moves(self, p: mp.Plan, d: Durations, hand_read: bool, seen: dict[str, list[Seen]],
                     moves: list[_Move]) -> None:
         """Cards dealt: the player's slides into the hand from the table (the deck), a card
         back flies from there to a bot's seat box; each card a little after the one before."""
@@ -282,12 +309,13 @@ class Motion:
             if j is None:
                 continue
             taken.add(j)
-            options = {"duration": d["deal"], "delay": delay, "easing": EASE_OUT,
+            options: Timing = {"duration": d["deal"], "delay": delay, "easing": EASE_OUT,
                        "fill": "backwards"}
             moves.append(_Move(_card("#hand", key), keys[:j].count(key),
                                mp.arrive(deck, _rect(hand[j]), 0.6, 0.0), options, True))
 
-    def _table_moves(self, p: mp.Plan, d: dict, removed: dict, seen: dict,
+    def _table_moves(self, p: mp.Plan, d: Durations, removed: dict[str, list[mp.Rect]],
+                     seen: dict[str, list[Seen]],
                      moves: list[_Move]) -> None:
         """Cards played travel to the table: the player's from where they were in the hand, a
         bot's from its seat box. Then the trick's winner is marked, a failed throw shaken."""
@@ -308,7 +336,7 @@ class Motion:
                     keyframes = mp.arrive(source, target, mp.scale_of(source, target))
                 else:
                     keyframes = mp.arrive(box, target, 0.6, 0.3)
-                options = {"duration": d["play"], "delay": n * step, "easing": EASE_OUT,
+                options: Timing = {"duration": d["play"], "delay": n * step, "easing": EASE_OUT,
                            "fill": "backwards"}
                 moves.append(_Move(_card(where, keys[n]), nths[n], keyframes, options, True))
         landed = mp.plays_end(p, d)
@@ -319,7 +347,8 @@ class Motion:
             moves.append(_Move("#table .caption .throw", 0, mp.SHAKE,
                                {"duration": d["shake"], "delay": landed}))
 
-    def _kitty_moves(self, p: mp.Plan, d: dict, seen: dict, moves: list[_Move]) -> None:
+    def _kitty_moves(self, p: mp.Plan, d: Durations, seen: dict[str, list[Seen]],
+                     moves: list[_Move]) -> None:
         """A bot takes up or buries the kitty: a few card backs fly between the kitty and its
         seat box. The player's buried cards settle into the kitty (the cards the player took
         up are new to the hand: see `_hand_moves`)."""
@@ -355,7 +384,8 @@ class Motion:
         js.document.body.appendChild(layer)
         self._layer = layer
 
-    def _fly(self, moves: list[_Move], why: str, keyframes: list, options: dict) -> None:
+    def _fly(self, moves: list[_Move], why: str, keyframes: list[mp.Keyframe],
+             options: Timing) -> None:
         """A card back flies (the next one in turn: its flight before, if any, is cut)."""
         moves.append(_Move(FLYER, self._next_flyer, keyframes, options, flight=why))
         self._next_flyer = (self._next_flyer + 1) % FLYERS

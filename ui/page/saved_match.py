@@ -1,98 +1,135 @@
-"""The player's match and its save, for the game screen (ui.app.App inherits this part).
+"""The player's match and its save: which table the page plays, and keeping it in storage.
 
 The match is opened from storage, or a new one made; it is saved after every action, unless
-another tab holds the game (ui.tabs); a resumed save is checked whole, in slices, once the
-table is up (a long match's earlier rounds are not replayed on load: engine.save), and a
+another tab holds the game (ui.page.tabs); a resumed save is checked whole, in slices, once
+the table is up (a long match's earlier rounds are not replayed on load: engine.save), and a
 save that cannot be read is kept aside under another key, never lost.
-
-It expects of the page: `settings`, `screen`, `learn`, `tabs`, `table` and
-`after_player_action(events)`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+from typing import TYPE_CHECKING, Protocol
 
 import js
 
 from engine.errors import SaveError
+from engine.events import Event
 from engine.save import verify_steps
 from ui.logic import pacing, storage
 from ui.logic.i18n import t
 from ui.logic.players import make_players
-from ui.logic.table import Table
+from ui.logic.screen import Screen
+from ui.logic.settings import Settings
+from ui.logic.table import Bots, Table
 from ui.page.dom import show_notice, url_param
+
+if TYPE_CHECKING:
+    from engine.driver import Player
+    from ui.page.tabs import Tabs
+    from ui.page.tutorial import Learn
 
 SAVE_KEY = "chaodipi.match"
 
 
+class Page(Protocol):
+    """What the saved match uses of the page (ui.page.app.App)."""
+
+    settings: Settings
+    screen: Screen
+    table: Table
+    viewer: bool
+    learn: Learn
+    tabs: Tabs
+
+    def after_player_action(self, events: list[Event]) -> None: ...
+
+
 class SavedMatch:
-    def _open_match(self) -> bool:
-        """Open the saved match, else a new one; True on a first visit (no save at all)."""
-        ok, text = self.tabs.read()
-        if ok and text:
-            try:
-                self.table = self._with_settings(
-                    Table.restore(text, *self._players(json.loads(text)["seed"])))
-                self._checking = asyncio.ensure_future(self._check_save(text))
-            except (SaveError, ValueError, KeyError, TypeError):
-                self._set_aside(text)
-        if self.table is None:
-            self._new_table(url_param("seed"))
-        if storage.notice():
-            show_notice(storage.notice(), "storage")
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.checking: asyncio.Future[None] | None = None  # the whole save, checked in slices
+
+    def open(self, applied: int = 0) -> bool:
+        """Open the saved match, else a new one; True on a first visit (no save at all).
+        `applied`: the actions applied so far (the page's data-actions only grows)."""
+        ok, text = self.page.tabs.read()
+        table = self._restored(text) if ok and text else None
+        if table is None:
+            self.new(applied, url_param("seed"))
+        else:
+            table.actions = applied
+            self.page.table = table
+        notice = storage.notice()
+        if notice:
+            show_notice(notice, "storage")
         return ok and not text
+
+    def _restored(self, text: str) -> Table | None:
+        """The saved match's table, its whole save checked later; None if the save cannot be
+        read (then it is set aside)."""
+        try:
+            table = self.with_settings(
+                Table.restore(text, *self.players(json.loads(text)["seed"])))
+        except (SaveError, ValueError, KeyError, TypeError):
+            self._set_aside(text)
+            return None
+        self.checking = asyncio.ensure_future(self._check(text))
+        return table
 
     def _set_aside(self, text: str) -> None:
         aside = storage.set_aside(SAVE_KEY, text)  # kept under another key, not lost
-        show_notice(t("notice.bad_save", self.screen.lang, key=aside or "-"), "bad-save")
+        show_notice(t("notice.bad_save", self.page.screen.lang, key=aside or "-"), "bad-save")
 
-    async def _check_save(self, text: str) -> None:
+    async def _check(self, text: str) -> None:
         """Check the whole save once the table is up, in slices (a long match's earlier
         rounds are not replayed on load): an edited one is set aside for a new match."""
         try:
             await pacing.in_slices(verify_steps(text), js.performance.now)
         except SaveError:
             self._set_aside(text)
-            self._new_table()
-            self.after_player_action([])
+            self.new(self.page.table.actions)
+            self.page.after_player_action([])
 
     def reopen(self) -> None:
         """This tab took the game over: play on from the save the other tab left."""
-        applied, self.table = self.table.actions if self.table else 0, None
-        self._open_match()
-        self.table.actions = max(self.table.actions, applied)  # data-actions only grows
-        self.after_player_action([])
+        self.open(applied=self.page.table.actions)  # (data-actions only grows)
+        self.page.after_player_action([])
 
-    def _new_table(self, seed: str | None = None) -> None:
-        """A new match: from `seed` (the page's ?seed=, for the first match only), else a
-        random one, so "new game" never deals the same cards again."""
-        seed = int(seed) if seed and seed.isdigit() else int(js.Math.random() * 2_147_483_647)
-        applied = self.table.actions if self.table else 0
-        self.table = self._with_settings(Table.new(seed, *self._players(seed)))
-        self.table.actions = applied  # data-actions only grows, across new matches too
-        self.save_now()
+    def new(self, applied: int, seed: str | None = None) -> None:
+        """A new match, `applied` actions counted already (the page's data-actions only grows,
+        across new matches too): from `seed` (the page's ?seed=, for the first match only),
+        else a random one, so "new game" never deals the same cards again."""
+        number = int(seed) if seed and seed.isdigit() else int(js.Math.random() * 2_147_483_647)
+        table = self.with_settings(Table.new(number, *self.players(number)))
+        table.actions = applied
+        self.page.table = table
+        self.save()
 
-    def _players(self, seed: int):
-        return make_players(self.settings["tiers"], seed)
+    def players(self, seed: int) -> tuple[Bots, Player]:
+        """The bots the settings choose, and the adviser, seeded with the match's seed."""
+        return make_players(self.page.settings["tiers"], seed)
 
-    def _with_settings(self, table: Table) -> Table:
+    def with_settings(self, table: Table) -> Table:
         """`table`, stopping at a bid or snatch turn with nothing to show if the player asked
         to (the setting "ask_bids")."""
-        table.ask_bids = self.settings["ask_bids"]
+        table.ask_bids = self.page.settings["ask_bids"]
         return table
 
-    def save_now(self) -> None:
-        """Save the match, unless another tab has the game (then this tab stops: ui.tabs)."""
-        if getattr(self, "viewer", False):  # the embedded viewer of a link keeps nothing
+    def save(self) -> None:
+        """Save the match, unless another tab has the game (then this tab stops: ui.page.tabs)."""
+        page = self.page
+        if page.viewer:  # the embedded viewer of a link keeps nothing
             return
-        if self.learn.save():  # the guided hand keeps its own save
+        if page.learn.save():  # the guided hand keeps its own save
             return
-        if not self.tabs.may_write():
+        if not page.tabs.may_write():
             return
-        text = self.table.save()
+        text = page.table.save()
         if storage.save(SAVE_KEY, text):
-            self.tabs.wrote(text)
-        elif storage.notice():
-            show_notice(storage.notice(), "storage")
+            page.tabs.wrote(text)
+        else:
+            notice = storage.notice()
+            if notice:
+                show_notice(notice, "storage")

@@ -1,4 +1,4 @@
-"""Share, replay and open links on the page (issue 12): the page's part of ui.share.
+"""Share, replay and open links on the page (issue 12): the page's part of ui.logic.share.
 
 - `share(kind)`: the link to the round (or match) shown, or to its deal, into `#share-link`
   (a selectable field) and the clipboard where the browser allows it;
@@ -16,23 +16,49 @@ Runs under PyScript (main thread).
 from __future__ import annotations
 
 import asyncio
+import datetime
+from typing import TYPE_CHECKING, Protocol
 
 import js
 
 from engine.errors import GameError
+from engine.match import Match
+from engine.record import RecordInfo
 from ui.logic import share
 from ui.logic.i18n import t
+from ui.logic.players import make_adviser
 from ui.logic.review import Review
+from ui.logic.screen import Screen
+from ui.logic.settings import Settings
+from ui.logic.table import Table
 from ui.page.dom import by_id, listen, show_notice, url_param
+
+if TYPE_CHECKING:
+    from ui.page.review import ReviewScreen
+
+
+class Page(Protocol):
+    """What the links use of the page (ui.page.app.App)."""
+
+    settings: Settings
+    screen: Screen
+    table: Table
+    review: Review | None
+    viewer: bool
+    wake: asyncio.Event
+    review_screen: ReviewScreen
+
+    def render(self) -> None: ...
+    def play_deal(self, deal: share.Deal) -> None: ...
 
 
 class Links:
-    def __init__(self, page) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
-        self.source = None  # the match a #replay= link holds, while its review is shown
-        self.info = None  # that link's seats and date
+        self.source: Match | None = None  # the match a #replay= link holds, in its review
+        self.info: RecordInfo | None = None  # that link's seats and date
         self.pending: share.Deal | None = None  # the deal waiting for the player's yes
-        self._copying: asyncio.Future | None = None
+        self._copying: asyncio.Future[None] | None = None
 
     def listen(self) -> None:
         listen(js.window, "hashchange", lambda event: self.follow())
@@ -61,7 +87,9 @@ class Links:
         if link is None:
             return False
         self.page.viewer = True
-        self.page.start_viewer(link.match)
+        # the viewer's table: the link's match, never played on, never saved (its adviser
+        # gives the review's hints)
+        self.page.table = Table(link.match, {}, make_adviser(link.match.seed))
         return self._review(link)
 
     def follow(self) -> None:
@@ -74,7 +102,7 @@ class Links:
             return
         if share.link_kind(str(js.location.hash or "")) is None:
             if self.source is not None:
-                self.page.close_review()
+                self.page.review_screen.close()
             return
         link = self._read()
         if link is None:
@@ -83,8 +111,7 @@ class Links:
             self._review(link)
         else:
             self._forget_hash()  # asked once: a reload does not ask again
-            self.pending = share.deal_of_link(link, self.page.settings["tiers"])
-            self._ask()
+            self._ask(share.deal_of_link(link, self.page.settings["tiers"]))
 
     def _review(self, link: share.Link) -> bool:
         try:
@@ -105,7 +132,7 @@ class Links:
             self._forget_hash()
         self.hide()
 
-    def review_match(self):
+    def review_match(self) -> Match:
         """The match the review shows rounds of: a link's, or the one being played."""
         return self.source if self.source is not None else self.page.table.match
 
@@ -122,27 +149,28 @@ class Links:
         rv = page.review
         round_no = None if rv is None else rv.round_no + 1
         tiers = share.tiers_of(self.info, page.settings["tiers"])
-        self.pending = share.deal_of(self.review_match(), tiers, round_no)
-        self._ask()
+        self._ask(share.deal_of(self.review_match(), tiers, round_no))
 
     def what_if(self) -> None:
         """Play on from the review's step: its match replayed up to there ("what if")."""
         page = self.page
         rv = page.review
         upto = None if rv is None else rv.take_over_at()
-        if upto is None:
+        if rv is None or upto is None:
             return
         tiers = share.tiers_of(self.info, page.settings["tiers"])
         try:
-            self.pending = share.what_if(self.review_match(), tiers, rv.round_no + 1, upto)
+            deal = share.what_if(self.review_match(), tiers, rv.round_no + 1, upto)
         except (GameError, ValueError) as err:
             show_notice(str(err), "link")
             return
-        self._ask(what_if=True)
+        self._ask(deal, what_if=True)
 
-    def _ask(self, what_if: bool = False) -> None:
+    def _ask(self, deal: share.Deal, what_if: bool = False) -> None:
+        """Ask before `deal` replaces the match being played (it waits in `pending`)."""
+        self.pending = deal
         dialog = by_id("dialog")
-        dialog.innerHTML = share.confirm_html(self.page.screen.lang, self.pending.tiers, what_if)
+        dialog.innerHTML = share.confirm_html(self.page.screen.lang, deal.tiers, what_if)
         dialog.dataset.name = "confirm-deal"
         if not dialog.open:
             dialog.showModal()
@@ -162,7 +190,8 @@ class Links:
         over), or to its deal, into `#share-link`, and the clipboard where allowed."""
         page = self.page
         match = self.review_match()
-        info = self.info if self.source is not None else share.seats_info(
+        # a link's seats and date (set with its match), else this page's
+        info = self.info if self.info is not None else share.seats_info(
             page.settings["tiers"], _today())
         rv = page.review
         round_no = None if rv is None else rv.round_no + 1
@@ -200,7 +229,5 @@ class Links:
             box.hidden = True
 
 
-def _today():
-    import datetime
-
+def _today() -> datetime.date:
     return datetime.date.today()

@@ -1,6 +1,6 @@
 """Optional sounds (off by default, a setting): a tone on the player's turn and on a trick
 won (another when the player's team won it), synthesized in the page with the Web Audio API:
-no file is downloaded. Runs under PyScript (main thread); the notes are in ui/tones.py.
+no file is downloaded. Runs under PyScript (main thread); the notes are ui.logic.sound's.
 
 Browsers start an AudioContext suspended until the page gets a user gesture, so the context
 is made (or resumed) on the player's first click, tap or key once sound is on, and in the
@@ -10,10 +10,18 @@ sound off, no AudioContext is ever made.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 import js
 
+from engine.events import Event
 from ui.logic import sound as tones
 from ui.page.dom import listen
+
+if TYPE_CHECKING:
+    from js import AudioContext
+    from js import Event as DomEvent
 
 # The events by which a browser lets a page start sound (user activation).
 GESTURES = ("pointerdown", "pointerup", "click", "keydown")
@@ -22,7 +30,7 @@ GESTURES = ("pointerdown", "pointerup", "click", "keydown")
 class Sound:
     def __init__(self, enabled: bool = False) -> None:
         self._enabled = enabled
-        self._context = None
+        self._context: AudioContext | None = None
         for gesture in GESTURES:
             listen(js.document, gesture, self._gesture)
 
@@ -36,7 +44,7 @@ class Sound:
         if on:  # (the switch is turned on in a gesture: the context may start now)
             self._wake()
 
-    def on_events(self, events) -> None:
+    def on_events(self, events: Iterable[Event]) -> None:
         """A tone for a trick won, if sound is on."""
         tone = tones.trick_tone(events) if self._enabled else None
         if tone:
@@ -49,7 +57,7 @@ class Sound:
 
     # --- Web Audio ------------------------------------------------------------------------
 
-    def _gesture(self, event) -> None:
+    def _gesture(self, event: DomEvent) -> None:
         if self._enabled and (self._context is None or self._context.state != "running"):
             self._wake()
 
@@ -57,8 +65,9 @@ class Sound:
         """Make the audio context, or resume it (both only work in a user gesture)."""
         try:
             if self._context is None:
-                make = (getattr(js, "AudioContext", None)
-                        or getattr(js, "webkitAudioContext", None))
+                # (Safari before 14.1 names it webkitAudioContext)
+                make: type[AudioContext] | None = (getattr(js, "AudioContext", None)
+                                                   or getattr(js, "webkitAudioContext", None))
                 if make is None:  # no Web Audio in this browser: silence
                     return
                 self._context = make.new()

@@ -14,29 +14,34 @@ even where neither Web Locks nor BroadcastChannel exist).
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import js
 from pyodide.ffi import create_proxy, to_js
 
 from ui.logic import storage
 from ui.logic.i18n import t
-from ui.page.dom import by_id, listen
+from ui.logic.screen import Screen
+from ui.page.dom import by_id, child, listen
+
+if TYPE_CHECKING:
+    from js import Event
 
 HOLDING, ELSEWHERE = "holding", "elsewhere"
 
 
-class Page(Protocol):
-    screen: object
+class Saves(Protocol):
+    """What the tabs ask of the save (ui.page.saved_match.SavedMatch)."""
 
-    def save_now(self) -> None: ...
+    def save(self) -> None: ...
     def reopen(self) -> None: ...
 
 
 class Tabs:
-    def __init__(self, page: Page, key: str) -> None:
-        self.page = page
-        self.key = key
+    def __init__(self, key: str, screen: Screen, saves: Saves) -> None:
+        self.key = key  # the save's key in storage
+        self.screen = screen  # (its language, for the box's words)
+        self.saves = saves
         self.holding = False
         self.written: str | None = None  # the save as this tab last read or wrote it
         self._lost_proxy = create_proxy(self._lost)  # kept: JS calls it later
@@ -84,7 +89,7 @@ class Tabs:
         """tabs.js: another tab is taking the game. Save what this one has not saved yet (it
         waits for that), then stop."""
         if self.holding:
-            self.page.save_now()
+            self.saves.save()
         self._stop()
 
     def _stop(self) -> None:
@@ -93,15 +98,15 @@ class Tabs:
             self._show()
         js.chaodipiTab.released()
 
-    def _click(self, event) -> None:
+    def _click(self, event: Event) -> None:
         button = event.target.closest('button[data-action="take-over"]')
         if button and not button.disabled:
             button.disabled = True
             js.chaodipiTab.takeOver().then(create_proxy(self._taken))
 
-    def _taken(self, _ok=None) -> None:
+    def _taken(self, _ok: object = None) -> None:
         self.holding = True
-        self.page.reopen()  # the latest save, as the other tab left it
+        self.saves.reopen()  # the latest save, as the other tab left it
         self._show()
 
     def _show(self) -> None:
@@ -115,13 +120,13 @@ class Tabs:
         """An action tried in a tab that does not hold the game: point at why nothing moves."""
         box = by_id("elsewhere")
         box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
-        box.querySelector("button").focus()
+        child(box, "button").focus()
 
     def render(self) -> None:
         """The words of the box, in the page's language."""
-        lang = self.page.screen.lang
+        lang = self.screen.lang
         box = by_id("elsewhere")
-        box.querySelector("p").textContent = t("tabs.elsewhere", lang)
-        button = box.querySelector("button")
+        child(box, "p").textContent = t("tabs.elsewhere", lang)
+        button = child(box, "button")
         button.textContent = t("tabs.take_over", lang)
         button.disabled = False

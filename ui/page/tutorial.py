@@ -1,27 +1,54 @@
 """The guided first hand on the page: offered on the first visit and in the menu, run in place
 of the player's match (which is kept aside, untouched, and comes back on skip or at the end),
 with a coach box (#coach) that says what just happened and what to do. `html[data-tutorial]`
-is set while it runs. Runs under PyScript (main thread); the logic is ui.tutorial's."""
+is set while it runs. Runs under PyScript (main thread); the logic (and the box's HTML) is
+ui.logic.tutorial's."""
 
 from __future__ import annotations
 
-import json
-from html import escape
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
 
 import js
 
+from engine.events import Event
 from ui.logic import storage
-from ui.logic.i18n import t
 from ui.logic.players import make_players
-from ui.logic.tutorial import DONE, KEY, RUNNING, SEED, SKIPPED, TIERS, Tutorial, clock, task
+from ui.logic.screen import Screen
+from ui.logic.table import Table
+from ui.logic.tutorial import (
+    DONE,
+    KEY,
+    RUNNING,
+    SEED,
+    SKIPPED,
+    TIERS,
+    Tutorial,
+    clock,
+    coach_html,
+    saved_state,
+)
 from ui.page.dom import by_id, listen, show_notice
+
+if TYPE_CHECKING:
+    from js import Event as DomEvent
+
+
+class Page(Protocol):
+    """What the guided hand uses of the page (ui.page.app.App)."""
+
+    screen: Screen
+    table: Table
+
+    def render(self) -> None: ...
+    def after_player_action(self, events: list[Event]) -> None: ...
 
 
 class Learn:
-    def __init__(self, page) -> None:
+    def __init__(self, page: Page) -> None:
         self.page = page
         self.tutorial: Tutorial | None = None
-        self.main = None  # the player's own table, while the guided hand runs
+        self.main: Table | None = None  # the player's own table, while the guided hand runs
         self.offer = False  # a first visit: the guided hand is offered in the coach box
 
     @property
@@ -31,7 +58,7 @@ class Learn:
     def listen(self) -> None:
         listen(by_id("coach"), "click", self._click)
 
-    def _click(self, event) -> None:
+    def _click(self, event: DomEvent) -> None:
         button = event.target.closest("button[data-action]")
         action = button.getAttribute("data-action") if button else None
         if action == "learn":
@@ -49,7 +76,7 @@ class Learn:
         """At page load: continue a guided hand that was running, or offer it on a first
         visit (no saved match, never offered)."""
         ok, text = storage.load(KEY)
-        if ok and text and _state(text) == RUNNING:
+        if ok and text and saved_state(text) == RUNNING:
             self.start()
         elif first_visit and ok and not text:
             self.offer = True
@@ -87,7 +114,7 @@ class Learn:
     def stop(self, state: str) -> None:
         """Leave the guided hand (skipped: it can be resumed from the menu; done: it starts
         over next time) and give the player their own match back as it was."""
-        if self.tutorial is None:
+        if self.tutorial is None or self.main is None:  # (both are set while it runs)
             return
         self.tutorial.state = state
         storage.save(KEY, self.tutorial.save() if state == SKIPPED else '{"state": "done"}')
@@ -100,11 +127,17 @@ class Learn:
         """Save the guided hand's progress under its own key (never the match's)."""
         if self.tutorial is None:
             return False
-        if not storage.save(KEY, self.tutorial.save()) and storage.notice():
-            show_notice(storage.notice(), "storage")
+        notice = None if storage.save(KEY, self.tutorial.save()) else storage.notice()
+        if notice:
+            show_notice(notice, "storage")
         return True
 
-    def observe(self, events) -> None:
+    def marked_positions(self) -> set[int]:
+        """The positions in the hand of the cards the guided hand asks for now (none when it
+        does not run)."""
+        return self.tutorial.table.marked_positions() if self.tutorial else set()
+
+    def observe(self, events: Iterable[Event]) -> None:
         if self.tutorial is not None:
             self.tutorial.observe(events)
 
@@ -118,46 +151,7 @@ class Learn:
         else:
             root.removeAttribute("data-offer")
         # for tests: the clock of the move the guided hand waits for ("" when none)
-        due = self.tutorial.table.expected() if self.tutorial else None
-        js.document.documentElement.dataset.learnStep = (
-            str(clock(self.tutorial.table.match)) if due else "")
-
-
-def _state(text: str) -> str | None:
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    return data.get("state") if isinstance(data, dict) else None
-
-
-def _button(action: str, label: str, primary: bool = False) -> str:
-    cls = ' class="primary"' if primary else ""
-    return f'<button type="button" data-action="{action}"{cls}>{escape(label)}</button>'
-
-
-def coach_html(tutorial: Tutorial | None, offer: bool, lang: str) -> str:
-    """The coach box: the offer on a first visit; while the guided hand runs, what to do now
-    (first: a small frame shows only the top of the box) and what just happened (its
-    lessons), with a way out."""
-    if tutorial is None:
-        if not offer:
-            return ""
-        return (f'<p>{escape(t("learn.offer", lang))}</p>'
-                + _button("learn", t("learn.start", lang), primary=True)
-                + _button("learn-no", t("learn.no_thanks", lang)))
-    table = tutorial.table
-    notes = "".join(f'<p class="note">{escape(t(f"learn.event.{n}", lang))}</p>'
-                    for n in tutorial.notes)
-    due = table.expected()
-    if due is not None:
-        todo = task(due, lang)
-    elif tutorial.finished():
-        todo = ""
-    else:
-        todo = t("learn.watch", lang)
-    doing = f'<p class="task">{escape(todo)}</p>' if todo else ""
-    way_out = (_button("learn-done", t("learn.finish", lang), primary=True)
-               if tutorial.finished() else _button("learn-skip", t("learn.skip", lang)))
-    return (f'<h2>{escape(t("learn.title", lang))}</h2>{doing}{notes}'
-            f'<div class="coach-buttons">{way_out}</div>')
+        step = ""
+        if self.tutorial is not None and self.tutorial.table.expected() is not None:
+            step = str(clock(self.tutorial.table.match))
+        root.dataset.learnStep = step
