@@ -1,4 +1,4 @@
-"""The page's HTML built from seat 0's view (ui/render.py), checked on CPython."""
+"""The page's HTML built from seat 0's view (ui/logic/render.py), checked on CPython."""
 
 import re
 from dataclasses import replace
@@ -552,3 +552,29 @@ def test_the_players_own_seat_says_its_side_and_dealer_mark_in_the_pages_languag
     assert ('class="mark dealer"' in en) == (m.round.dealer == 0)
     before = replace(view, dealer=None)  # the 庄家 not known yet: the name alone
     assert render.own_seat_html(before, "en") == "South · You "
+
+
+# --- the rules' numbers in the page's words -----------------------------------------------------
+
+# RulesConfig's default numbers that no card fact shares (10 is also a rank and its points)
+RULE_NUMBERS = re.compile(r"(?<![\d.])(38|120|60|30)(?!\d)|[×乘] ?2\b")
+
+
+def test_the_words_name_the_rules_numbers_and_never_write_them():
+    """ui.logic.i18n writes no number of RulesConfig: its words name them (`{threshold}`…),
+    and the help, the glossary and the guided hand fill them in from the match's rules."""
+    from engine.config import RulesConfig
+    from ui.logic import i18n
+
+    templates = [text for pair in i18n.TEXT.values() for text in pair]
+    templates += [line for lines in i18n.HELP.values() for line in lines]
+    templates += [text for entry in i18n.GLOSSARY.values() for text in entry]
+    assert not [text for text in templates if RULE_NUMBERS.search(text)]
+    variant = RulesConfig(hand_size=37, kitty_size=12, kitty_multiplier=3, threshold=100,
+                          step=25, small_shutout_limit=50, shutout_rise=5,
+                          small_shutout_rise=2, below_threshold_rise=1)
+    en, zh = render.help_html("en", variant), render.help_html("zh", variant)
+    assert "37 cards each, 12 in the kitty" in en and "每人 37 张，底牌 12 张" in zh
+    assert "up to 50: rise 2; under 100: rise 1" in en and "每多 25 分" in zh
+    assert "points count ×3" in en and "底牌分乘 3" in zh
+    assert "count double" in render.help_html("en") and "翻倍" in render.help_html("zh")

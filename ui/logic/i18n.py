@@ -1,10 +1,15 @@
-"""The page's words in Chinese and English. `t(key, lang, **values)` fills one in."""
+"""The page's words in Chinese and English. `t(key, lang, **values)` fills one in.
+
+The rules' numbers (the kitty's size, the target, the bands of the result...) are never
+written here: the words name them by RulesConfig's field names (`{kitty_size}`,
+`{threshold}`...), filled in from the match's rules (`rule_values`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from engine.cards import SUIT_SYMBOLS, Card, card_label
+from engine.config import RulesConfig
 from engine.rules import Trump
 
 LANGS = ("zh", "en")
@@ -245,14 +250,15 @@ TEXT: dict[str, tuple[str, str]] = {
                        "You hold {cards}: a pair of level cards (2s). West showed a single ♣2; "
                        "a pair is stronger than a single. Tap \"Overcall {cards}\" to make "
                        "diamonds trump and become the dealer (庄)."),
-    "learn.step.bury": ("你是庄家，拿起了 10 张底牌（蓝框）。点"
-                        "亮着的 10 张牌放进底牌区，再点“扣底”。"
-                        "扣下的牌不再出；若抓分方赢了最后一轮，底牌的分翻倍归他们（抠底），"
+    "learn.step.bury": ("你是庄家，拿起了 {kitty_size} 张底牌（蓝框）。点"
+                        "亮着的 {kitty_size} 张牌放进底牌区，再点“扣底”。"
+                        "扣下的牌不再出；若抓分方赢了最后一轮，底牌的分{kitty_times}归他们（抠底），"
                         "所以少扣分牌，扣掉短门的小牌。",
-                        "You are the dealer: you took up the 10 kitty cards (outlined in blue). "
-                        "Tap the 10 lit cards to bury them, then Bury. Buried cards are out of "
-                        "play, but if the attackers win the last trick their points count "
-                        "double for them (抠底): bury few points, and empty short suits."),
+                        "You are the dealer: you took up the {kitty_size} kitty cards (outlined "
+                        "in blue). Tap the {kitty_size} lit cards to bury them, then Bury. Buried "
+                        "cards are out of play, but if the attackers win the last trick their "
+                        "points count {kitty_times} for them (抠底): bury few points, and empty "
+                        "short suits."),
     "learn.step.throw": ("轮到你首出。一起出亮着的梅花 {cards}：三对相连是拖拉机，再加一张单牌 ♣A。"
                          "同一门几手牌一起出叫甩牌：只要没人管得住其中任何一手，就甩成功。",
                          "Your lead. Lead the lit clubs together: {cards}. Three pairs in a row "
@@ -289,9 +295,10 @@ TEXT: dict[str, tuple[str, str]] = {
                         "must follow with a pair of the suit if they hold one."),
     "learn.step.play": ("出亮着的 {cards}（点“提示”也行）。", "Play the lit {cards}"
                                                               " (or tap Hint)."),
-    "learn.step.last": ("最后一轮：出 {cards}。若抓分方赢了这一轮，就抠底：底牌的分 × 2。",
+    "learn.step.last": ("最后一轮：出 {cards}。若抓分方赢了这一轮，就抠底："
+                        "底牌的分 × {kitty_multiplier}。",
                         "The last trick: play {cards}. If the attackers win it they capture "
-                        "the kitty (抠底): its points count ×2."),
+                        "the kitty (抠底): its points count ×{kitty_multiplier}."),
     "learn.event.welcome": ("你坐南边，对家（北）是你的队友，对手是左"
                             "家和右家。逆时针出牌：你 → 右家 → "
                             "对家 → 左家。本局打 2：所有的 2 和王都是主牌。正在发牌……",
@@ -319,10 +326,12 @@ TEXT: dict[str, tuple[str, str]] = {
                                 "出被管住的那一手（桌上写着是谁）。",
                                 "The throw failed: someone could beat one part, so only that part "
                                 "is led (the caption says who)."),
-    "learn.event.KittyScored": ("抠底！抓分方赢了最后一轮，底牌的分乘 2 算给他们。",
+    "learn.event.KittyScored": ("抠底！抓分方赢了最后一轮，"
+                                "底牌的分乘 {kitty_multiplier} 算给他们。",
                                 "抠底! The attackers won the last trick, so the kitty's points "
-                                "count ×2 for them."),
-    "learn.event.RoundSettled": ("这一局打完了！结果里写着你们是哪一方、目标 120 分、谁赢了。"
+                                "count ×{kitty_multiplier} for them."),
+    "learn.event.RoundSettled": ("这一局打完了！结果里写着你们是哪一方、"
+                                 "目标 {threshold} 分、谁赢了。"
                                  "点“回到我的比赛”开始自己打。",
                                  "That was a whole round! The result says which side you were "
                                  "on, the target and who won. Tap \"Back to my game\" to play "
@@ -391,41 +400,47 @@ TEXT: dict[str, tuple[str, str]] = {
     "trumps.equal": ("一样大", "equal"),
 }
 
+# How to play, a line a rule (the rules' numbers filled in: help_lines)
 HELP: dict[str, list[str]] = {
     "zh": [
-        "三副牌共 162 张，四人两两对家（你和对家一队）。每人 38 张，底牌 10 张。",
+        "三副牌共 162 张，四人两两对家（你和对家一队）。"
+        "每人 {hand_size} 张，底牌 {kitty_size} 张。",
         "发牌时可以亮级牌叫主（单张、对、三张），别人可以用更大的对或三张反主；"
         "三张小王/大王叫无主。",
-        "庄家拿底牌后扣回 10 张。其他人可以用至少两张更大的级牌抄底，换主重新扣底。",
+        "庄家拿底牌后扣回 {kitty_size} 张。其他人可以用至少两张更大的级牌抄底，换主重新扣底。",
         "出牌：首家可出单张、对、拖拉机（三对以上相连），或同一门的组合甩牌；"
         "甩牌若有人管得住则失败，只能出被管住的那一手。",
         "跟牌必须跟同门，有对跟对、有拖拉机跟拖拉机；没有该门可以用主牌毙或垫牌。",
-        "5 是 5 分，10 和 K 是 10 分，共 300 分。抓分方最后一轮赢了则底牌分翻倍（抠底）。",
-        "抓分方 0 分庄家升 6 级，60 分以内升 3 级，不到 120 升 1 级；"
-        "120 分以上抓分方上台，每多 30 分升 1 级。",
+        "5 是 5 分，10 和 K 是 10 分，共 300 分。抓分方最后一轮赢了则底牌分{kitty_times}（抠底）。",
+        "抓分方 0 分庄家升 {shutout_rise} 级，"
+        "{small_shutout_limit} 分以内升 {small_shutout_rise} 级，"
+        "不到 {threshold} 升 {below_threshold_rise} 级；"
+        "{threshold} 分以上抓分方上台，每多 {step} 分升 1 级。",
         "从 2 打到 A，再打小王、大王；打大王守住庄的一方获胜。",
     ],
     "en": [
         "Three decks, 162 cards, four players in two teams of partners (you sit opposite "
-        "yours). 38 cards each, 10 in the kitty.",
+        "yours). {hand_size} cards each, {kitty_size} in the kitty.",
         "While the cards are dealt you may bid by showing level cards (one, a pair or three); "
         "others overcall with a stronger pair or triple. Three jokers make no-trump.",
-        "The dealer takes the kitty and buries 10 cards. Others may snatch it with a stronger "
+        "The dealer takes the kitty and buries {kitty_size} cards. Others may snatch it with a "
+        "stronger "
         "bid of at least two cards, changing trump and burying again.",
         "Lead a single, a pair, a tractor (three or more consecutive pairs) or a throw of "
         "several of one suit; a throw someone can beat fails and only the beaten part is led.",
         "Follow suit, with pairs and tractors as far as you can; when void you may trump or "
         "discard.",
         "5s count 5, 10s and Ks 10: 300 in all. If the attackers win the last trick the "
-        "kitty's points count double.",
-        "Attackers with 0: dealers rise 6; up to 60: rise 3; under 120: rise 1. From 120 the "
-        "attackers take the deal and rise one level per 30 over 120.",
+        "kitty's points count {kitty_times}.",
+        "Attackers with 0: dealers rise {shutout_rise}; up to {small_shutout_limit}: rise "
+        "{small_shutout_rise}; under {threshold}: rise {below_threshold_rise}. From {threshold} "
+        "the attackers take the deal and rise one level per {step} over {threshold}.",
         "Climb from 2 to A, then the small and big joker; declarers at the big joker who keep "
         "the deal win.",
     ],
 }
 
-# The keys, listed in the help dialog (ui/card_input.py handles them)
+# The keys, listed in the help dialog (ui/page/card_input.py handles them)
 HELP_KEYS: dict[str, list[tuple[str, str]]] = {
     "zh": [
         ("Tab / Shift+Tab", "在手牌、底牌和按钮之间移动"),
@@ -453,7 +468,8 @@ HELP_KEYS: dict[str, list[tuple[str, str]]] = {
     ],
 }
 
-GLOSSARY: dict[str, tuple[str, str, str, str]] = {  # anchor: zh term, zh, en term, en
+# anchor: zh term, zh, en term, en (the rules' numbers filled in: glossary_text)
+GLOSSARY: dict[str, tuple[str, str, str, str]] = {
     "level": ("级", "每队有一个级别，从 2 打到 A 再到王。本局打庄家方的级别，这个点数的牌叫级牌。",
               "level", "Each side has a level, climbing from 2 to A and the jokers. A round is "
               "played at the declarers' level; cards of that rank are the level cards."),
@@ -468,12 +484,12 @@ GLOSSARY: dict[str, tuple[str, str, str, str]] = {  # anchor: zh term, zh, en te
               "dealer (庄) / declarers / attackers", "The winning bidder is the dealer (庄); "
               "the dealer and partner are the declarers, the other two the attackers. Only the "
               "attackers' points count."),
-    "kitty": ("底牌 / 扣底", "发牌剩下 10 张是底牌。庄家拿起后扣"
-                             "回 10 张；最后一轮抓分方赢则底分翻倍"
+    "kitty": ("底牌 / 扣底", "发牌剩下 {kitty_size} 张是底牌。庄家拿起后扣"
+                             "回 {kitty_size} 张；最后一轮抓分方赢则底分{kitty_times}"
               "（抠底）。",
-              "kitty / bury", "The 10 cards left after the deal. The dealer takes them up and "
-              "buries 10 face down; if the attackers win the last trick the kitty's points count "
-              "double (抠底)."),
+              "kitty / bury", "The {kitty_size} cards left after the deal. The dealer takes them "
+              "up and buries {kitty_size} face down; if the attackers win the last trick the "
+              "kitty's points count {kitty_times} (抠底)."),
     "snatch": ("抄底", "底牌扣好后，别人可以亮出更强的至少两张级牌抄底：换主、拿底牌重新扣。",
                "snatch", "After the bury, another player may show a stronger bid of at least "
                "two cards: trump changes and they take up and bury the kitty."),
@@ -484,12 +500,14 @@ GLOSSARY: dict[str, tuple[str, str, str, str]] = {  # anchor: zh term, zh, en te
     "throw": ("甩牌", "一次出同一门的几手牌。有人能管住其中一手就失败，只能出被管住的那一手。",
               "throw", "Leading several units of one suit at once. If anyone can beat one part, "
               "the throw fails and only that part is led."),
-    "points": ("分", "5 是 5 分，10 和 K 是 10 分，共 300 分。抓分方得 120 分以上就上台。",
+    "points": ("分", "5 是 5 分，10 和 K 是 10 分，共 300 分。抓分方得 {threshold} 分以上就上台。",
                "points", "5s count 5, 10s and Ks 10: 300 in all. The attackers take the deal "
-               "with 120 or more."),
-    "rise": ("升级", "本局赢的一方升级：庄家方守住升 1–6 级，抓分方上台按多得的分升级。",
-             "rise", "The side that wins a round climbs levels: declarers who hold rise 1 to 6; "
-             "attackers who take the deal rise by their points over 120."),
+               "with {threshold} or more."),
+    "rise": ("升级", "本局赢的一方升级：庄家方守住升 {below_threshold_rise}–{shutout_rise} 级，"
+             "抓分方上台按多得的分升级。",
+             "rise", "The side that wins a round climbs levels: declarers who hold rise "
+             "{below_threshold_rise} to {shutout_rise}; attackers who take the deal rise by their "
+             "points over {threshold}."),
     "direction": ("出牌方向", "逆时针：你 → 右家 → 对家 → 左家（和桥牌相反）。",
                   "direction", "Counter-clockwise: you → East → North → West (the reverse of "
                   "Bridge)."),
@@ -504,6 +522,31 @@ JOKER_FACES = {"LJ": ("小王", "SJ"), "BJ": ("大王", "BJ")}
 GROUP_NAMES = {"T": ("主牌", "Trumps"), "J": ("王", "Jokers"),
                **{s: (zh, en.capitalize()) for s, (zh, en) in SUIT_NAMES.items()}}
 LEVEL_NAMES = {"LJ": ("小王", "SJ"), "BJ": ("大王", "BJ")}
+
+
+# How the kitty's multiplier (R25) is said where a word says it; any other, as a number.
+KITTY_TIMES = {2: ("翻倍", "double")}
+
+
+def rule_values(rules: RulesConfig, lang: str = "en") -> dict[str, object]:
+    """The rules' numbers for the words that name them: RulesConfig's fields by their names,
+    and `kitty_times`, the kitty's multiplier in words (翻倍 / double, for ×2)."""
+    m = rules.kitty_multiplier
+    zh, en = KITTY_TIMES.get(m, (f"乘 {m}", f"×{m}"))
+    return {**rules.to_dict(), "kitty_times": zh if lang == "zh" else en}
+
+
+def help_lines(lang: str, rules: RulesConfig) -> list[str]:
+    """How to play (HELP), with the numbers of `rules`."""
+    values = rule_values(rules, lang)
+    return [line.format(**values) for line in HELP[lang]]
+
+
+def glossary_text(key: str, lang: str, rules: RulesConfig) -> tuple[str, str]:
+    """A glossary entry (GLOSSARY): its term and what it says, with the numbers of `rules`."""
+    zh_term, zh, en_term, en = GLOSSARY[key]
+    term, text = (zh_term, zh) if lang == "zh" else (en_term, en)
+    return term, text.format(**rule_values(rules, lang))
 
 
 def t(key: str, /, lang: str = "en", **values: object) -> str:

@@ -11,6 +11,7 @@ from html import escape
 
 from engine.bidding import bid_names_rank
 from engine.cards import RANKS, SUIT_SYMBOLS, Card, card_label
+from engine.config import DEFAULT_RULES, RulesConfig
 from engine.phase import Phase
 from engine.rules import Trump
 from engine.scoring import Band
@@ -18,11 +19,12 @@ from engine.view import SeatView
 from ui.logic import explain
 from ui.logic.i18n import (
     GLOSSARY,
-    HELP,
     HELP_KEYS,
     card_name,
     cards_short,
+    glossary_text,
     group_name,
+    help_lines,
     joker_face,
     level_name,
     seat_name,
@@ -419,13 +421,15 @@ def prompt_text(view: SeatView, lang: str) -> str:
     return t("prompt.follow_one" if n == 1 else "prompt.follow", lang, n=n)
 
 
-def dialog_html(name: str, lang: str, settings_form: str = "") -> str:
-    """The dialog's content: "help", "confirm-new" (abandon the match?),
-    "confirm-reset-stats" (clear the statistics?), or "settings", "stats", "trumps" (the
-    form given: ui.settings, ui.stats, ui.explain), with the buttons that close it."""
+def dialog_html(name: str, lang: str, settings_form: str = "",
+                rules: RulesConfig = DEFAULT_RULES) -> str:
+    """The dialog's content: "help" (with the numbers of `rules`, the match's), "confirm-new"
+    (abandon the match?), "confirm-reset-stats" (clear the statistics?), or "settings",
+    "stats", "trumps" (the form given: ui.logic.settings, ui.logic.stats, ui.logic.explain),
+    with the buttons that close it."""
     close = button("close", t("button.close", lang), primary=True)
     if name == "help":
-        return help_html(lang) + close
+        return help_html(lang, rules) + close
     if name in ("confirm-new", "confirm-reset-stats"):
         question = "prompt.new_game" if name == "confirm-new" else "stats.reset_prompt"
         return (f"<p>{t(question, lang)}</p>"
@@ -436,16 +440,16 @@ def dialog_html(name: str, lang: str, settings_form: str = "") -> str:
     return settings_form + close
 
 
-def help_html(lang: str) -> str:
+def help_html(lang: str, rules: RulesConfig = DEFAULT_RULES) -> str:
     """How to play, then the glossary: one anchored entry per term (`#g-kitty` …), which the
-    result and the guided hand link to."""
-    items = "".join(f"<li>{escape(line)}</li>" for line in HELP[lang])
+    result and the guided hand link to; with the numbers of `rules` (the match's)."""
+    items = "".join(f"<li>{escape(line)}</li>" for line in help_lines(lang, rules))
     keys = "".join(f"<dt><kbd>{escape(key)}</kbd></dt><dd>{escape(what)}</dd>" if key
                    else f'<dd class="note">{escape(what)}</dd>' for key, what in HELP_KEYS[lang])
-    terms = "".join(
-        f'<dt id="g-{key}">{escape(zh_term if lang == "zh" else en_term)}</dt>'
-        f'<dd>{escape(zh if lang == "zh" else en)}</dd>'
-        for key, (zh_term, zh, en_term, en) in GLOSSARY.items())
+    terms = ""
+    for key in GLOSSARY:
+        term, text = glossary_text(key, lang, rules)
+        terms += f'<dt id="g-{key}">{escape(term)}</dt><dd>{escape(text)}</dd>'
     return (f"<h2>{escape(t('help.title', lang))}</h2><ol>{items}</ol>"
             f'<h3>{escape(t("help.keys", lang))}</h3><dl class="keys">{keys}</dl>'
             f'<h3>{escape(t("help.glossary", lang))}</h3><dl class="glossary">{terms}</dl>')

@@ -18,13 +18,14 @@ from collections.abc import Iterable
 from html import escape
 
 from engine.actions import Action, Bid, Bury, Deal, Play, Snatch, action_from_json
+from engine.config import DEFAULT_RULES, RulesConfig
 from engine.driver import Player
 from engine.errors import IllegalAction
 from engine.events import CardsPlayed, Event
 from engine.match import Match
 from engine.rules import Trump, classify
 from engine.save import load_match, save_match
-from ui.logic.i18n import cards_short, t
+from ui.logic.i18n import cards_short, rule_values, t
 from ui.logic.render import button
 from ui.logic.table import HUMAN, Bots, Table, positions_in
 from ui.logic.tutorial_script import SCRIPT
@@ -87,9 +88,9 @@ class TutorialTable(Table):
         due = self.expected()
         if due is not None and not same_move(action, due[0]):
             self.match.verify(action)  # an illegal move is refused with the engine's reason
-            raise TutorialRefusal(
-                f"in this guided hand, {task(due, 'en')[0].lower()}{task(due, 'en')[1:]}",
-                f"这一步请按教学来：{task(due, 'zh')}")
+            en = task(due, "en", self.rules)
+            raise TutorialRefusal(f"in this guided hand, {en[0].lower()}{en[1:]}",
+                                  f"这一步请按教学来：{task(due, 'zh', self.rules)}")
         return super().act(action)
 
     def hint(self) -> Action | None:
@@ -107,10 +108,12 @@ class TutorialTable(Table):
         return set(positions_in(self.view().hand, due[0].cards))
 
 
-def task(due: tuple[Action, str], lang: str) -> str:
-    """What the player is asked to do now, in one line."""
+def task(due: tuple[Action, str], lang: str, rules: RulesConfig = DEFAULT_RULES) -> str:
+    """What the player is asked to do now, in one line (with the numbers of the match's
+    `rules`)."""
     action, key = due
-    return t(f"learn.step.{key}", lang, cards=cards_short(getattr(action, "cards", ())))
+    return t(f"learn.step.{key}", lang, cards=cards_short(getattr(action, "cards", ())),
+             **rule_values(rules, lang))
 
 
 EVENT_LESSONS = ("TrumpDecided", "KittyBuried", "ThrowFailed", "KittyScored", "RoundSettled")
@@ -198,11 +201,12 @@ def coach_html(tutorial: Tutorial | None, offer: bool, lang: str) -> str:
                 + button("learn", t("learn.start", lang), primary=True)
                 + button("learn-no", t("learn.no_thanks", lang)))
     table = tutorial.table
-    notes = "".join(f'<p class="note">{escape(t(f"learn.event.{n}", lang))}</p>'
+    numbers = rule_values(table.rules, lang)
+    notes = "".join(f'<p class="note">{escape(t(f"learn.event.{n}", lang, **numbers))}</p>'
                     for n in tutorial.notes)
     due = table.expected()
     if due is not None:
-        todo = task(due, lang)
+        todo = task(due, lang, table.rules)
     elif tutorial.finished():
         todo = ""
     else:

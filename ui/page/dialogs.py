@@ -74,7 +74,7 @@ class Dialogs:
             form = self.page.stats.dialog_html(lang)
         elif name == "trumps":
             form = explain.trumps_html(self.page.table.view(), lang, render.card_html)
-        dialog.innerHTML = render.dialog_html(name, lang, form)
+        dialog.innerHTML = render.dialog_html(name, lang, form, self.page.table.rules)
         dialog.dataset.name = name
         # named by its heading (or, with none, its question) for screen readers
         title = dialog.querySelector("h2, p")
