@@ -199,7 +199,7 @@ def test_denied_storage_still_boots_with_notice(new_context, site_url, wait_read
     assert html_data(page, "storage") == "denied"
     assert page.locator("#notice").is_visible()
     assert NOT_SAVED in page.locator("#notice").inner_text()
-    # ui.storage reports it, and never raises
+    # ui.logic.storage reports it, and never raises
     assert run_python(page, """
         from ui.logic import storage
         result = [storage.state(), storage.load("e2e"), storage.save("e2e", "x"),

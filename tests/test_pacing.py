@@ -1,4 +1,4 @@
-"""Bot pacing (ui/pacing.py): pauses by speed, and a bot's thinking cut into slices that hand
+"""Bot pacing (ui/logic/pacing.py): pauses by speed, and a bot's thinking cut into slices that hand
 the event loop back. On CPython, with a fake clock (no timing is measured)."""
 
 import asyncio

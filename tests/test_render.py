@@ -459,7 +459,7 @@ def test_the_page_draws_no_text_vertically():
 
 
 def test_a_won_trick_that_went_to_its_winner_is_off_the_table_but_can_be_looked_back_at():
-    """ui/motion.py gathers a won trick toward its winner; the page then marks it gone
+    """ui/page/motion.py gathers a won trick toward its winner; the page then marks it gone
     (Screen.trick_gone) and the table is empty until the next play ("last trick" shows it)."""
     m = moment("play", mine=True)
     players = [make_bot("random", s, 1, bid_chance=0.05) for s in range(4)]

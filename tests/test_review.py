@@ -1,4 +1,4 @@
-"""The review of a finished round (ui/review.py), on CPython: the steps rebuilt by replay (the
+"""The review of a finished round (ui/logic/review.py), on CPython: the steps rebuilt by replay (the
 deal, the kitty, each trick, the result), all four hands at each, and the HTML of each part."""
 
 import re
@@ -236,7 +236,7 @@ def test_the_review_says_what_the_hint_would_have_played_where_it_differs():
 
 
 def test_each_trick_says_why_it_went_so_as_the_live_table_does():
-    """The reason under a trick (engine.reasons, worded by ui.explain) is the live table's."""
+    """The reason under a trick (engine.reasons, worded by ui.logic.explain) is the live table's."""
     from ui.logic import explain
     r = rv.Review(finished(seed=8))
     said = 0

@@ -1,4 +1,4 @@
-"""The page's own state between renders (ui/screen.py): the cards chosen to play or bury."""
+"""The page's own state between renders (ui/logic/screen.py): the cards chosen to play or bury."""
 
 from ui.logic.screen import Screen
 

@@ -1,5 +1,6 @@
-"""The player's settings (ui/settings.py): read back from storage with anything unknown refused,
-changed from the dialog, and the dialog's form. On CPython, with a stand-in for localStorage."""
+"""The player's settings (ui/logic/settings.py): read back from storage with anything unknown
+refused, changed from the dialog, and the dialog's form. On CPython, with a stand-in for
+localStorage."""
 
 import json
 import re

@@ -1,4 +1,4 @@
-"""Share and replay links (ui.share, issue 12 items 3, 4 and 8): a finished round or match as
+"""Share and replay links (ui.logic.share, issue 12 items 3, 4 and 8): a finished round or match as
 `#replay=<code>`, a deal as `#deal=<code>`, read back exactly, and bad links refused with a
 message (never taken in part)."""
 

@@ -1,4 +1,4 @@
-"""A sideways swipe steps through a review (ui/swipe.py): which moves count, and which way."""
+"""A sideways swipe steps through a review (ui/logic/swipe.py): which moves count, and which way."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The DOM-free table controller the page drives (ui/table.py), on CPython."""
+"""The DOM-free table controller the page drives (ui/logic/table.py), on CPython."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The guided first hand (ui.tutorial) and the explanations (ui.explain), on CPython."""
+"""The guided first hand (ui.logic.tutorial) and the explanations (ui.logic.explain), on CPython."""
 
 import json
 
@@ -127,7 +127,7 @@ def test_moves_compare_as_multisets_and_every_step_has_words():
     assert [action_to_json(a) for _, a, _ in steps()] == [list(m) for _, m, _ in SCRIPT]
 
 
-# --- ui.explain -------------------------------------------------------------------------------
+# --- ui.logic.explain -------------------------------------------------------------------------
 
 def test_dimmed_positions_are_the_cards_not_usable():
     hand = tuple(parse_cards("S3 S4 H5 H5"))

@@ -1,4 +1,4 @@
-"""Undo (ui/undo.py, ui/table.py): the player's last decision of the round taken back by
+"""Undo (ui/logic/undo.py, ui/logic/table.py): the player's last decision of the round taken back by
 rebuilding the match from its save without it, on CPython."""
 
 import asyncio

@@ -122,14 +122,14 @@ TEXT: dict[str, tuple[str, str]] = {
     "role.attackers": ("抓分方", "Attackers"),
     # result
     "result.title": ("本局结果", "Round result"),
-    # the review of a round (ui.review)
+    # the review of a round (ui.logic.review)
     "button.review": ("复盘", "Review"),
     "button.prev": ("上一步", "Previous"),
     "button.next": ("下一步", "Next"),
     "button.back_result": ("返回结果", "Back to result"),
     "button.review_earlier": ("前一局", "Earlier round"),
     "button.review_later": ("后一局", "Later round"),
-    # share and replay links (ui.share, ui.links)
+    # share and replay links (ui.logic.share, ui.page.share)
     "button.share": ("分享链接", "Share link"),
     "button.share_deal": ("分享这副牌", "Share the deal"),
     "button.replay_deal": ("重打这副牌", "Replay this deal"),
@@ -204,7 +204,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "speed.slow": ("慢", "Slow"),
     "speed.normal": ("中", "Normal"),
     "speed.fast": ("快", "Fast"),
-    # statistics (ui.stats)
+    # statistics (ui.logic.stats)
     "button.stats": ("统计", "Statistics"),
     "button.reset_stats": ("清除统计", "Reset statistics"),
     "stats.title": ("统计", "Statistics"),
@@ -234,7 +234,7 @@ TEXT: dict[str, tuple[str, str]] = {
                          "Counting starts afresh"),
     "help.title": ("玩法", "How to play"),
     "help.glossary": ("术语", "Words of the game"),
-    # the guided first hand (ui.tutorial, ui.learn)
+    # the guided first hand (ui.logic.tutorial, ui.page.tutorial)
     "learn.title": ("新手教学：第一手牌", "Guided first hand"),
     "learn.offer": ("第一次玩升级？跟着教学打一手牌，边打边学。",
                     "New to 升级? Learn by playing one guided hand."),
@@ -336,7 +336,7 @@ TEXT: dict[str, tuple[str, str]] = {
                                  "That was a whole round! The result says which side you were "
                                  "on, the target and who won. Tap \"Back to my game\" to play "
                                  "on your own."),
-    # explanations (ui.explain): why, in one line
+    # explanations (ui.logic.explain): why, in one line
     "explain.trumps_word": ("主牌", "trump"),
     "explain.kind.single": ("单张", "single"),
     "explain.kind.pair": ("对子", "pair"),

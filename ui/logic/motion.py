@@ -29,7 +29,7 @@ Rect = tuple[float, float, float, float]  # left, top, width, height (CSS px, vi
 Keyframe = dict[str, str | float]  # one keyframe of the Web Animations API
 
 # Duration (ms) of each kind of move, by speed. "instant" (and prefers-reduced-motion) has
-# none: nothing moves. A move never outlasts the pause that follows its step (ui/pacing.py),
+# none: nothing moves. A move never outlasts the pause that follows its step (ui/logic/pacing.py),
 # so it never delays the game and the next redraw never cuts it short; the deal is the
 # exception (a redraw every few ms), and its moves are carried across redraws.
 DURATIONS = {

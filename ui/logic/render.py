@@ -102,7 +102,7 @@ def hand_html(view: SeatView, screen: Screen, hidden: Collection[int] = frozense
     """The player's hand, sorted by the engine, one group per play-suit (trumps together,
     marked `trump`); `hidden` positions are shown elsewhere (cards on their way to the kitty).
     While burying, the cards just taken up from the kitty are marked `taken`; `dimmed` cannot
-    be played now (ui.explain), `marked` are the ones the guided hand asks for."""
+    be played now (ui.logic.explain), `marked` are the ones the guided hand asks for."""
     taken = set(positions_in(view.hand, view.kitty_taken or ()))
     trump = is_trump(view)
     lang = screen.lang
@@ -272,7 +272,7 @@ def result_html(view: SeatView, lang: str) -> str:
         return ""
     # first what a player looks for (a playtest found it below the fold of a phone's table):
     # whether they won, what rises, the levels, the match; then in words the player's side,
-    # the target and where the points came from (the kitty ×2 explained: ui.explain), the
+    # the target and where the points came from (the kitty ×2 explained: ui.logic.explain), the
     # score, and who deals next
     *why, verdict = explain.result_lines(view, lang)
     key = "result.keep" if res.declarers_keep else "result.take"
@@ -361,7 +361,7 @@ def kitty_html(view: SeatView, screen: Screen) -> str:
 def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...]],
                   undo: bool = False, hinting: bool = False) -> str:
     """The buttons for the decision at hand (`bids`: the bids the engine lists for the player
-    now), Undo when the player may take something back (`undo`: ui.undo), then the menu (new
+    now), Undo when the player may take something back (`undo`: ui.logic.undo), then the menu (new
     game, settings, statistics, help). While the hint thinks (`hinting`), its cards are on
     their way: Hint, Play and Bury wait."""
     lang = screen.lang
@@ -388,8 +388,8 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
     elif view.phase.round_over:  # the result; the last trick decided 抠底 (R25): one tap away
         key = "button.result" if screen.show_last_trick else "button.last_trick"
         parts.append(button("last-trick", t(key, lang)))
-        parts.append(button("review", t("button.review", lang)))  # ui.review
-        parts.append(button("share", t("button.share", lang)))  # ui.links
+        parts.append(button("review", t("button.review", lang)))  # ui.page.review
+        parts.append(button("share", t("button.share", lang)))  # ui.page.share
         parts.append(button("replay-deal", t("button.replay_deal", lang)))
         if view.phase == Phase.RESULT:
             parts.append(button("next-round", t("button.next_round", lang), primary=True))

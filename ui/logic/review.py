@@ -5,7 +5,7 @@ were won, and the result.
 DOM-free, so it is tested on CPython: `Review` rebuilds the round by replaying its actions
 (engine.record.round_actions) on a fresh match, keeping a step at the end of the deal, one
 once the kitty is buried, one per trick and one for the result; the functions below build the
-HTML of each part of the table for the step shown. The page (ui.app) puts it in place under
+HTML of each part of the table for the step shown. The page (ui.page.app) puts it in place under
 `html[data-phase="review"]`.
 """
 
@@ -151,7 +151,7 @@ class Review:
         """What `adviser` (the hint button's bot, engine.bots.hard) would have played for the
         player in the trick shown, from the player's view just before their play; kept in
         `hints`. A generator that yields while it rebuilds that moment and while the adviser
-        thinks, to be run in slices (ui.pacing)."""
+        thinks, to be run in slices (ui.logic.pacing)."""
         at, step = self.at, self.step
         assert step.own_at is not None
         seed, rules, start, actions = self._from

@@ -24,7 +24,7 @@ OFFERED_SPEEDS = ("slow", "normal", "fast")  # in the dialog; "instant" comes fr
 LANGUAGES = (("zh", "中文"), ("en", "English"))
 # On/off settings: four-colour suits (♣ green, ♦ blue), a sound on your turn and on tricks
 # won, stopping to ask for a bid or snatch when none is possible, and allowing undo (悔牌:
-# the player's last bid or play taken back, ui.undo; such a round is marked), all off by
+# the player's last bid or play taken back, ui.logic.undo; such a round is marked), all off by
 # default; and the single-key shortcuts (P play, H hint…), on by default (a speech-input or
 # screen-reader user may need them off, WCAG 2.1.4).
 Switch = Literal["four_colour", "sound", "ask_bids", "undo", "shortcuts"]

@@ -1,6 +1,6 @@
 """Links to a finished round or match (`#replay=<code>`) and to a deal (`#deal=<code>`), issue 12.
 
-DOM-free, so it is tested on CPython; the page's part is ui.links. The code is
+DOM-free, so it is tested on CPython; the page's part is ui.page.share. The code is
 engine.record's (`c1.<seed>.<start>.<rules>.<seats>.<date>.<moves>`) and lives in the URL's
 fragment only, so it never reaches a server, and the link is the page's own address plus the
 fragment, so it works under any sub-path and offline.

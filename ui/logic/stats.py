@@ -10,11 +10,11 @@ no rule is judged here.
     stats.reset()
 
 The stored value is JSON with a version number, under its own key (`KEY`), through
-ui.storage (which never raises). Recording is idempotent: each counted round is keyed by the
+ui.logic.storage (which never raises). Recording is idempotent: each counted round is keyed by the
 match's identity (seed and start), the round's number and a checksum of the round's actions,
 and the last `SEEN_LIMIT` keys are kept, so a page reloaded on a result screen, or a result
 shown twice, counts once. A stored entry that is not a valid statistics value (edited,
-truncated, from a newer version) is set aside under another key (ui.storage.set_aside), never
+truncated, from a newer version) is set aside under another key (ui.logic.storage.set_aside), never
 lost, and counting starts afresh.
 """
 
@@ -44,7 +44,7 @@ SEEN_LIMIT = 200  # round keys kept: far more than a reload or a repeated result
 # a match at the page's defaults has one tier for all; a player who mixes tiers sees those
 # results apart from the others, which is what a comparison of tiers needs. The tiers are
 # those of the bots at the table when the result is shown (a tier changed in the settings
-# takes over at once: ui.app), so a round and a match count under the bots that finished them.
+# takes over at once: ui.page.app), so a round and a match count under the bots that finished them.
 SETTINGS_TIERS = ("easy", "normal", "hard")
 ROWS = (*SETTINGS_TIERS, "mixed")
 # Counted per round: as declarers (the 庄家's side) kept or lost, as attackers took the deal
@@ -182,7 +182,7 @@ def _check_counts(name: str, values: Iterable[object]) -> None:
         raise StatsError(f"row {name}: counts must be whole numbers from 0")
 
 
-# --- kept in the browser (ui.storage: never raises) ---------------------------------------------
+# --- kept in the browser (ui.logic.storage: never raises) ---------------------------------------
 
 @dataclass
 class Outcome:

@@ -1,5 +1,5 @@
 """A swipe across the table steps through a review (issue 12), as ← and → do: to the left for
-the next step, to the right for the one before. ui.controls follows the pointer (a finger, a
+the next step, to the right for the one before. ui.page.controls follows the pointer (a finger, a
 pen or a mouse drag); the review's board lets the browser keep vertical scrolling only
 (`touch-action: pan-y`, index.html), so a sideways finger reaches the page. DOM-free."""
 

@@ -168,7 +168,7 @@ class Table:
     def hint_steps(self) -> Generator[object, None, Advice | None]:
         """The adviser's suggestion for the player's current decision (bid, bury, snatch or
         play) with the reason for it, as a generator that yields while the adviser thinks
-        (run it in slices like a bot turn: ui.pacing). Its return value is an
+        (run it in slices like a bot turn: ui.logic.pacing). Its return value is an
         `engine.bots.advice.Advice` — `.action`, and `.reason` with `.text(lang, names)` for
         the line to show — or None when there is nothing to suggest. The adviser sees only
         the player's view; its reason is judged from that view too (engine.bots.advice)."""
@@ -207,10 +207,10 @@ class Table:
     def next_round(self) -> list[Event]:
         return self._apply(NextRound())
 
-    # --- undo (ui.undo) --------------------------------------------------------------------
+    # --- undo (ui.logic.undo) --------------------------------------------------------------------
 
     def can_undo(self) -> bool:
-        """Whether the player has a decision of this round to take back (ui.undo). Asked at
+        """Whether the player has a decision of this round to take back (ui.logic.undo). Asked at
         every redraw: kept until the history grows (cards dealt add no decision)."""
         key = (self.match.history_length, self.match.phase)
         if self._undoable is None or self._undoable[0] != key:
@@ -220,7 +220,7 @@ class Table:
     def undone(self) -> tuple[Table, Action]:
         """A new table with the match as it was before the player's last decision of this
         round, and that action; this table is left as it was (a bot still thinking on it
-        finds its table replaced). Raises ui.undo.NothingToUndo (a GameError) when there is
+        finds its table replaced). Raises ui.logic.undo.NothingToUndo (a GameError) when there is
         nothing to take back. The round is marked as one with undo; `actions` goes down by
         the steps taken back."""
         done = take_back(self.match, HUMAN)

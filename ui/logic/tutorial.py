@@ -3,7 +3,7 @@ bids, becomes 庄家, buries, leads a tractor, throws, sees a pair led, tries a 
 loses the kitty to 抠底 and reads the result, one move at a time, with the page explaining.
 
 The bots are deterministic for a seed, so the deal is scripted by the player's moves alone
-(ui.tutorial_script, written by tools/tutorial_script.py): each is due at a known point of
+(ui.logic.tutorial_script, written by tools/tutorial_script.py): each is due at a known point of
 the match (its clock: actions applied, every card dealt counted). `TutorialTable` stops
 there (even mid-deal, for the bid), asks for exactly that move, lights its cards, and
 refuses any other: an illegal one with the engine's reason, a legal one with a friendly

@@ -6,7 +6,7 @@ been played. Runs (and is tested) on CPython.
 
 What counts as a decision: a bid, a snatch (抄底), a pass that had a bid to choose instead,
 a bury and a play. A pass with no bid possible is none (the table passes for the player,
-ui.table), so undo goes past it to the decision before. Burying counts: it is the player's
+ui.logic.table), so undo goes past it to the decision before. Burying counts: it is the player's
 own choice of ten cards, made alone and seen by nobody, and leaving it out would make the
 undo after the first lead jump past it to a bid (undoing the bury with it anyway).
 

@@ -129,7 +129,7 @@ class Controls:
             self.swipe = (event.pointerId, event.clientX, event.clientY)
 
     def _swipe_end(self, event: DomEvent) -> None:
-        """A sideways swipe in a review steps, as ← and → do (ui.swipe)."""
+        """A sideways swipe in a review steps, as ← and → do (ui.logic.swipe)."""
         start, self.swipe = self.swipe, None
         if start is None or start[0] != event.pointerId or self.page.review is None:
             return

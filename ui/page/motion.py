@@ -3,7 +3,7 @@ gathers toward its winner, dealt cards arrive. Runs under PyScript (main thread)
 
 The page calls `before(events, speed)` just before it redraws, `after(events, speed)` just
 after, and awaits `gather(winner, speed)` when a finished trick leaves the table. What moves,
-from where and for how long is decided in ui/motion_plan.py (pure, tested on CPython); here
+from where and for how long is decided in ui/logic/motion.py (pure, tested on CPython); here
 the page's rectangles are read (all of them first), then every move is started with the Web
 Animations API (`element.animate`), on `transform` and `opacity` only, which the compositor
 runs off the main thread. Nothing moves at the "instant" speed or when the browser asks for

@@ -39,7 +39,7 @@ class StatsKeeper:
         self.kept = True  # whether the last attempt to store the statistics worked
 
     def observe(self) -> None:
-        """Count the round whose result the page shows (ui.stats counts each round once)."""
+        """Count the round whose result the page shows (ui.logic.stats counts each round once)."""
         page = self.page
         table = page.table
         if (not table.phase.round_over or page.viewer or page.learn.active
