@@ -37,7 +37,7 @@ class Page(Protocol):
     viewer: bool
     wake: asyncio.Event
 
-    @property
+    @property  # (read only: the page's links are ui.page.share.Links, more than this)
     def links(self) -> Links: ...
 
     def render(self) -> None: ...
