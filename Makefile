@@ -24,9 +24,10 @@ test: $(VENV)/.installed lint typecheck test-engine test-e2e
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 
-## make typecheck: the engine's annotations checked by mypy (settings in pyproject.toml)
+## make typecheck: the annotations of engine/ and ui/ (both rooms) checked by mypy; the
+## browser's modules that ui/page/ imports are typed by stubs/ (settings in pyproject.toml)
 typecheck: $(VENV)/.installed
-	$(VENV)/bin/mypy --strict engine
+	$(VENV)/bin/mypy --strict engine ui
 
 # The engine's tests include a run under Pyodide (in Node.js), hence node_modules.
 test-engine: $(VENV)/.installed node_modules/.installed

@@ -1,5 +1,5 @@
 // One tab plays the game at a time: which tab holds it, and how another takes it over.
-// ui/tabs.py drives this (the page's Python); it is JavaScript because Web Locks and
+// ui/page/tabs.py drives this (the page's Python); it is JavaScript because Web Locks and
 // BroadcastChannel hand out callbacks and promises that are plainer to hold here.
 //
 // The tab that holds the game holds the Web Lock "chaodipi.match" for as long as it lives

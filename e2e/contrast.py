@@ -55,7 +55,7 @@ TAG = """(attr) => {
   return out;
 }"""
 
-# Until the cards moving (ui/motion.py: dealt, taken up, gathered) have arrived: a card on its
+# Until the cards moving (ui/page/motion.py: dealt, taken up, gathered) have arrived: a card on its
 # way is faded on purpose, and judged where it lands (mid-flight, a big joker taken up from the
 # kitty read 3.17:1). Shared with e2e/test_axe.py.
 SETTLED = """() => Promise.all(document.getAnimations()

@@ -23,8 +23,8 @@ from engine.errors import IllegalPlay  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.rules import check_follow  # noqa: E402
 from engine.save import load_match  # noqa: E402
-from ui.players import make_players  # noqa: E402
-from ui.table import Table  # noqa: E402
+from ui.logic.players import make_players  # noqa: E402
+from ui.logic.table import Table  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 SAVE_KEY = "chaodipi.match"
@@ -252,7 +252,7 @@ CONTAINED = """() => {
 
 def laid_out(check: str) -> str:
     """`check` (a JS function of no argument) run on the page as laid out, without the motion
-    of the cards (ui/motion.py): a card on its way to the hand or the table is judged where it
+    of the cards (ui/page/motion.py): a card on its way to the hand or the table is judged where it
     lands, not where it passes. Every running animation is set past its end for the check
     (without its fill), then put back as it was, all in one task: the page never sees it."""
     return f"""() => {{

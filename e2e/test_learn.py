@@ -22,7 +22,7 @@ from game_helpers import (
 
 from engine.actions import Play
 from engine.errors import GameError
-from ui.tutorial import KEY, steps
+from ui.logic.tutorial import KEY, steps
 
 STEPS = {at: (action, key) for at, action, key in steps()}
 STEP_OR_RESULT = ('() => { const d = document.documentElement.dataset;'

@@ -1,4 +1,4 @@
-"""Motion and sound (ui/motion.py, ui/sound.py) in a real Chromium.
+"""Motion and sound (ui/page/motion.py, ui/page/sound.py) in a real Chromium.
 
 At normal speed a card played travels from its seat (a bot's seat box, or the player's hand)
 to its place on the table, a won trick goes to its winner's seat box and fades, dealt cards
@@ -135,7 +135,7 @@ def play_tricks(page, tricks: int) -> None:
 
 
 def no_motion_error(page) -> None:
-    """The page's motion reported no failure of its own (ui/motion.py's hooks catch them, so
+    """The page's motion reported no failure of its own (ui/page/motion.py's hooks catch them, so
     that the game goes on: the tests must look)."""
     assert page.get_attribute("html", "data-motion-error") is None, \
         page.get_attribute("html", "data-motion-error")

@@ -25,7 +25,7 @@ from engine.bots import make_bot
 from engine.driver import play_round
 from engine.match import Match
 from engine.save import save_match
-from ui.review import Review
+from ui.logic.review import Review
 
 SEED = 23
 

@@ -37,7 +37,7 @@ from engine.match import Match
 from engine.phase import Phase
 from engine.record import RecordInfo, record_code
 from engine.save import save_match
-from ui.review import Review
+from ui.logic.review import Review
 
 SEED = 23
 REVIEW = 'html[data-phase="review"]'
@@ -336,7 +336,7 @@ def test_what_if_plays_on_from_the_trick_reviewed(new_context, site_url, wait_re
     assert played.history[:upto] == finished.history[:upto]
     assert played.phase == Phase.PLAY and len(played.round.tricks) == 2
     assert played.round.tricks[-1].winner is None  # trick 2 again, the player's turn in it
-    # every hand was seen: the statistics count this round with the helped ones (ui.stats)
+    # every hand was seen: the statistics count this round with the helped ones (ui.logic.stats)
     assert json.loads(saved(page))["undo_rounds"] == [played.round.number]
     assert data(page, "phase") == "play" and data(page, "turn") == "0"
     assert button(page, "new-game").count() == 1  # the match's own buttons are back

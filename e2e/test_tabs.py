@@ -1,4 +1,4 @@
-"""One tab plays a save at a time, and no action applied in any tab is lost (ui/tabs.py,
+"""One tab plays a save at a time, and no action applied in any tab is lost (ui/page/tabs.py,
 tabs.js): two pages in one browser context, and a same-site embed beside a tab."""
 
 from __future__ import annotations

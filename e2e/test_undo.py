@@ -1,7 +1,7 @@
-"""Undo (悔牌, ui/undo.py and ui/take_back.py) as a player meets it: switched on in the settings,
-a play taken back after the bots answered it (the card back in the hand, their plays gone,
-`data-actions` lower, the same after a reload), a bid taken back, and no Undo at all while the
-setting is off. Screenshots with the button in e2e/artifacts/game-<W>x<H>-undo-*.png."""
+"""Undo (悔牌, ui/logic/undo.py and ui/page/undo.py) as a player meets it: switched on in the
+settings, a play taken back after the bots answered it (the card back in the hand, their plays
+gone, `data-actions` lower, the same after a reload), a bid taken back, and no Undo at all while
+the setting is off. Screenshots with the button in e2e/artifacts/game-<W>x<H>-undo-*.png."""
 
 from __future__ import annotations
 

@@ -191,9 +191,9 @@ def test_denied_storage_still_boots_with_notice(new_context, site_url, wait_read
     assert html_data(page, "storage") == "denied"
     assert page.locator("#notice").is_visible()
     assert NOT_SAVED in page.locator("#notice").inner_text()
-    # ui.storage reports it, and never raises
+    # ui.logic.storage reports it, and never raises
     assert run_python(page, """
-        from ui import storage
+        from ui.logic import storage
         result = [storage.state(), storage.load("e2e"), storage.save("e2e", "x"),
                   storage.set_aside("e2e", "x"), storage.notice()]
     """)[:4] == ["denied", [False, None], False, None]
@@ -211,7 +211,7 @@ def test_full_storage_still_boots_with_notice(new_context, site_url, wait_ready,
     assert html_data(page, "storage") == "full"
     assert NOT_SAVED in page.locator("#notice").inner_text()
     assert run_python(page, """
-        from ui import storage
+        from ui.logic import storage
         result = [storage.state(), storage.load("e2e"), storage.save("e2e", "x")]
     """) == ["full", [True, None], False]
 
@@ -221,7 +221,7 @@ def test_storage_keeps_saves_and_sets_unreadable_ones_aside(page, site_url, wait
     page.goto(site_url)
     wait_ready(page)
     assert run_python(page, """
-        from ui import storage
+        from ui.logic import storage
         result = [storage.state(), storage.load("e2e"), storage.save("e2e", "v1"),
                   storage.load("e2e"), storage.set_aside("e2e", "unreadable 1"),
                   storage.set_aside("e2e", "unreadable 2"), storage.notice()]
@@ -391,11 +391,11 @@ def test_same_site_iframe_keeps_saves(new_context, site_url, host_dir, serve_dir
     game = game_frame(page, site_url)
     wait_ready(game)
     assert html_data(game, "storage") == "ok"
-    assert run_python(game, 'from ui import storage; result = storage.save("e2e", "kept")')
+    assert run_python(game, 'from ui.logic import storage; result = storage.save("e2e", "kept")')
     page.reload()
     game = game_frame(page, site_url)
     wait_ready(game)
-    assert run_python(game, 'from ui import storage; result = storage.load("e2e")') == [
+    assert run_python(game, 'from ui.logic import storage; result = storage.load("e2e")') == [
         True, "kept"]
     assert NOT_SAVED not in page.frame_locator("#game").locator("#notice").inner_text()
     act_once(game)

@@ -4,7 +4,7 @@ gives the page. Nothing may need a horizontal scroll, no text may be cut off by 
 small for it (the page scrolls instead), and every button can be scrolled to and pressed
 (not covered). Screenshots in e2e/artifacts/zoom-*.png.
 
-Also: with prefers-reduced-motion the cards do not even ease when selected (ui/motion.py
+Also: with prefers-reduced-motion the cards do not even ease when selected (ui/page/motion.py
 already keeps them still: e2e/test_motion.py).
 """
 

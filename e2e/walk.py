@@ -136,7 +136,7 @@ def walk_round(new_context, site_url, wait_ready, visit) -> None:
 
     def following() -> bool:
         """Cards of a trick under way on the table (not a won trick, which at this speed
-        leaves for its winner's seat a moment later: ui/motion.py)."""
+        leaves for its winner's seat a moment later: ui/page/motion.py)."""
         plays = table_cards(page)
         return bool(plays) and not any("winner" in cls for cls, _ in plays)
 

@@ -49,7 +49,7 @@ SCRIPTS = ROOT / "scripts"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 STDLIB_ARCHIVE = PYODIDE_DIR / "python_stdlib.zip"
 # The game's first import, as the page runs it (ui.main also starts the game in the DOM).
-GAME_ENTRY = "ui.app"
+GAME_ENTRY = "ui.page.app"
 DATACLASS_TABLE = "ui/dataclass_code.marshal"  # ui.dataclass_code.TABLE_NAME, in its package
 # Where PyScript writes its Python package (relative to Pyodide's working directory).
 PYSCRIPT_HOME = "/home/pyodide/pyscript/"

@@ -1,22 +1,29 @@
-"""The pure part of the page's motion and sound (ui/motion_plan.py, ui/tones.py), on CPython:
-durations by speed, which event moves what, how the hand before a redraw maps onto the hand
-after it, the keyframes (transform and opacity only), and which tone a trick won plays.
-The page's side (ui/motion.py, ui/sound.py) is tested in a browser: e2e/test_motion.py."""
+"""The pure part of the page's motion and sound (ui/logic/motion.py, ui/logic/sound.py), on
+CPython: durations by speed, which event moves what, how the hand before a redraw maps onto the
+hand after it, the keyframes (transform and opacity only), and which tone a trick won plays.
+The page's side (ui/page/motion.py, ui/page/sound.py) is tested in a browser:
+e2e/test_motion.py."""
 
-from types import SimpleNamespace
+import dataclasses
 
 import pytest
 
+from engine import events as engine_events
 from engine.cards import parse_cards
-from ui import motion_plan as mp
-from ui import pacing, tones
-from ui.table import HUMAN, Table
+from ui.logic import motion as mp
+from ui.logic import pacing
+from ui.logic import sound as tones
+from ui.logic.table import HUMAN, Table
 
 MOVING = ("slow", "normal", "fast")
 
 
 def ev(kind, **fields):
-    return SimpleNamespace(kind=kind, **fields)
+    """The engine's event of that kind with `fields`; the fields a test leaves out are None."""
+    cls = getattr(engine_events, kind)
+    blank = {f.name: None for f in dataclasses.fields(cls)
+             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
+    return cls(**{**blank, **fields})
 
 
 def dealt(seat, card=None):

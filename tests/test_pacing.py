@@ -1,4 +1,4 @@
-"""Bot pacing (ui/pacing.py): pauses by speed, and a bot's thinking cut into slices that hand
+"""Bot pacing (ui/logic/pacing.py): pauses by speed, and a bot's thinking cut into slices that hand
 the event loop back. On CPython, with a fake clock (no timing is measured)."""
 
 import asyncio
@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import pytest
 
 from engine.bots import make_bot
-from ui import pacing
-from ui.table import HUMAN, Table
+from ui.logic import pacing
+from ui.logic.table import HUMAN, Table
 
 
 def events(*kinds):

@@ -1,4 +1,4 @@
-"""The page's HTML built from seat 0's view (ui/render.py), checked on CPython."""
+"""The page's HTML built from seat 0's view (ui/logic/render.py), checked on CPython."""
 
 import re
 from dataclasses import replace
@@ -10,8 +10,8 @@ from engine.cards import parse_card, parse_cards
 from engine.driver import next_action
 from engine.match import Match
 from engine.phase import Phase
-from ui import render
-from ui.i18n import TEXT, preferred_language
+from ui.logic import log, render
+from ui.logic.i18n import TEXT, preferred_language
 
 
 def position(phase="play", seed=4):
@@ -43,10 +43,10 @@ def test_status_names_levels_trump_dealer_points_and_turn_in_both_languages():
 
 def test_every_notable_event_has_a_sentence():
     _, events = position("result", seed=6)
-    lines = [render.event_line(e, "en") for e in events]
+    lines = [log.event_line(e, "en") for e in events]
     kinds = {e.kind for e, line in zip(events, lines, strict=True) if line}
     assert {"TrumpDecided", "TrickWon", "KittyBuried"} <= kinds
-    assert all(render.event_line(e, "zh") for e in events if e.kind in kinds)
+    assert all(log.event_line(e, "zh") for e in events if e.kind in kinds)
 
 
 def test_result_shows_score_band_rise_levels_and_next_dealer():
@@ -300,19 +300,19 @@ def test_events_are_told_in_good_english_and_chinese_with_you_for_the_player():
         (ev.KittyBuried(0, None), "You buried the kitty", None),
     ]
     for event, en, zh in cases:
-        assert render.event_line(event, "en") == en
+        assert log.event_line(event, "en") == en
         if zh:
-            assert render.event_line(event, "zh") == zh
+            assert log.event_line(event, "zh") == zh
 
 
 def test_the_log_keeps_the_last_lines_and_is_rebuilt_in_the_chosen_language():
     from engine import events as ev
 
     events = [ev.Passed(s, Phase.BID) for s in (1, 2, 3, 0, 1)] + [ev.CardDealt(0, None, 3)]
-    en = render.log_html(events, "en", keep=3)
+    en = log.log_html(events, "en", keep=3)
     assert en.count("<li>") == 3 and en.endswith("<li>East passes</li>")
     assert "You pass" in en and "West passes" in en and "North" not in en
-    assert render.log_html(events, "zh", keep=3).endswith("<li>右家 不叫</li>")
+    assert log.log_html(events, "zh", keep=3).endswith("<li>右家 不叫</li>")
 
 
 def match_at(phase: str) -> Match:
@@ -459,7 +459,7 @@ def test_the_page_draws_no_text_vertically():
 
 
 def test_a_won_trick_that_went_to_its_winner_is_off_the_table_but_can_be_looked_back_at():
-    """ui/motion.py gathers a won trick toward its winner; the page then marks it gone
+    """ui/page/motion.py gathers a won trick toward its winner; the page then marks it gone
     (Screen.trick_gone) and the table is empty until the next play ("last trick" shows it)."""
     m = moment("play", mine=True)
     players = [make_bot("random", s, 1, bid_chance=0.05) for s in range(4)]
@@ -482,30 +482,30 @@ def test_a_screen_reader_is_told_every_play_the_kitty_taken_up_and_the_result():
 
     pair = tuple(parse_cards("SK SK"))
     jokers = tuple(parse_cards("LJ BJ"))
-    assert render.spoken_line(ev.CardsPlayed(1, pair, 3, lead=True), "en") == ("East: ♠K ♠K",
+    assert log.spoken_line(ev.CardsPlayed(1, pair, 3, lead=True), "en") == ("East: ♠K ♠K",
                                                                                 False)
-    assert render.spoken_line(ev.CardsPlayed(1, pair, 3, lead=True), "zh") == (
+    assert log.spoken_line(ev.CardsPlayed(1, pair, 3, lead=True), "zh") == (
         "右家 出 ♠K ♠K", False)
-    assert render.spoken_line(ev.CardsPlayed(0, jokers, 3, lead=False), "en") == (
+    assert log.spoken_line(ev.CardsPlayed(0, jokers, 3, lead=False), "en") == (
         "You: SJ BJ", False)
-    assert render.spoken_line(ev.CardsPlayed(0, jokers, 3, lead=False), "zh") == (
+    assert log.spoken_line(ev.CardsPlayed(0, jokers, 3, lead=False), "zh") == (
         "你 出 小王 大王", False)
-    taken = render.spoken_line(ev.KittyTaken(0, tuple(parse_cards("S3 H4"))), "en")
+    taken = log.spoken_line(ev.KittyTaken(0, tuple(parse_cards("S3 H4"))), "en")
     assert taken == ("You take up the kitty: ♠3 ♥4", False)
-    assert render.spoken_line(ev.KittyTaken(2, None), "zh") == ("对家 拿起底牌", False)
-    assert render.spoken_line(ev.TrickWon(3, 4, 15, 15), "en") == ("Trick to West: 15 points",
+    assert log.spoken_line(ev.KittyTaken(2, None), "zh") == ("对家 拿起底牌", False)
+    assert log.spoken_line(ev.TrickWon(3, 4, 15, 15), "en") == ("Trick to West: 15 points",
                                                                     True)
     settled = ev.RoundSettled(score=130, declarers_keep=False, rising_team=1, rise=1,
                               levels=("3", "4"), next_dealer=1, round_no=0, dealer=0, level="3",
                               trump_rank="3", trump_suit="S", trick_points=130, kitty_points=0,
                               kitty_multiplier=0, penalty_points=0, band=Band.TAKE_OVER)
-    en, shown = render.spoken_line(settled, "en")
+    en, shown = log.spoken_line(settled, "en")
     assert not shown
     assert en == ("Round over. Attackers scored 130; Attackers take the deal and rise 1; "
                   "New levels: us 3 · them 4"), en
-    zh, _ = render.spoken_line(settled, "zh")
+    zh, _ = log.spoken_line(settled, "zh")
     assert zh.startswith("本局结束。抓分方得分 130；") and "上台" in zh
-    assert render.spoken_line(ev.CardDealt(0, None, 3), "en") is None
+    assert log.spoken_line(ev.CardDealt(0, None, 3), "en") is None
 
 
 def test_cards_on_the_table_are_grouped_and_named_by_their_seat():
@@ -513,7 +513,7 @@ def test_cards_on_the_table_are_grouped_and_named_by_their_seat():
     players = [make_bot("random", s, 11, bid_chance=0.2) for s in range(4)]
     while not (m.phase == "play" and m.round.current_trick and m.round.current_trick.plays):
         m.apply(next_action(m, players))
-    from ui.screen import Screen
+    from ui.logic.screen import Screen
 
     html = render.trick_html(m.view(0), Screen(lang="en"))
     seat = m.round.current_trick.plays[0][0]
@@ -552,3 +552,29 @@ def test_the_players_own_seat_says_its_side_and_dealer_mark_in_the_pages_languag
     assert ('class="mark dealer"' in en) == (m.round.dealer == 0)
     before = replace(view, dealer=None)  # the 庄家 not known yet: the name alone
     assert render.own_seat_html(before, "en") == "South · You "
+
+
+# --- the rules' numbers in the page's words -----------------------------------------------------
+
+# RulesConfig's default numbers that no card fact shares (10 is also a rank and its points)
+RULE_NUMBERS = re.compile(r"(?<![\d.])(38|120|60|30)(?!\d)|[×乘] ?2\b")
+
+
+def test_the_words_name_the_rules_numbers_and_never_write_them():
+    """ui.logic.i18n writes no number of RulesConfig: its words name them (`{threshold}`…),
+    and the help, the glossary and the guided hand fill them in from the match's rules."""
+    from engine.config import RulesConfig
+    from ui.logic import i18n
+
+    templates = [text for pair in i18n.TEXT.values() for text in pair]
+    templates += [line for lines in i18n.HELP.values() for line in lines]
+    templates += [text for entry in i18n.GLOSSARY.values() for text in entry]
+    assert not [text for text in templates if RULE_NUMBERS.search(text)]
+    variant = RulesConfig(hand_size=37, kitty_size=12, kitty_multiplier=3, threshold=100,
+                          step=25, small_shutout_limit=50, shutout_rise=5,
+                          small_shutout_rise=2, below_threshold_rise=1)
+    en, zh = render.help_html("en", variant), render.help_html("zh", variant)
+    assert "37 cards each, 12 in the kitty" in en and "每人 37 张，底牌 12 张" in zh
+    assert "up to 50: rise 2; under 100: rise 1" in en and "每多 25 分" in zh
+    assert "points count ×3" in en and "底牌分乘 3" in zh
+    assert "count double" in render.help_html("en") and "翻倍" in render.help_html("zh")

@@ -1,4 +1,4 @@
-"""The review of a finished round (ui/review.py), on CPython: the steps rebuilt by replay (the
+"""The review of a finished round (ui/logic/review.py), on CPython: the steps rebuilt by replay (the
 deal, the kitty, each trick, the result), all four hands at each, and the HTML of each part."""
 
 import re
@@ -14,8 +14,8 @@ from engine.bots.hard import drive
 from engine.driver import play_round
 from engine.match import Match, Start
 from engine.phase import Phase
-from ui import review as rv
-from ui.i18n import TEXT, cards_short
+from ui.logic import review as rv
+from ui.logic.i18n import TEXT, cards_short
 
 
 def finished(seed=5, start=None, tier="normal"):
@@ -236,8 +236,8 @@ def test_the_review_says_what_the_hint_would_have_played_where_it_differs():
 
 
 def test_each_trick_says_why_it_went_so_as_the_live_table_does():
-    """The reason under a trick (engine.reasons, worded by ui.explain) is the live table's."""
-    from ui import explain
+    """The reason under a trick (engine.reasons, worded by ui.logic.explain) is the live table's."""
+    from ui.logic import explain
     r = rv.Review(finished(seed=8))
     said = 0
     for at, step in enumerate(r.steps):

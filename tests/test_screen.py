@@ -1,6 +1,6 @@
-"""The page's own state between renders (ui/screen.py): the cards chosen to play or bury."""
+"""The page's own state between renders (ui/logic/screen.py): the cards chosen to play or bury."""
 
-from ui.screen import Screen
+from ui.logic.screen import Screen
 
 
 def test_tapping_a_card_selects_it_and_tapping_again_unselects_it():

@@ -1,12 +1,13 @@
-"""The player's settings (ui/settings.py): read back from storage with anything unknown refused,
-changed from the dialog, and the dialog's form. On CPython, with a stand-in for localStorage."""
+"""The player's settings (ui/logic/settings.py): read back from storage with anything unknown
+refused, changed from the dialog, and the dialog's form. On CPython, with a stand-in for
+localStorage."""
 
 import json
 import re
 
 import pytest
 
-from ui import settings, storage
+from ui.logic import settings, storage
 
 
 class MemoryStorage:

@@ -1,4 +1,4 @@
-"""Share and replay links (ui.share, issue 12 items 3, 4 and 8): a finished round or match as
+"""Share and replay links (ui.logic.share, issue 12 items 3, 4 and 8): a finished round or match as
 `#replay=<code>`, a deal as `#deal=<code>`, read back exactly, and bad links refused with a
 message (never taken in part)."""
 
@@ -16,8 +16,8 @@ from engine.errors import RecordError
 from engine.match import DEFAULT_START, Match
 from engine.phase import Phase
 from engine.record import RecordInfo, record_code, round_actions
-from ui import share
-from ui.review import Review
+from ui.logic import share
+from ui.logic.review import Review
 
 SEED = 23
 TIERS = {"1": "hard", "2": "easy", "3": "normal"}

@@ -44,9 +44,11 @@ def test_a_module_is_snapshotted_unless_it_reaches_the_browser(tree):
     assert chosen == expected
 
 
-def test_the_whole_engine_and_no_page_module_is_snapshotted():
+def test_the_whole_engine_and_ui_logic_and_no_page_module_is_snapshotted():
     files = build_site.python_files()
     chosen = set(build_site.snapshot_modules(files))
-    engine = {bytecode.module_name(f) for f in files if f.startswith("engine/")}
-    assert engine <= chosen
-    assert not {"ui.app", "ui.main", "ui.dom", "ui.motion"} & chosen
+    dom_free = {bytecode.module_name(f) for f in files if f.startswith(("engine/", "ui/logic/"))}
+    assert dom_free <= chosen
+    page = {bytecode.module_name(f) for f in files
+            if f.startswith("ui/page/") and not f.endswith("/__init__.py")}
+    assert not (page | {"ui.main"}) & chosen

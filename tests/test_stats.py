@@ -1,4 +1,4 @@
-"""The player's statistics (ui/stats.py): what a finished round and a finished match count,
+"""The player's statistics (ui/logic/stats.py): what a finished round and a finished match count,
 read from the engine's result; counted once per round; the stored value refused when edited,
 set aside and replaced; storage refused or full; reset; the dialog's table. On CPython, with a
 stand-in for localStorage."""
@@ -12,9 +12,9 @@ from engine.actions import NextRound
 from engine.bots import make_bot
 from engine.driver import play_round
 from engine.match import Match, Start
-from ui import stats, storage
-from ui.players import make_players
-from ui.table import Table
+from ui.logic import stats, storage
+from ui.logic.players import make_players
+from ui.logic.table import Table
 
 
 class MemoryStorage:
@@ -271,7 +271,7 @@ def test_the_dialog_says_when_nothing_is_counted_or_kept_in_both_languages():
 def test_the_table_s_undo_flag_starts_false_and_a_new_round_clears_it():
     table = Table(played(0, True), {})
     assert table.undo_used_this_round is False
-    table.undo_rounds.add(table.match.round.number)  # (as Table.undone marks it: ui.undo)
+    table.undo_rounds.add(table.match.round.number)  # (as Table.undone marks it: ui.logic.undo)
     assert table.undo_used_this_round is True
     table.next_round()
     assert table.undo_used_this_round is False

@@ -1,8 +1,8 @@
-"""A sideways swipe steps through a review (ui/swipe.py): which moves count, and which way."""
+"""A sideways swipe steps through a review (ui/logic/swipe.py): which moves count, and which way."""
 
 import pytest
 
-from ui.swipe import SWIPE_MIN_PX, swipe_step
+from ui.logic.swipe import SWIPE_MIN_PX, swipe_step
 
 
 @pytest.mark.parametrize("dx, dy, step", [

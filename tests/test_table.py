@@ -1,4 +1,4 @@
-"""The DOM-free table controller the page drives (ui/table.py), on CPython."""
+"""The DOM-free table controller the page drives (ui/logic/table.py), on CPython."""
 
 import pytest
 
@@ -7,7 +7,7 @@ from engine.bots import make_bot
 from engine.cards import parse_cards as cards
 from engine.errors import GameError, IllegalAction
 from engine.match import Match
-from ui.table import HUMAN, Table, positions_in
+from ui.logic.table import HUMAN, Table, positions_in
 
 from helpers import rig, run_in_slices
 
@@ -84,7 +84,7 @@ def test_restore_resumes_at_the_identical_position():
 
 def test_page_players_decide_like_the_bots_they_stand_for():
     from engine.bots import make_bot
-    from ui.players import make_players
+    from ui.logic.players import make_players
 
     bots, adviser = make_players({"1": "easy", "2": "normal", "3": "hard"}, seed=9)
     t = Table.new(9, bots, adviser)

@@ -1,4 +1,4 @@
-"""The guided first hand (ui.tutorial) and the explanations (ui.explain), on CPython."""
+"""The guided first hand (ui.logic.tutorial) and the explanations (ui.logic.explain), on CPython."""
 
 import json
 
@@ -10,10 +10,10 @@ from engine.match import Match
 from engine.rules import classify
 from engine.view import TrickView
 from tools.tutorial_script import script
-from ui import explain, render
-from ui.players import make_players
-from ui.screen import Screen
-from ui.tutorial import (
+from ui.logic import explain, render
+from ui.logic.players import make_players
+from ui.logic.screen import Screen
+from ui.logic.tutorial import (
     SEED,
     TIERS,
     Tutorial,
@@ -23,7 +23,7 @@ from ui.tutorial import (
     steps,
     task,
 )
-from ui.tutorial_script import SCRIPT
+from ui.logic.tutorial_script import SCRIPT
 
 
 def play_through(tutorial):
@@ -48,7 +48,7 @@ def new_tutorial():
 
 def test_the_script_is_what_the_tool_writes():
     """Regenerated from the seed with today's bots, the script is the same (else rerun
-    `python -m tools.tutorial_script > s.py && mv s.py ui/tutorial_script.py`)."""
+    `python -m tools.tutorial_script > s.py && mv s.py ui/logic/tutorial_script.py`)."""
     assert [tuple(s) for s in script()] == [(at, list(a), k) for at, a, k in SCRIPT]
 
 
@@ -127,7 +127,7 @@ def test_moves_compare_as_multisets_and_every_step_has_words():
     assert [action_to_json(a) for _, a, _ in steps()] == [list(m) for _, m, _ in SCRIPT]
 
 
-# --- ui.explain -------------------------------------------------------------------------------
+# --- ui.logic.explain -------------------------------------------------------------------------
 
 def test_dimmed_positions_are_the_cards_not_usable():
     hand = tuple(parse_cards("S3 S4 H5 H5"))

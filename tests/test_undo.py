@@ -1,4 +1,4 @@
-"""Undo (ui/undo.py, ui/table.py): the player's last decision of the round taken back by
+"""Undo (ui/logic/undo.py, ui/logic/table.py): the player's last decision of the round taken back by
 rebuilding the match from its save without it, on CPython."""
 
 import asyncio
@@ -15,9 +15,9 @@ from engine.driver import next_action
 from engine.errors import GameError, SaveError
 from engine.match import Match
 from engine.save import load_match, save_match
-from ui import pacing, render
-from ui.table import HUMAN, Table
-from ui.undo import NothingToUndo, TakenBack, can_undo, last_decision, take_back
+from ui.logic import log, pacing, render
+from ui.logic.table import HUMAN, Table
+from ui.logic.undo import NothingToUndo, TakenBack, can_undo, last_decision, take_back
 
 
 def players(seed, chance=0.3):
@@ -309,10 +309,10 @@ def test_the_undo_button_is_drawn_only_when_offered():
 ])
 def test_the_log_says_what_was_taken_back(action, en, zh):
     taken = TakenBack.of(action)
-    assert render.event_line(taken, "en").startswith(en)
-    assert zh in render.event_line(taken, "zh")
+    assert log.event_line(taken, "en").startswith(en)
+    assert zh in log.event_line(taken, "zh")
     if isinstance(action, Bury):  # the kitty's cards stay the player's own
-        assert "♠" not in render.event_line(taken, "en")
+        assert "♠" not in log.event_line(taken, "en")
 
 
 class Thinker:
@@ -332,7 +332,7 @@ class Thinker:
 
 def test_an_undo_while_a_bot_thinks_drops_the_bots_move():
     """The page's loop runs a bot's turn in slices and stops it when its table is no longer
-    the page's (ui.app `_steps`): undo replaces the table, so the old position's move is
+    the page's (ui.page.app `_steps`): undo replaces the table, so the old position's move is
     never applied, to the old table or to the new one."""
     m = a_match(Play, after=lambda m: m.to_act != HUMAN)
     old = Table(m, {s: Thinker(s) for s in (1, 2, 3)})

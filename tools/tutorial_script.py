@@ -1,4 +1,4 @@
-"""Write the guided first hand's script (ui/tutorial_script.py) from its seed.
+"""Write the guided first hand's script (ui/logic/tutorial_script.py) from its seed.
 
 The player's moves are chosen as the search for the seed chose them (notes: find_tutorial):
 bid the strongest bid listed once the hand holds 20 cards; once, with fewer than 30 cards,
@@ -7,9 +7,9 @@ beat (it fails); otherwise the normal bot's advice. The bots are the page's norm
 seeded with the seed, so the deal replays identically in the page. Run it again (and review
 the diff) whenever the bots or the rules change; tests/test_tutorial.py checks the script
 still plays out, and teaches what it promises. If it no longer does, `--find` looks for a
-seed that does (then set ui.tutorial.SEED).
+seed that does (then set ui.logic.tutorial.SEED).
 
-    python -m tools.tutorial_script > s.py && mv s.py ui/tutorial_script.py  # (it imports it)
+    python -m tools.tutorial_script > s.py && mv s.py ui/logic/tutorial_script.py  # (it imports it)
     python -m tools.tutorial_script --find 1 400
 """
 
@@ -22,9 +22,9 @@ from engine.bots import make_bot
 from engine.match import Match
 from engine.phase import Phase
 from engine.rules import check_throw, classify
-from ui.players import make_players
-from ui.table import HUMAN, Table
-from ui.tutorial import SEED, TIERS, TutorialTable, clock
+from ui.logic.players import make_players
+from ui.logic.table import HUMAN, Table
+from ui.logic.tutorial import SEED, TIERS, TutorialTable, clock
 
 BID_AT_CARDS = 20
 THROW_BEFORE_CARDS = 30
@@ -44,7 +44,7 @@ def failing_throw(m: Match) -> Play | None:
 
 
 def lesson(m: Match, action: Action, seen: set[str]) -> str:
-    """The lesson a scripted move teaches (its words are ui.i18n's learn.step.<key>)."""
+    """The lesson a scripted move teaches (its words are ui.logic.i18n's learn.step.<key>)."""
     if isinstance(action, Bid):
         return "bid"
     if not isinstance(action, Play):
@@ -139,8 +139,9 @@ def main() -> None:
                 print(seed, flush=True)
         return
     print('"""The guided first hand\'s script, written by tools/tutorial_script.py (do not edit):')
-    print("for each move of the player, the match's clock when it is due (ui.tutorial.clock),")
-    print('the move (engine.actions JSON) and its lesson (ui.i18n learn.step.<lesson>)."""')
+    print("for each move of the player, the match's clock when it is due")
+    print("(ui.logic.tutorial.clock), the move (engine.actions JSON) and its lesson")
+    print('(ui.logic.i18n learn.step.<lesson>)."""')
     print()
     print("SCRIPT = (")
     for at, action, key in script():

@@ -68,8 +68,9 @@ def install_shipped() -> Precompiled | None:
     installed = getattr(dataclasses, "exec", None)
     if isinstance(installed, Precompiled):
         return installed
+    loader = globals()["__loader__"]  # what imported this module: the pack's, or the sources'
     try:
-        table = __loader__.get_data(os.path.join(os.path.dirname(__file__), TABLE_NAME))
+        table = loader.get_data(os.path.join(os.path.dirname(__file__), TABLE_NAME))
     except OSError:
         return None  # not built (the sources run as they are, as under the tests)
     return install(table)

@@ -8,6 +8,6 @@ from ui import dataclass_code
 
 PRECOMPILED = dataclass_code.install_shipped()
 
-from ui.app import main  # noqa: E402  (after the compiled methods are in place)
+from ui.page.app import main  # noqa: E402  (after the compiled methods are in place)
 
 app = main()

@@ -23,7 +23,7 @@ import marshal
 import sys
 from importlib.machinery import ModuleSpec
 from importlib.util import MAGIC_NUMBER
-from types import ModuleType
+from types import CodeType, ModuleType
 
 ROOT = "/python.pack/"  # where the pack's modules say they are (no such directory exists)
 HEADER = 16  # a .pyc file's header (PEP 552): magic number, flags, hash or date, size
@@ -39,13 +39,17 @@ class PackImporter:
                   target: object = None) -> ModuleSpec | None:
         rel = fullname.replace(".", "/")
         if f"{rel}/__init__.pyc" in self.files:
-            spec = ModuleSpec(fullname, self, origin=f"{ROOT}{rel}/__init__.pyc",
-                              is_package=True)
-            spec.submodule_search_locations = [f"{ROOT}{rel}"]
+            origin, package = f"{ROOT}{rel}/__init__.pyc", True
         elif f"{rel}.pyc" in self.files:
-            spec = ModuleSpec(fullname, self, origin=f"{ROOT}{rel}.pyc")
+            origin, package = f"{ROOT}{rel}.pyc", False
         else:
             return None  # not the game's: the other finders look for it
+        # (a loader by PEP 451's protocol: typeshed asks for an importlib.abc.Loader, which
+        # this module does not import, nor anything else the page has not loaded already)
+        spec = ModuleSpec(fullname, self, origin=origin,  # type: ignore[arg-type]
+                          is_package=package)
+        if package:
+            spec.submodule_search_locations = [f"{ROOT}{rel}"]
         spec.has_location = True  # so the module gets its __file__
         return spec
 
@@ -53,21 +57,23 @@ class PackImporter:
         return None  # the default module object
 
     def exec_module(self, module: ModuleType) -> None:
-        exec(self._code(module.__name__, module.__spec__.origin), module.__dict__)
+        spec = module.__spec__  # (set by the import system: this loader's, from find_spec)
+        exec(self._code(module.__name__, spec.origin if spec else None), module.__dict__)
 
-    def get_code(self, fullname: str) -> object:
+    def get_code(self, fullname: str) -> CodeType:
         spec = self.find_spec(fullname)
         if spec is None:
             raise ImportError(f"{fullname} is not in python.pack", name=fullname)
         return self._code(fullname, spec.origin)
 
-    def _code(self, fullname: str, origin: str | None) -> object:
+    def _code(self, fullname: str, origin: str | None) -> CodeType:
         """The code of the module found at `origin` (its spec's, from find_spec)."""
         pyc = self.files[str(origin).removeprefix(ROOT)]
         if pyc[:4] != MAGIC_NUMBER:  # compiled by another Python than this one
             raise ImportError(f"python.pack was compiled for another Python "
                               f"(the {fullname} module's magic number differs)", name=fullname)
-        return marshal.loads(memoryview(pyc)[HEADER:])
+        code: CodeType = marshal.loads(memoryview(pyc)[HEADER:])
+        return code
 
     def get_source(self, fullname: str) -> None:
         return None  # the pack holds no sources: a traceback shows no source lines

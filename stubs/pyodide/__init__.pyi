@@ -1,0 +1,1 @@
+# Pyodide's Python package: only pyodide.ffi is used (stubs/README.md).

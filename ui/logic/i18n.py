@@ -1,0 +1,616 @@
+"""The page's words in Chinese and English. `t(key, lang, **values)` fills one in.
+
+The rules' numbers (the kitty's size, the target, the bands of the result...) are never
+written here: the words name them by RulesConfig's field names (`{kitty_size}`,
+`{threshold}`...), filled in from the match's rules (`rule_values`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.cards import SUIT_SYMBOLS, Card, card_label
+from engine.config import RulesConfig
+from engine.rules import Trump
+
+LANGS = ("zh", "en")
+
+TEXT: dict[str, tuple[str, str]] = {
+    # seats, by position relative to the player
+    "seat.0": ("你", "You"),
+    "seat.1": ("右家", "East"),
+    "seat.2": ("对家", "North"),
+    "seat.3": ("左家", "West"),
+    "zone.kitty": ("底牌", "Kitty"),
+    "zone.kitty_of": ("底牌（{seat} 扣的）", "Kitty (buried by {seat})"),
+    # phases
+    "phase.deal": ("发牌", "Dealing"),
+    "phase.bid": ("叫主", "Bidding"),
+    "phase.bury": ("扣底", "Burying"),
+    "phase.snatch": ("抄底", "Snatching"),
+    "phase.play": ("出牌", "Playing"),
+    "phase.result": ("本局结束", "Round over"),
+    "phase.match-over": ("比赛结束", "Match over"),
+    # status bar
+    "status.levels": ("级别 我方 {us} · 对方 {them}", "Levels: us {us} · them {them}"),
+    "status.round": ("第 {n} 局 · 打 {level}", "Round {n} · level {level}"),
+    "status.trump": ("主 {trump}", "Trump {trump}"),
+    "status.no_trump": ("无主", "no-trump"),
+    "status.trump_unknown": ("未定", "not yet"),
+    "status.dealer": ("庄家 {seat}", "Dealer {seat}"),
+    "status.points": ("抓分 {points}", "Attackers {points}"),
+    "status.attackers_are": ("抓分方：{seats}", "attacking: {seats}"),
+    "status.turn": ("轮到 {seat}", "To play: {seat}"),
+    "status.your_turn": ("轮到你了", "Your turn"),
+    "status.cards_left": ("{n} 张", "{n} cards"),
+    # buttons
+    "button.play": ("出牌", "Play"),
+    "button.hint": ("提示", "Hint"),
+    "button.pass": ("不叫", "Pass"),
+    "button.pass_snatch": ("不抄", "Don't snatch"),
+    "button.bury": ("扣底", "Bury"),
+    "button.next_round": ("下一局", "Next round"),
+    "button.new_game": ("新比赛", "New game"),
+    "button.skip": ("跳过动画", "Skip"),
+    "button.undo": ("悔牌", "Undo"),
+    "button.last_trick": ("上一轮", "Last trick"),
+    "button.result": ("本局结果", "Result"),
+    "caption.last_trick": ("上一轮（第 {n} 轮）", "Last trick (trick {n})"),
+    "caption.failed_throw": ("甩牌失败：", "Failed throw:"),
+    "button.settings": ("设置", "Settings"),
+    "button.help": ("玩法", "How to play"),
+    "button.close": ("关闭", "Close"),
+    "button.confirm": ("确定", "Confirm"),
+    "button.cancel": ("取消", "Cancel"),
+    "bid.show": ("亮 {cards}", "Bid {cards}"),
+    "bid.overcall": ("反 {cards}", "Overcall {cards}"),
+    "bid.snatch": ("抄底 {cards}", "Snatch {cards}"),
+    "bid.name_rank": ("级牌", "Level rank"),
+    "bid.name_suit": ("主花色", "Trump suit"),
+    # prompts
+    "prompt.bid": ("可以叫主或不叫", "Bid or pass"),
+    "prompt.bury": ("选 {size} 张牌扣底（拖到底牌区或点选）", "Choose {size} cards to bury "
+                    "(drag them to the kitty or tap them)"),
+    "prompt.bury_count": ("已选 {n}/{size}", "{n}/{size} chosen"),
+    "prompt.snatch": ("可以抄底", "You may snatch the kitty"),
+    "prompt.lead": ("请出牌", "Your lead"),
+    "prompt.follow": ("请跟 {n} 张", "Your turn to follow: {n} cards"),
+    "prompt.follow_one": ("请跟 1 张", "Your turn to follow: 1 card"),
+    "prompt.wait": ("等待 {seat}", "Waiting for {seat}"),
+    "prompt.new_game": ("放弃当前比赛，开始新比赛？", "Abandon this match and start a new one?"),
+    # events
+    # Events, told in the log. A ".you" key is the same sentence about the player (English
+    # conjugates: "East bids", "You bid"); t_seat() picks it.
+    "event.bid": ("{seat} 亮主 {cards}", "{seat} bids {cards}"),
+    "event.bid.you": ("你 亮主 {cards}", "You bid {cards}"),
+    "event.overcall": ("{seat} 反主 {cards}", "{seat} overcalls with {cards}"),
+    "event.overcall.you": ("你 反主 {cards}", "You overcall with {cards}"),
+    "event.snatch": ("{seat} 抄底 {cards}", "{seat} snatches the kitty with {cards}"),
+    "event.snatch.you": ("你 抄底 {cards}", "You snatch the kitty with {cards}"),
+    "event.pass.bid": ("{seat} 不叫", "{seat} passes"),
+    "event.pass.bid.you": ("你 不叫", "You pass"),
+    "event.pass.snatch": ("{seat} 不抄", "{seat} does not snatch"),
+    "event.pass.snatch.you": ("你 不抄", "You do not snatch"),
+    "event.trump": ("{seat} 坐庄，主：{trump}", "{seat} is the dealer; trump: {trump}"),
+    "event.trump.you": ("你 坐庄，主：{trump}", "You are the dealer; trump: {trump}"),
+    "event.trump_kitty": ("无人叫主，底牌 {card} 定主", "Nobody bid: kitty card {card} sets trump"),
+    "event.buried": ("{seat} 扣好底牌", "{seat} buried the kitty"),
+    "event.buried.you": ("你 扣好底牌", "You buried the kitty"),
+    "event.throw_failed": ("{seat} 甩牌失败：{attempted}，改出 {forced}",
+                           "{seat}'s throw failed: {attempted}; leads {forced} instead"),
+    "event.throw_failed.you": ("你 甩牌失败：{attempted}，改出 {forced}",
+                               "Your throw failed: {attempted}; you lead {forced} instead"),
+    "event.trick": ("{seat} 赢得本轮，{points} 分", "Trick to {seat}: {points} points"),
+    "event.trick.you": ("你 赢得本轮，{points} 分", "Your trick: {points} points"),
+    "event.kitty": ("抠底！底牌 {points} 分 × {mult}", "Kitty captured: {points} points × {mult}"),
+    # said to a screen reader only (the table shows them): each play, the kitty taken up, the
+    # round's result
+    "event.play": ("{seat} 出 {cards}", "{seat}: {cards}"),
+    "event.play.you": ("你 出 {cards}", "You: {cards}"),
+    "event.kitty_taken": ("{seat} 拿起底牌", "{seat} takes up the kitty"),
+    "event.kitty_taken.you": ("你 拿起底牌：{cards}", "You take up the kitty: {cards}"),
+    "event.round_over": ("本局结束。", "Round over."),
+    "event.undo.bid": ("你 悔牌：收回亮主 {cards}", "You took back your bid {cards}"),
+    "event.undo.snatch": ("你 悔牌：收回抄底 {cards}", "You took back your snatch {cards}"),
+    "event.undo.pass": ("你 悔牌：收回不叫", "You took back your pass"),
+    "event.undo.bury": ("你 悔牌：收回扣底", "You took back your bury"),
+    "event.undo.play": ("你 悔牌：收回 {cards}", "You took back your play {cards}"),
+    "seat.pass": ("不叫", "pass"),
+    "seat.no_snatch": ("不抄", "no snatch"),
+    "seat.showed": ("亮过 {cards}", "showed {cards}"),
+    "seat.own": ("南 · 你", "South · You"),
+    "role.declarers": ("庄家方", "Declarers"),
+    "role.attackers": ("抓分方", "Attackers"),
+    # result
+    "result.title": ("本局结果", "Round result"),
+    # the review of a round (ui.logic.review)
+    "button.review": ("复盘", "Review"),
+    "button.prev": ("上一步", "Previous"),
+    "button.next": ("下一步", "Next"),
+    "button.back_result": ("返回结果", "Back to result"),
+    "button.review_earlier": ("前一局", "Earlier round"),
+    "button.review_later": ("后一局", "Later round"),
+    # share and replay links (ui.logic.share, ui.page.share)
+    "button.share": ("分享链接", "Share link"),
+    "button.share_deal": ("分享这副牌", "Share the deal"),
+    "button.replay_deal": ("重打这副牌", "Replay this deal"),
+    "prompt.play_deal": ("放弃当前比赛，从头打这副牌？",
+                         "Abandon the current match and play this deal from its start?"),
+    "button.what_if": ("从这里接着打", "Play on from here"),
+    "prompt.deal_bots": ("电脑：{bots}（设置里也改为这些）",
+                         "Bots: {bots} (Settings change to them)"),
+    "prompt.what_if": ("放弃当前比赛，从复盘的这一步接着打？",
+                       "Abandon the current match and play on from this point of the review?"),
+    "share.label": ("分享链接", "Link to share"),
+    "share.copied": ("链接已复制。", "Link copied."),
+    "share.select": ("请选中链接后复制。", "Select the link to copy it."),
+    "share.bad": ("无法打开此链接：{reason}", "This link cannot be opened: {reason}"),
+    "review.title": ("复盘 第 {n} 局", "Review of round {n}"),
+    "review.step": ("第 {k}/{total} 步", "Step {k} of {total}"),
+    "review.deal": ("发牌与叫主", "The deal and the bids"),
+    "review.no_bids": ("无人叫主，由底牌定主", "Nobody bid: a kitty card set trump"),
+    "review.bid": ("{seat} 亮 {cards}", "{seat} bid {cards}"),
+    "review.pass": ("{seat} 不叫", "{seat} passed"),
+    "review.snatch": ("{seat} 抄底 {cards}", "{seat} snatched with {cards}"),
+    "review.kitty": ("底牌", "The kitty"),
+    "review.trump": ("主 {trump} · 庄家 {seat}", "Trump {trump} · dealer {seat}"),
+    "review.took": ("{seat} 拿起底牌：{cards}", "{seat} took up: {cards}"),
+    "review.buried": ("{seat} 扣底：{cards}", "{seat} buried: {cards}"),
+    "review.kitty_dealt": ("发牌时的底牌", "Kitty as dealt"),
+    "review.kitty_buried": ("底牌（{seat} 扣的）", "Kitty as buried by {seat}"),
+    "review.trick": ("第 {n}/{total} 轮", "Trick {n} of {total}"),
+    "review.hint_same": ("提示也会这样出。", "The hint would have played the same."),
+    "review.hint_other": ("提示会出 {cards}：{why}", "The hint would have played {cards}: {why}"),
+    "review.keys": ("按 ← → 或左右滑动逐步查看，四家的牌都亮出",
+                    "← → or a swipe steps through the round, all hands face up"),
+    "result.score": ("抓分方得分 {score}", "Attackers scored {score}"),
+    "result.tricks": ("其中赢墩得分 {points}", "from tricks: {points}"),
+    "result.kitty": ("其中抠底 {points} × {mult}", "including kitty {points} × {mult}"),
+    "result.keep": ("庄家方守庄，升 {n} 级", "Declarers keep the deal and rise {n}"),
+    "result.take": ("抓分方上台，升 {n} 级", "Attackers take the deal and rise {n}"),
+    "result.penalty": ("其中甩牌罚分 {points}", "including failed-throw penalties {points}"),
+    "result.band.shutout": ("大光", "Shut-out"),
+    "result.band.small-shutout": ("小光", "Small shut-out"),
+    "result.levels": ("新级别 我方 {us} · 对方 {them}", "New levels: us {us} · them {them}"),
+    "result.next_dealer": ("下一局庄家 {seat}", "Next dealer: {seat}"),
+    "result.match_won": ("你们赢得了比赛！", "Your team wins the match!"),
+    "result.match_lost": ("对方赢得了比赛", "The other team wins the match"),
+    # notices
+    "notice.not_saved": ("进度不会被保存", "Progress is not being saved"),
+    "notice.bad_save": ("存档无法读取，已另存为 {key}，开始新比赛",
+                        "The save could not be read; it was kept as {key}. A new match starts"),
+    "notice.illegal": ("不能这样出：{reason}", "Not allowed: {reason}"),
+    "notice.undo": ("不能悔牌：{reason}", "Cannot undo: {reason}"),
+    "hint.why": ("（提示：{why}）", "(Hint: {why})"),
+    "tabs.elsewhere": ("这局游戏已在另一个标签页中打开，在那里继续，或在这里接着玩",
+                       "This game is open in another tab. Play on there, or take it over here"),
+    "tabs.take_over": ("在这里接着玩", "Take over here"),
+    # settings
+    "settings.title": ("设置", "Settings"),
+    "settings.tier": ("{seat}：电脑水平", "{seat}: bot strength"),
+    "settings.speed": ("动画速度", "Animation speed"),
+    "settings.language": ("语言", "Language"),
+    "settings.four_colour": ("四色花色（♣ 绿 ♦ 蓝）", "Four-colour suits (♣ green, ♦ blue)"),
+    "settings.sound": ("声音（轮到你、赢墩时）", "Sound on your turn and on tricks won"),
+    "settings.ask_bids": ("无牌可叫时也询问我", "Ask me even when I cannot bid or snatch"),
+    "settings.undo": ("允许悔牌（收回你最后一次叫牌或出牌）",
+                      "Allow undo (take back your last bid or play)"),
+    "settings.shortcuts": ("单键快捷键（P 出牌、H 提示…）",
+                           "Single-key shortcuts (P play, H hint…)"),
+    "help.keys": ("键盘", "Keyboard"),
+    "tier.random": ("随机", "Random"),  # (a record's bots may be any of engine.bots.TIERS)
+    "tier.easy": ("简单", "Easy"),
+    "tier.normal": ("普通", "Normal"),
+    "tier.hard": ("困难", "Hard"),
+    "speed.slow": ("慢", "Slow"),
+    "speed.normal": ("中", "Normal"),
+    "speed.fast": ("快", "Fast"),
+    # statistics (ui.logic.stats)
+    "button.stats": ("统计", "Statistics"),
+    "button.reset_stats": ("清除统计", "Reset statistics"),
+    "stats.title": ("统计", "Statistics"),
+    "stats.caption": ("你方（你和北家）的成绩", "Results of your side (you and North)"),
+    "stats.undo_caption": ("用过悔牌或从复盘接着打的局（另计）",
+                           "Rounds where you used undo or played on from a review "
+                           "(counted apart)"),
+    "stats.opponents": ("电脑水平", "Bots"),
+    "stats.matches": ("赢得比赛", "Matches won"),
+    "stats.declared": ("坐庄保住", "Kept as declarers"),
+    "stats.attacked": ("抓分上台", "Taken as attackers"),
+    "stats.levels": ("升级", "Levels"),
+    "stats.total": ("合计", "Total"),
+    "tier.mixed": ("混合", "Mixed"),  # (statistics: bots of different tiers)
+    "stats.none": ("还没有打完的局。", "No round finished yet."),
+    "stats.notes": ("比赛只计打完的；“保住/上台”为次数/局数。三家电脑水平不同时记入“混合”。",
+                    "Matches count once played to the end; kept and taken are rounds out of "
+                    "rounds played so. Bots of different strengths count as Mixed."),
+    "stats.denied": ("统计不会被保存：此处浏览器禁止存储。",
+                     "Statistics are not being kept: this browser does not allow storage here."),
+    "stats.full": ("统计不会被保存：存储空间已满。",
+                   "Statistics are not being kept: storage is full."),
+    "stats.reset_prompt": ("清除所有统计？此操作无法撤销。",
+                           "Clear all statistics? This cannot be undone."),
+    "notice.bad_stats": ("统计无法读取，已另存为 {key}，重新开始统计",
+                         "The statistics could not be read; they were kept as {key}. "
+                         "Counting starts afresh"),
+    "help.title": ("玩法", "How to play"),
+    "help.glossary": ("术语", "Words of the game"),
+    # the guided first hand (ui.logic.tutorial, ui.page.tutorial)
+    "learn.title": ("新手教学：第一手牌", "Guided first hand"),
+    "learn.offer": ("第一次玩升级？跟着教学打一手牌，边打边学。",
+                    "New to 升级? Learn by playing one guided hand."),
+    "learn.start": ("开始教学", "Start the guided hand"),
+    "learn.no_thanks": ("不用了", "No thanks"),
+    "learn.skip": ("跳过教学", "Skip the guided hand"),
+    "learn.finish": ("回到我的比赛", "Back to my game"),
+    "learn.watch": ("看其他人出牌……轮到你时会告诉你做什么。",
+                    "Watch the others play… you will be told what to do on your turn."),
+    "notice.learn": ("教学：{reason}", "Guided hand: {reason}"),
+    "learn.step.bid": ("你有 {cards}：一对级牌。左家只亮了一张 ♣2，对子比单张强。点“反 {cards}”"
+                       "让方块做主，你就成为庄家。",
+                       "You hold {cards}: a pair of level cards (2s). West showed a single ♣2; "
+                       "a pair is stronger than a single. Tap \"Overcall {cards}\" to make "
+                       "diamonds trump and become the dealer (庄)."),
+    "learn.step.bury": ("你是庄家，拿起了 {kitty_size} 张底牌（蓝框）。点"
+                        "亮着的 {kitty_size} 张牌放进底牌区，再点“扣底”。"
+                        "扣下的牌不再出；若抓分方赢了最后一轮，底牌的分{kitty_times}归他们（抠底），"
+                        "所以少扣分牌，扣掉短门的小牌。",
+                        "You are the dealer: you took up the {kitty_size} kitty cards (outlined "
+                        "in blue). Tap the {kitty_size} lit cards to bury them, then Bury. Buried "
+                        "cards are out of play, but if the attackers win the last trick their "
+                        "points count {kitty_times} for them (抠底): bury few points, and empty "
+                        "short suits."),
+    "learn.step.throw": ("轮到你首出。一起出亮着的梅花 {cards}：三对相连是拖拉机，再加一张单牌 ♣A。"
+                         "同一门几手牌一起出叫甩牌：只要没人管得住其中任何一手，就甩成功。",
+                         "Your lead. Lead the lit clubs together: {cards}. Three pairs in a row "
+                         "are a tractor, plus the single ♣A: several units of one suit at once "
+                         "are a throw, and it stands if nobody can beat any part of it."),
+    "learn.step.tractor": ("出拖拉机 {cards}：要管住它，得有同门更大、对数一样多的拖拉机；"
+                           "别人有对子必须跟对子。",
+                           "Lead the tractor {cards}: only a higher spade tractor of as many "
+                           "pairs beats it, and the others must follow with spade pairs as far "
+                           "as they can."),
+    "learn.step.throw-fail": ("试一次会失败的甩牌：一起出 {cards}。有人还有一张 ♥A，比你的 ♥K 大，"
+                              "所以甩牌失败，只能出被管住的 ♥K（大家都看到你想甩什么）。",
+                              "Now try a throw that fails: lead {cards} together. Someone holds "
+                              "another ♥A, which beats your ♥K: the throw fails and only ♥K is "
+                              "led (everyone sees what you tried)."),
+    "learn.step.follow": ("跟牌：必须跟首家出的那一门。出亮着的 {cards}。",
+                          "Follow: you must play the suit that was led. Play the lit {cards}."),
+    "learn.step.follow-pair": ("首家出了一对：有对子必须跟对子。{cards} 是一对——而且是主牌"
+                               "（本局所有的 2 都是主牌）。",
+                               "A pair was led: if you hold a pair of that suit you must follow "
+                               "with it. {cards} is a pair, and trumps: every 2 is a trump "
+                               "this round."),
+    "learn.step.follow-trump": ("首家出了主牌：主牌算一门，要跟主牌。出 {cards}。",
+                                "Trumps were led: all trumps are one suit, so follow with a "
+                                "trump. Play {cards}."),
+    "learn.step.void": ("你没有首家那一门的牌了：可以用主牌毙（任何主牌都比副牌大）或垫牌。"
+                        "出 {cards}。",
+                        "You have none of the led suit: you may trump (any trump beats a side "
+                        "suit) or discard. Play {cards}."),
+    "learn.step.lead": ("轮到你首出：单张可以出任何牌。出 {cards}。",
+                        "Your lead: any single card may be led. Lead {cards}."),
+    "learn.step.pair": ("出一对 {cards}：对子比任何两张单牌大，别人有同门的对子必须跟对子。",
+                        "Lead the pair {cards}: a pair beats any two singles, and the others "
+                        "must follow with a pair of the suit if they hold one."),
+    "learn.step.play": ("出亮着的 {cards}（点“提示”也行）。", "Play the lit {cards}"
+                                                              " (or tap Hint)."),
+    "learn.step.last": ("最后一轮：出 {cards}。若抓分方赢了这一轮，就抠底："
+                        "底牌的分 × {kitty_multiplier}。",
+                        "The last trick: play {cards}. If the attackers win it they capture "
+                        "the kitty (抠底): its points count ×{kitty_multiplier}."),
+    "learn.event.welcome": ("你坐南边，对家（北）是你的队友，对手是左"
+                            "家和右家。逆时针出牌：你 → 右家 → "
+                            "对家 → 左家。本局打 2：所有的 2 和王都是主牌。正在发牌……",
+                            "You sit South; North is your partner, East and West your "
+                            "opponents. Play goes counter-clockwise: you → East → North → West. "
+                            "This round's level is 2: every 2 and the jokers are trumps. Cards "
+                            "are being dealt…"),
+    "learn.event.TrumpDecided": ("方块是主：王、♦2、其他的 2、♦A "
+                                 "到 ♦3 都是主牌（点“主牌”看顺序）。",
+                                 "Diamonds are trump: the jokers, ♦2, the other 2s and ♦A…♦3 "
+                                 "are all trumps (tap Trumps for their order)."),
+    "learn.event.KittyBuried": ("底牌扣好了。别人可以用更强的至少两张级牌抄底；这次没人抄。",
+                                "The kitty is buried. Others could snatch it with a stronger bid "
+                                "of two or more level cards; nobody does this time."),
+    "learn.event.TrickWon": ("每一轮桌上都会写出谁赢、为什么赢。只"
+                             "有抓分方（右家、左家）赢到的分算数。",
+                             "Each trick's caption says who won it and why. Only the points the "
+                             "attackers (East and West) win count."),
+    "learn.event.pair-led": ("有人出了一对：对子比任何两张单牌大，有同门对子的人必须跟对子。",
+                             "A pair was led: it beats any two singles, and whoever holds a pair "
+                             "of that suit must follow with it."),
+    "learn.event.tractor-led": ("有人出了拖拉机：连续的对子，比任何对子都大。",
+                                "A tractor was led: pairs in a row, stronger than any pairs."),
+    "learn.event.ThrowFailed": ("甩牌失败：有人管得住其中一手，只"
+                                "出被管住的那一手（桌上写着是谁）。",
+                                "The throw failed: someone could beat one part, so only that part "
+                                "is led (the caption says who)."),
+    "learn.event.KittyScored": ("抠底！抓分方赢了最后一轮，"
+                                "底牌的分乘 {kitty_multiplier} 算给他们。",
+                                "抠底! The attackers won the last trick, so the kitty's points "
+                                "count ×{kitty_multiplier} for them."),
+    "learn.event.RoundSettled": ("这一局打完了！结果里写着你们是哪一方、"
+                                 "目标 {threshold} 分、谁赢了。"
+                                 "点“回到我的比赛”开始自己打。",
+                                 "That was a whole round! The result says which side you were "
+                                 "on, the target and who won. Tap \"Back to my game\" to play "
+                                 "on your own."),
+    # explanations (ui.logic.explain): why, in one line
+    "explain.trumps_word": ("主牌", "trump"),
+    "explain.kind.single": ("单张", "single"),
+    "explain.kind.pair": ("对子", "pair"),
+    "explain.kind.tractor": ("拖拉机", "tractor"),
+    "explain.throw_failed": ("{seat}甩牌失败：{blocker}有更大的{suit}{kind}，只能出 {forced}",
+                             "{seat}'s throw failed: {blocker} holds a higher {suit} {kind}, so "
+                             "only {forced} is led"),
+    "explain.throw_failed.you": ("你甩牌失败：{blocker}有更大的{suit}{kind}，只能出 {forced}",
+                                 "Your throw failed: {blocker} holds a higher {suit} {kind}, so "
+                                 "only {forced} is led"),
+    "trumps.no_suit_short": ("无主", "no-trump"),
+    "explain.offer.bid": ("可以叫主：亮 {cards} 让{suit}做主，你就可能成为庄家（也可以不叫）",
+                          "You may bid: showing {cards} makes {suit} trump and could make you "
+                          "the dealer (or let the deal go on)"),
+    "explain.offer.overcall": ("可以反主：亮 {cards} 比{whose}叫主更强，{suit}做主",
+                               "You may overcall: {cards} is stronger than {whose} bid and "
+                               "makes {suit} trump"),
+    "explain.offer.snatch": ("可以抄底：亮 {cards} 比{whose}叫主更强，{suit}做主，你拿底牌重扣",
+                             "You may snatch: {cards} beats {whose} bid, makes {suit} trump, "
+                             "and you take up and bury the kitty"),
+    "explain.no_bid": ("你现在不能叫主：{need}", "You cannot bid now: {need}"),
+    "explain.no_snatch": ("你不能抄底：{need}", "You cannot snatch: {need}"),
+    "explain.side.declarers": ("你是庄家方（庄家 {dealer}）：你们守底，对方要抓分",
+                               "You were on the declarers' side (dealer: {dealer}): you "
+                               "defended against the attackers' points"),
+    "explain.side.attackers": ("你是抓分方（庄家 {dealer}）：你们要抓分",
+                               "You were on the attackers' side (dealer: {dealer}): you tried "
+                               "to capture points"),
+    "explain.target": ("抓分方要得 {target} 分才能上台；这局得了 {score} 分",
+                       "The attackers needed {target} points to take the deal; they scored "
+                       "{score}"),
+    "explain.from_tricks": ("赢墩得分 {points}", "from tricks: {points}"),
+    "explain.kitty_won": ("抠底：抓分方赢了最后一轮，底牌 {points} 分 × {mult} = {bonus}",
+                          "kitty {points} × {mult} = {bonus}: the attackers won the last trick "
+                          "(抠底), so the buried cards' points count {mult} times"),
+    "explain.kitty_kept": ("底牌 {points} 分归庄家方（最后一轮不是抓分方赢的）",
+                           "the kitty's {points} points stayed with the declarers (the "
+                           "attackers did not win the last trick)"),
+    "explain.penalty": ("甩牌罚分 {points}", "failed-throw penalties {points}"),
+    "explain.sep": ("；", "; "),
+    "explain.won": ("你们赢了这一局！", "Your side won this round!"),
+    "explain.lost": ("你们输了这一局", "Your side lost this round"),
+    "direction.short": ("逆时针出牌：你→右→对→左", "Counter-clockwise: you→E→N→W"),
+    "button.learn": ("新手教学", "Learn"),
+    "direction": ("逆时针出牌：你 → 右家 → 对家 → 左家",
+                  "Play goes counter-clockwise: you → East → North → West"),
+    # the trumps panel
+    "button.trumps": ("主牌", "Trumps"),
+    "trumps.title": ("本局的主牌", "This round's trumps"),
+    "trumps.undecided": ("主花色还没定。", "The trump suit is not decided yet."),
+    "trumps.provisional": ("按现在的叫主：{trump}", "As the bids stand: {trump}"),
+    "trumps.suit": ("主花色是{suit}（{symbol}），级牌是 {level}。",
+                    "Trump suit: {suit} ({symbol}); level: {level}."),
+    "trumps.no_suit": ("无主：只有王和级牌 {level} 是主牌。",
+                       "No-trump: only the jokers and the {level}s are trumps."),
+    "trumps.rule": ("王和所有级牌都是主牌，不属于它们印着的花色；任何主牌都比副牌大。",
+                    "The jokers and every level card are trumps, not cards of their printed "
+                    "suit; any trump beats any card of another suit."),
+    "trumps.order": ("从大到小（同一行一样大）：", "Strongest first (cards on one line are "
+                     "equal):"),
+    "trumps.equal": ("一样大", "equal"),
+}
+
+# How to play, a line a rule (the rules' numbers filled in: help_lines)
+HELP: dict[str, list[str]] = {
+    "zh": [
+        "三副牌共 162 张，四人两两对家（你和对家一队）。"
+        "每人 {hand_size} 张，底牌 {kitty_size} 张。",
+        "发牌时可以亮级牌叫主（单张、对、三张），别人可以用更大的对或三张反主；"
+        "三张小王/大王叫无主。",
+        "庄家拿底牌后扣回 {kitty_size} 张。其他人可以用至少两张更大的级牌抄底，换主重新扣底。",
+        "出牌：首家可出单张、对、拖拉机（三对以上相连），或同一门的组合甩牌；"
+        "甩牌若有人管得住则失败，只能出被管住的那一手。",
+        "跟牌必须跟同门，有对跟对、有拖拉机跟拖拉机；没有该门可以用主牌毙或垫牌。",
+        "5 是 5 分，10 和 K 是 10 分，共 300 分。抓分方最后一轮赢了则底牌分{kitty_times}（抠底）。",
+        "抓分方 0 分庄家升 {shutout_rise} 级，"
+        "{small_shutout_limit} 分以内升 {small_shutout_rise} 级，"
+        "不到 {threshold} 升 {below_threshold_rise} 级；"
+        "{threshold} 分以上抓分方上台，每多 {step} 分升 1 级。",
+        "从 2 打到 A，再打小王、大王；打大王守住庄的一方获胜。",
+    ],
+    "en": [
+        "Three decks, 162 cards, four players in two teams of partners (you sit opposite "
+        "yours). {hand_size} cards each, {kitty_size} in the kitty.",
+        "While the cards are dealt you may bid by showing level cards (one, a pair or three); "
+        "others overcall with a stronger pair or triple. Three jokers make no-trump.",
+        "The dealer takes the kitty and buries {kitty_size} cards. Others may snatch it with a "
+        "stronger "
+        "bid of at least two cards, changing trump and burying again.",
+        "Lead a single, a pair, a tractor (three or more consecutive pairs) or a throw of "
+        "several of one suit; a throw someone can beat fails and only the beaten part is led.",
+        "Follow suit, with pairs and tractors as far as you can; when void you may trump or "
+        "discard.",
+        "5s count 5, 10s and Ks 10: 300 in all. If the attackers win the last trick the "
+        "kitty's points count {kitty_times}.",
+        "Attackers with 0: dealers rise {shutout_rise}; up to {small_shutout_limit}: rise "
+        "{small_shutout_rise}; under {threshold}: rise {below_threshold_rise}. From {threshold} "
+        "the attackers take the deal and rise one level per {step} over {threshold}.",
+        "Climb from 2 to A, then the small and big joker; declarers at the big joker who keep "
+        "the deal win.",
+    ],
+}
+
+# The keys, listed in the help dialog (ui/page/card_input.py handles them)
+HELP_KEYS: dict[str, list[tuple[str, str]]] = {
+    "zh": [
+        ("Tab / Shift+Tab", "在手牌、底牌和按钮之间移动"),
+        ("← → Home End", "在手牌（或扣底时的底牌）中换一张"),
+        ("空格 / Enter", "选中或取消一张牌；扣底时放入底牌，在底牌中按则拿回"),
+        ("P", "出选中的牌"),
+        ("H", "提示"),
+        ("L", "看上一轮（再按一次回来）"),
+        ("U", "悔牌（在设置中允许后）"),
+        ("Esc", "关闭对话框"),
+        ("", "单键快捷键（P、H、L、U）可以在设置里关闭；对话框打开时不起作用。"),
+    ],
+    "en": [
+        ("Tab / Shift+Tab", "move between the hand, the kitty and the buttons"),
+        ("← → Home End", "move along the hand (or the kitty while burying)"),
+        ("Space / Enter", "select or unselect a card; while burying, put it in the kitty, or "
+                          "in the kitty take it back"),
+        ("P", "play the selected cards"),
+        ("H", "hint"),
+        ("L", "look at the last trick (again: back)"),
+        ("U", "undo: take back your last bid or play (once allowed in Settings)"),
+        ("Esc", "close a dialog"),
+        ("", "The single-key shortcuts (P, H, L, U) can be switched off in Settings; they do "
+             "nothing while a dialog is open."),
+    ],
+}
+
+# anchor: zh term, zh, en term, en (the rules' numbers filled in: glossary_text)
+GLOSSARY: dict[str, tuple[str, str, str, str]] = {
+    "level": ("级", "每队有一个级别，从 2 打到 A 再到王。本局打庄家方的级别，这个点数的牌叫级牌。",
+              "level", "Each side has a level, climbing from 2 to A and the jokers. A round is "
+              "played at the declarers' level; cards of that rank are the level cards."),
+    "trump": ("主牌", "王、所有级牌和主花色的牌。主牌比任何副牌大。",
+              "trump", "The jokers, every level card and the trump suit's cards. Any trump beats "
+              "any card of another suit."),
+    "overcall": ("叫主 / 反主", "发牌时亮出级牌定主花色；别人可以用更强的（对子、三张）反主。",
+                 "bid / overcall", "While cards are dealt, showing level cards names the trump "
+                 "suit; a stronger showing (a pair, three of a kind) overcalls it."),
+    "sides": ("庄家 / 庄家方 / 抓分方", "叫主成功的人是庄家（庄）；庄家和对家是庄家方，另两人是"
+              "抓分方。只有抓分方的分算数。",
+              "dealer (庄) / declarers / attackers", "The winning bidder is the dealer (庄); "
+              "the dealer and partner are the declarers, the other two the attackers. Only the "
+              "attackers' points count."),
+    "kitty": ("底牌 / 扣底", "发牌剩下 {kitty_size} 张是底牌。庄家拿起后扣"
+                             "回 {kitty_size} 张；最后一轮抓分方赢则底分{kitty_times}"
+              "（抠底）。",
+              "kitty / bury", "The {kitty_size} cards left after the deal. The dealer takes them "
+              "up and buries {kitty_size} face down; if the attackers win the last trick the "
+              "kitty's points count {kitty_times} (抠底)."),
+    "snatch": ("抄底", "底牌扣好后，别人可以亮出更强的至少两张级牌抄底：换主、拿底牌重新扣。",
+               "snatch", "After the bury, another player may show a stronger bid of at least "
+               "two cards: trump changes and they take up and bury the kitty."),
+    "pair": ("对子 / 拖拉机", "两张一样的牌是对子；三对以上相连的"
+                              "对子是拖拉机。对子大于任何两张单牌。",
+             "pair / tractor", "Two identical cards are a pair; three or more pairs in a row are "
+             "a tractor. A pair beats any two singles; a tractor beats any pairs."),
+    "throw": ("甩牌", "一次出同一门的几手牌。有人能管住其中一手就失败，只能出被管住的那一手。",
+              "throw", "Leading several units of one suit at once. If anyone can beat one part, "
+              "the throw fails and only that part is led."),
+    "points": ("分", "5 是 5 分，10 和 K 是 10 分，共 300 分。抓分方得 {threshold} 分以上就上台。",
+               "points", "5s count 5, 10s and Ks 10: 300 in all. The attackers take the deal "
+               "with {threshold} or more."),
+    "rise": ("升级", "本局赢的一方升级：庄家方守住升 {below_threshold_rise}–{shutout_rise} 级，"
+             "抓分方上台按多得的分升级。",
+             "rise", "The side that wins a round climbs levels: declarers who hold rise "
+             "{below_threshold_rise} to {shutout_rise}; attackers who take the deal rise by their "
+             "points over {threshold}."),
+    "direction": ("出牌方向", "逆时针：你 → 右家 → 对家 → 左家（和桥牌相反）。",
+                  "direction", "Counter-clockwise: you → East → North → West (the reverse of "
+                  "Bridge)."),
+}
+
+SUIT_NAMES = {"S": ("黑桃", "spades"), "H": ("红桃", "hearts"), "C": ("梅花", "clubs"),
+              "D": ("方块", "diamonds")}
+JOKER_NAMES = {"LJ": ("小王", "small joker"), "BJ": ("大王", "big joker")}
+# What a joker's face says (its index, over a star): Chinese, or a short English label.
+JOKER_FACES = {"LJ": ("小王", "SJ"), "BJ": ("大王", "BJ")}
+# A hand's groups, by play-suit ("T": the trumps; "J": the jokers when there is no trump yet).
+GROUP_NAMES = {"T": ("主牌", "Trumps"), "J": ("王", "Jokers"),
+               **{s: (zh, en.capitalize()) for s, (zh, en) in SUIT_NAMES.items()}}
+LEVEL_NAMES = {"LJ": ("小王", "SJ"), "BJ": ("大王", "BJ")}
+
+
+# How the kitty's multiplier (R25) is said where a word says it; any other, as a number.
+KITTY_TIMES = {2: ("翻倍", "double")}
+
+
+def rule_values(rules: RulesConfig, lang: str = "en") -> dict[str, object]:
+    """The rules' numbers for the words that name them: RulesConfig's fields by their names,
+    and `kitty_times`, the kitty's multiplier in words (翻倍 / double, for ×2)."""
+    m = rules.kitty_multiplier
+    zh, en = KITTY_TIMES.get(m, (f"乘 {m}", f"×{m}"))
+    return {**rules.to_dict(), "kitty_times": zh if lang == "zh" else en}
+
+
+def help_lines(lang: str, rules: RulesConfig) -> list[str]:
+    """How to play (HELP), with the numbers of `rules`."""
+    values = rule_values(rules, lang)
+    return [line.format(**values) for line in HELP[lang]]
+
+
+def glossary_text(key: str, lang: str, rules: RulesConfig) -> tuple[str, str]:
+    """A glossary entry (GLOSSARY): its term and what it says, with the numbers of `rules`."""
+    zh_term, zh, en_term, en = GLOSSARY[key]
+    term, text = (zh_term, zh) if lang == "zh" else (en_term, en)
+    return term, text.format(**rule_values(rules, lang))
+
+
+def t(key: str, /, lang: str = "en", **values: object) -> str:
+    zh, en = TEXT[key]
+    return (zh if lang == "zh" else en).format(**values)
+
+
+def t_seat(key: str, seat: int, lang: str = "en", **values: object) -> str:
+    """`t(key)` about `seat`: the player's own form of the sentence (key + ".you") for seat 0
+    where there is one, else the sentence with the seat's name."""
+    if seat == 0 and key + ".you" in TEXT:
+        return t(key + ".you", lang, **values)
+    return t(key, lang, seat=seat_name(seat, lang), **values)
+
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """An accessible name: '黑桃 6' / '6 of spades', '大王' / 'BJ (big joker)' (a joker's name
+    starts with what its face says)."""
+    if card.suit is None:
+        if lang == "zh":
+            return JOKER_NAMES[card.rank][0]
+        return f"{joker_face(card.rank, lang)} ({JOKER_NAMES[card.rank][1]})"
+    zh, en = SUIT_NAMES[card.suit]
+    return f"{zh} {card.rank}" if lang == "zh" else f"{card.rank} of {en}"
+
+
+def joker_face(rank: str, lang: str = "en") -> str:
+    """What the joker of `rank` ("LJ" or "BJ") says on its face: 小王/大王, or SJ/BJ."""
+    return JOKER_FACES[rank][0 if lang == "zh" else 1]
+
+
+def group_name(play_suit: str, lang: str = "en") -> str:
+    """A group of the hand: '主牌' / 'Trumps', '黑桃' / 'Spades'..."""
+    zh, en = GROUP_NAMES[play_suit]
+    return zh if lang == "zh" else en
+
+
+def cards_short(cards: Iterable[Card]) -> str:
+    """The cards' face texts: '♠6 ♠6 小王'."""
+    return " ".join(card_label(c) for c in cards)
+
+
+def level_name(level: str, lang: str = "en") -> str:
+    return LEVEL_NAMES[level][0 if lang == "zh" else 1] if level in LEVEL_NAMES else level
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    return t(f"seat.{seat}", lang)
+
+
+def trump_name(trump: Trump | None, lang: str = "en") -> str:
+    if trump is None:
+        return t("status.trump_unknown", lang)
+    if trump.suit is None:
+        return f"{trump.level} {t('status.no_trump', lang)}"
+    return f"{SUIT_SYMBOLS[trump.suit]}{trump.level}"
+
+
+def preferred_language(navigator_languages: Iterable[object] | None) -> str:
+    """Chinese when the browser prefers it, English otherwise."""
+    for lang in navigator_languages or []:
+        code = str(lang).lower()
+        if code.startswith("zh"):
+            return "zh"
+        if code.startswith("en"):
+            return "en"
+    return "en"

@@ -1,0 +1,92 @@
+"""The log's sentences: what each event says to the player, shown below the table (the last
+few), and what a screen reader is told of it (the page's one polite live region, #log: the
+page's side is ui.page.log). Pure functions: tested on CPython."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+from engine.cards import card_label
+from engine.events import (
+    BidMade,
+    CardsPlayed,
+    Event,
+    KittyBuried,
+    KittyScored,
+    KittyTaken,
+    Passed,
+    RoundSettled,
+    ThrowFailed,
+    TrickWon,
+    TrumpDecided,
+)
+from engine.rules import Trump
+from ui.logic.i18n import cards_short, level_name, t, t_seat, trump_name
+from ui.logic.undo import TakenBack
+
+LOG_LINES = 4  # recent events kept readable below the table
+
+
+def event_line(event: Event, lang: str) -> str | None:
+    """One sentence for the events worth telling the player (bids, passes, trump, the kitty,
+    throws, tricks), or None. Sentences about the player say "you"."""
+    if isinstance(event, TakenBack):  # ui.logic.undo: the player's own decision, taken back
+        return t(f"event.undo.{event.what}", lang, cards=cards_short(event.cards))
+    if isinstance(event, BidMade):
+        key = ("event.snatch" if event.snatch
+               else "event.overcall" if event.overcall else "event.bid")
+        return t_seat(key, event.seat, lang, cards=cards_short(event.cards))
+    if isinstance(event, Passed):
+        return t_seat(f"event.pass.{event.phase}", event.seat, lang)
+    if isinstance(event, TrumpDecided):
+        trump = trump_name(Trump(event.level_rank, event.trump_suit), lang)
+        line = t_seat("event.trump", event.dealer, lang, trump=trump)
+        if event.by_kitty and event.kitty_card is not None:
+            line = t("event.trump_kitty", lang, card=card_label(event.kitty_card)) + "; " + line
+        return line
+    if isinstance(event, KittyBuried):
+        return t_seat("event.buried", event.seat, lang)
+    if isinstance(event, ThrowFailed):
+        return t_seat("event.throw_failed", event.seat, lang,
+                      attempted=cards_short(event.attempted), forced=cards_short(event.forced))
+    if isinstance(event, TrickWon):
+        return t_seat("event.trick", event.seat, lang, points=event.points)
+    if isinstance(event, KittyScored):
+        return t("event.kitty", lang, points=event.points, mult=event.multiplier)
+    return None
+
+
+def spoken_line(event: Event, lang: str) -> tuple[str, bool] | None:
+    """What a screen reader is told of `event` (from the page's one polite live region,
+    #log): (the sentence, whether it is also shown in the log), or None. On top of the log's
+    lines (event_line): every play, once and briefly ("East: ♠K ♠K", its cards as their faces
+    say), the kitty the player takes up, and the round's result."""
+    line = event_line(event, lang)
+    if line:
+        return line, True
+    if isinstance(event, CardsPlayed):
+        cards = " ".join(card_label(c, lang) for c in event.cards)
+        return t_seat("event.play", event.seat, lang, cards=cards), False
+    if isinstance(event, KittyTaken):
+        cards = " ".join(card_label(c, lang) for c in event.cards or ())
+        return t_seat("event.kitty_taken", event.seat, lang, cards=cards), False
+    if isinstance(event, RoundSettled):
+        key = "result.keep" if event.declarers_keep else "result.take"
+        words = [t("result.score", lang, score=event.score), t(key, lang, n=event.rise),
+                 t("result.levels", lang, us=level_name(event.levels[0], lang),
+                   them=level_name(event.levels[1], lang))]
+        said = ("；" if lang == "zh" else "; ").join(words)
+        return t("event.round_over", lang) + ("" if lang == "zh" else " ") + said, False
+    return None
+
+
+def log_html(events: Iterable[Event], lang: str, keep: int = LOG_LINES) -> str:
+    """The recent events worth telling, newest last, as list items: rebuilt from the events
+    at every render, so a change of language rewrites them."""
+    return "".join(f"<li>{escape(line)}</li>" for line in log_lines(events, lang, keep))
+
+
+def log_lines(events: Iterable[Event], lang: str, keep: int = LOG_LINES) -> list[str]:
+    """The log's last `keep` sentences (see log_html)."""
+    return [line for e in events if (line := event_line(e, lang))][-keep:]

@@ -1,0 +1,462 @@
+"""HTML for each part of the table, built from seat 0's view and the screen's own state.
+
+Pure functions returning strings: no DOM, no rules (whatever must be judged is asked of the
+engine by the caller), so they are tested on CPython. The page puts them in place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from html import escape
+
+from engine.bidding import bid_names_rank
+from engine.cards import RANKS, SUIT_SYMBOLS, Card, card_label
+from engine.config import DEFAULT_RULES, RulesConfig
+from engine.phase import Phase
+from engine.rules import Trump
+from engine.scoring import Band
+from engine.view import SeatView
+from ui.logic import explain
+from ui.logic.i18n import (
+    GLOSSARY,
+    HELP_KEYS,
+    card_name,
+    cards_short,
+    glossary_text,
+    group_name,
+    help_lines,
+    joker_face,
+    level_name,
+    seat_name,
+    t,
+    t_seat,
+    trump_name,
+)
+from ui.logic.screen import Screen
+from ui.logic.table import positions_in
+
+# Where each seat sits on the screen, relative to the player (R2: counter-clockwise 0→1→2→3).
+POSITION = {0: "south", 1: "east", 2: "north", 3: "west"}
+SUIT_COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black", None: "joker"}
+# A class per suit, for the four-colour option (html.four-colour: ♣ green, ♦ blue) and per joker.
+SUIT_CLASS = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
+JOKER_CLASS = {"BJ": "joker-big", "LJ": "joker-small"}
+JOKER_STAR = "★"  # what stands for a suit on a joker's face
+
+
+def card_html(c: Card, position: int | None = None, selected: bool = False, lang: str = "en",
+              extra_class: str = "", *, trump: bool = False, disabled: bool = False) -> str:
+    """One card, face up: its index (rank over suit, in the top corner: what shows when cards
+    overlap) and a large pip. `trump` (asked of the engine by the caller) marks it `trump`;
+    `disabled`, a card that cannot be played (or bid) now, as the engine says, is dimmed.
+    With a `position` it is a card of the hand (an option of its listbox), else an image
+    (a generic span's aria-label is not read)."""
+    kind = SUIT_CLASS[c.suit] if c.suit else JOKER_CLASS[c.rank]
+    classes = " ".join(x for x in ("card", SUIT_COLOUR[c.suit], kind, "trump" if trump else "",
+                                   extra_class) if x)
+    attrs = [f'class="{classes}"', f'data-card="{c}"',
+             f'aria-label="{escape(card_name(c, lang))}"']
+    if position is not None:
+        attrs += [f'data-i="{position}"', 'role="option"', 'tabindex="-1"',
+                  f'aria-selected="{"true" if selected else "false"}"']
+    else:  # a card shown (on the table, in the kitty): an image named as the card
+        attrs.append('role="img"')
+    if disabled:
+        attrs.append('aria-disabled="true"')
+    rank, symbol = ((c.rank, SUIT_SYMBOLS[c.suit]) if c.suit
+                    else (joker_face(c.rank, lang), JOKER_STAR))
+    face = (f'<span class="index"><span class="rank">{escape(rank)}</span>'
+            f'<span class="suit">{symbol}</span></span>'
+            f'<span class="pip" aria-hidden="true">{symbol}</span>')
+    return f"<span {' '.join(attrs)}>{face}</span>"
+
+
+def trump_of(view: SeatView) -> Trump | None:
+    """The trump as the engine has it: decided, or while bidding as the standing bid (or the
+    round's level alone) would make it; None while nothing is known."""
+    return view.trump or view.sort_trump
+
+
+def is_trump(view: SeatView) -> Callable[[Card], bool]:
+    """`card -> bool`: whether the engine counts the card a trump now (see trump_of)."""
+    trump = trump_of(view)
+    return trump.is_trump if trump else (lambda c: False)
+
+
+def hand_groups(view: SeatView) -> list[tuple[str, list[int]]]:
+    """The hand's positions in the engine's order, cut where the play-suit changes: one group
+    per play-suit ("T" for the trumps), so trumps stay together. With no trump known yet the
+    cards are grouped by printed suit ("J" for jokers)."""
+    trump = trump_of(view)
+    groups: list[tuple[str, list[int]]] = []
+    for i, c in enumerate(view.hand):
+        suit = trump.suit_of(c) if trump else (c.suit or "J")
+        if not groups or groups[-1][0] != suit:
+            groups.append((suit, []))
+        groups[-1][1].append(i)
+    return groups
+
+
+def hand_html(view: SeatView, screen: Screen, hidden: Collection[int] = frozenset(),
+              dimmed: Collection[int] = frozenset(), marked: Collection[int] = frozenset()) -> str:
+    """The player's hand, sorted by the engine, one group per play-suit (trumps together,
+    marked `trump`); `hidden` positions are shown elsewhere (cards on their way to the kitty).
+    While burying, the cards just taken up from the kitty are marked `taken`; `dimmed` cannot
+    be played now (ui.logic.explain), `marked` are the ones the guided hand asks for."""
+    taken = set(positions_in(view.hand, view.kitty_taken or ()))
+    trump = is_trump(view)
+    lang = screen.lang
+    out = []
+    for suit, positions in hand_groups(view):
+        cards = "".join(
+            card_html(view.hand[i], i, i in screen.selected, lang,
+                      " ".join(k for k, on in (("taken", i in taken), ("expected", i in marked))
+                               if on),
+                      trump=trump(view.hand[i]), disabled=i in dimmed)
+            for i in positions if i not in hidden)
+        if cards:
+            out.append(f'<div class="group" role="group" data-suit="{suit}" '
+                       f'aria-label="{escape(group_name(suit, lang))}">{cards}</div>')
+    return "".join(out)
+
+
+def hand_counts(view: SeatView, hidden: Collection[int] = frozenset()) -> tuple[int, int]:
+    """How many cards the hand shows and in how many groups: the page spreads a small hand
+    wider (#hand's --n and --groups), so that each card shows more than its index."""
+    shown = [[i for i in positions if i not in hidden] for _, positions in hand_groups(view)]
+    return sum(map(len, shown)), sum(1 for group in shown if group)
+
+
+def status_html(view: SeatView, lang: str) -> str:
+    us, them = view.levels[0], view.levels[1]
+    trump = view.trump or _bid_trump(view)
+    parts = [
+        t("status.round", lang, n=view.round_no + 1, level=level_name(view.level, lang)),
+        t("status.levels", lang, us=level_name(us, lang), them=level_name(them, lang)),
+    ]
+    if view.dealer is not None:
+        parts.append(t("status.dealer", lang, seat=seat_name(view.dealer, lang)))
+    if view.to_act is not None:
+        parts.append(t("status.your_turn", lang) if view.to_act == view.seat
+                     else t("status.turn", lang, seat=seat_name(view.to_act, lang)))
+    red = " red" if trump is not None and SUIT_COLOUR[trump.suit] == "red" else ""  # as cards
+    stats = [f'<span class="stat">{escape(p)}</span>' for p in parts]
+    stats.insert(2, f'<span class="stat trump{red}">'
+                    f'{escape(t("status.trump", lang, trump=trump_name(trump, lang)))}</span>')
+    return "".join(stats) + points_html(view, lang)
+
+
+def points_html(view: SeatView, lang: str) -> str:
+    """The attackers' score and the point cards (5, 10, K) they have captured, so the player
+    sees what was taken, not just a number; and which seats attack."""
+    attackers = None if view.declarers is None else 1 - view.declarers
+    who = ""
+    if attackers is not None:
+        seats = [seat_name(s, lang) for s in (0, 1, 2, 3) if s % 2 == attackers]
+        who = t("status.attackers_are", lang, seats=" & ".join(seats))
+    line = t("status.points", lang, points=view.attackers_score)
+    chips = ""
+    if attackers is not None:
+        chips = "".join(f'<span class="chip {SUIT_COLOUR[c.suit]}">{escape(card_label(c))}'
+                        f"</span>" for c in view.point_cards_won(attackers))
+    title = f' title="{escape(who)}"' if who else ""  # the seat boxes say each side too
+    return (f'<span class="stat points"{title}>{escape(line)}</span>'
+            + (f'<span class="stat won">{chips}</span>' if chips else ""))
+
+
+def _bid_trump(view: SeatView) -> Trump | None:
+    return view.sort_trump if view.standing_bid else None
+
+
+def seat_html(view: SeatView, seat: int, lang: str) -> str:
+    """A bot seat's box: name, its side once the 庄家 is known (declarers or attackers), the
+    dealer mark, cards held, and while the auction is on what it did last (its bid or pass)."""
+    marks = []
+    if view.dealer == seat:
+        marks.append('<span class="mark dealer" title="庄家 dealer">庄</span>')
+    if view.to_act == seat:
+        marks.append('<span class="mark turn">●</span>')
+    role = role_html(view, seat, lang)
+    count = t("status.cards_left", lang, n=view.hand_sizes[seat])
+    return (f'<div class="name">{escape(seat_name(seat, lang))} {"".join(marks)}</div>'
+            f'{role}<div class="info">{escape(count)}</div>{auction_mark(view, seat, lang)}')
+
+
+def own_seat_html(view: SeatView, lang: str) -> str:
+    """The heading of the player's own seat, above the hand: in the page's language, with the
+    dealer mark and the side, as the other seats have them."""
+    mark = ('<span class="mark dealer" title="庄家 dealer">庄</span>' if view.dealer == view.seat
+            else "")
+    return f'{escape(t("seat.own", lang))} {mark}{role_html(view, view.seat, lang, "span")}'
+
+
+def role_html(view: SeatView, seat: int, lang: str, tag: str = "div") -> str:
+    """Which side `seat` is on this round, once the 庄家 is known (in a `tag` element)."""
+    if view.declarers is None:
+        return ""
+    side = "declarers" if seat % 2 == view.declarers else "attackers"
+    return f'<{tag} class="role {side}">{escape(t("role." + side, lang))}</{tag}>'
+
+
+def auction_mark(view: SeatView, seat: int, lang: str) -> str:
+    """What `seat` did last in the auction (cards shown, or a pass), while it is on; after it,
+    the bid cards it showed (they stay known, R9)."""
+    if view.phase in (Phase.DEAL, Phase.BID, Phase.SNATCH):
+        last = next((e for e in reversed(view.auction) if e.seat == seat), None)
+        if last is None:
+            return ""
+        if last.bid is None:
+            key = "seat.no_snatch" if last.phase == Phase.SNATCH else "seat.pass"
+            return f'<div class="shown passed">{escape(t(key, lang))}</div>'
+        return f'<div class="shown">{escape(cards_short(last.bid.cards))}</div>'
+    bid = next((b for b in reversed(view.bids) if b.seat == seat), None)
+    if bid is None:
+        return ""
+    if bid is view.standing_bid:  # the bid that made trump
+        return f'<div class="shown">{escape(cards_short(bid.cards))}</div>'
+    # an overcalled bid: its cards stay known, but it no longer says what trump is
+    shown = t("seat.showed", lang, cards=cards_short(bid.cards))
+    return f'<div class="shown passed">{escape(shown)}</div>'
+
+
+def table_html(view: SeatView, screen: Screen) -> str:
+    """What lies on the table: the round's result once it is over (after its last trick has
+    been seen, and unless the player looks back at that trick), else the trick."""
+    looking_back = screen.final_trick or screen.show_last_trick
+    if view.phase.round_over and not looking_back:
+        return result_html(view, screen.lang)
+    return trick_html(view, screen)
+
+
+def trick_html(view: SeatView, screen: Screen) -> str:
+    """The cards on the table: the trick in progress, or the last one finished when the
+    player looks back at it (captioned so)."""
+    lang = screen.lang
+    done = [tr for tr in view.tricks if tr.winner is not None]
+    if screen.show_last_trick:
+        trick = done[-1] if done else None
+    else:
+        trick = view.tricks[-1] if view.tricks else None
+    if trick is None or (trick.winner is not None and screen.trick_gone
+                         and not screen.show_last_trick):
+        return ""  # (a finished trick that has gone to its winner is off the table)
+    slots = []
+    trump = is_trump(view)
+    for seat, cards in trick.plays:
+        won = " winner" if trick.winner == seat else ""
+        faces = "".join(card_html(c, lang=lang, extra_class="small", trump=trump(c))
+                        for c in cards)
+        slots.append(f'<div class="play {POSITION[seat]}{won}" data-seat="{seat}" '
+                     f'role="group" aria-label="{escape(seat_name(seat, lang))}" '
+                     f'style="--n: {len(cards)}">{faces}</div>')
+    lines = []
+    if screen.show_last_trick:
+        lines.append(t("caption.last_trick", lang, n=len(done)))
+    if trick.winner is not None:
+        lines.append(t_seat("event.trick", trick.winner, lang, points=trick.points))
+    caption = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    reason = explain.trick_reason_text(trick, view.trump, lang, view.seat)
+    if reason:  # why it went so, from engine.reasons
+        caption += f'<p class="reason">{escape(reason)}</p>'
+    if trick.throw_failure:  # R19: what the leader tried and why it failed, below the rest
+        why = explain.throw_failed_text(trick.throw_failure, view.trump, lang)
+        caption += f'<p class="throw">{escape(why)}</p>'
+    back = " back" if screen.show_last_trick else ""  # (small screens: the why shows there)
+    return "".join(slots) + (f'<div class="caption{back}">{caption}</div>' if caption else "")
+
+
+def result_html(view: SeatView, lang: str) -> str:
+    """The round's result, formatted from the engine's breakdown (nothing re-derived)."""
+    res = view.result
+    if res is None:
+        return ""
+    # first what a player looks for (a playtest found it below the fold of a phone's table):
+    # whether they won, what rises, the levels, the match; then in words the player's side,
+    # the target and where the points came from (the kitty ×2 explained: ui.logic.explain), the
+    # score, and who deals next
+    *why, verdict = explain.result_lines(view, lang)
+    key = "result.keep" if res.declarers_keep else "result.take"
+    headline = [verdict, t(key, lang, n=res.rise),
+                t("result.levels", lang, us=level_name(res.levels[0], lang),
+                  them=level_name(res.levels[1], lang))]
+    if view.winner is not None:
+        headline.append(t("result.match_won" if view.winner == view.team
+                          else "result.match_lost", lang))
+    details = [t("result.score", lang, score=res.score)]
+    if res.band in (Band.SHUTOUT, Band.SMALL_SHUTOUT):
+        details.append(t(f"result.band.{res.band}", lang))
+    if view.winner is None:
+        details.append(t("result.next_dealer", lang, seat=seat_name(res.next_dealer, lang)))
+    top = "".join(f'<p class="verdict">{escape(line)}</p>' for line in headline)
+    told = "".join(f'<p class="words">{escape(line)}</p>' for line in why)
+    body = "".join(f"<p>{escape(line)}</p>" for line in details)
+    terms = " · ".join(glossary_link(k, lang) for k in ("sides", "points", "kitty", "rise"))
+    return f'<div class="result" role="dialog" aria-label="{escape(t("result.title", lang))}">' \
+           f'<h2>{escape(t("result.title", lang))}</h2>{top}{told}{body}' \
+           f'<p class="terms">{terms}</p></div>'
+
+
+def button(action: str, label: str, enabled: bool = True, data: str = "",
+           primary: bool = False, minor: bool = False) -> str:
+    kind = "primary" if primary else "minor" if minor else ""
+    cls = f' class="{kind}"' if kind else ""
+    disabled = "" if enabled else " disabled"
+    extra = f' data-arg="{escape(data)}"' if data else ""
+    return (f'<button type="button" data-action="{action}"{extra}{cls}{disabled}>'
+            f'{escape(label)}</button>')
+
+
+def bid_buttons(bids: Sequence[tuple[Card, ...]], view: SeatView, screen: Screen,
+                snatch: bool = False) -> str:
+    """One button per bid the player can show now (the engine lists them)."""
+    lang = screen.lang
+    out = []
+    for cards in bids:
+        shown = cards_short(cards)
+        key = "bid.snatch" if snatch else ("bid.overcall" if view.standing_bid else "bid.show")
+        out.append(button("snatch" if snatch else "bid", t(key, lang, cards=shown),
+                          data=" ".join(str(c) for c in cards)))
+    if bids and bid_names_rank(view.level):  # R13, as the engine has it
+        out.append(joker_naming_html(screen))
+    return "".join(out)
+
+
+def joker_naming_html(screen: Screen) -> str:
+    """R13: at a joker level a bid names the level rank and the trump suit."""
+    ranks = "".join(f'<option value="{r}"{" selected" if r == screen.joker_rank else ""}>{r}'
+                    f"</option>" for r in RANKS)
+    suits = "".join(f'<option value="{s}"{" selected" if s == screen.joker_suit else ""}>{sym}'
+                    f"</option>" for s, sym in SUIT_SYMBOLS.items())
+    lang = screen.lang
+    return (f'<label>{escape(t("bid.name_rank", lang))} <select data-name="rank">{ranks}'
+            f'</select></label><label>{escape(t("bid.name_suit", lang))} '
+            f'<select data-name="suit">{suits}</select></label>')
+
+
+def kitty_html(view: SeatView, screen: Screen) -> str:
+    """The kitty zone: while the player buries, the cards put there so far (in the order
+    chosen, tappable to take back); the kitty once this seat may see it; else its label."""
+    lang = screen.lang
+    label = t("zone.kitty", lang)
+    if view.phase == Phase.BURY and view.to_act == view.seat:
+        trump = is_trump(view)
+        cards = "".join(card_html(view.hand[i], i, False, lang, "buried",
+                                  trump=trump(view.hand[i])) for i in screen.bury)
+        count = t("prompt.bury_count", lang, n=len(screen.bury), size=view.rules.kitty_size)
+        return f'<span class="zone-label">{label} · {count}</span>{cards}'
+    shown = (Phase.RESULT, Phase.MATCH_OVER, Phase.SNATCH, Phase.PLAY)
+    if view.kitty is not None and view.phase in shown:
+        trump = is_trump(view)
+        cards = "".join(card_html(c, lang=lang, extra_class="small", trump=trump(c))
+                        for c in view.kitty)
+        return f'<span class="zone-label">{label}</span>{cards}'
+    if view.phase in shown and view.burier is not None:  # face down, and whose it is
+        whose = t("zone.kitty_of", lang, seat=seat_name(view.burier, lang))
+        backs = '<span class="card back small" aria-hidden="true"></span>' \
+            * view.rules.kitty_size
+        return f'<span class="zone-label">{escape(whose)}</span>{backs}'
+    return f'<span class="zone-label">{label}</span>'
+
+
+def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...]],
+                  undo: bool = False, hinting: bool = False) -> str:
+    """The buttons for the decision at hand (`bids`: the bids the engine lists for the player
+    now), Undo when the player may take something back (`undo`: ui.logic.undo), then the menu (new
+    game, settings, statistics, help). While the hint thinks (`hinting`), its cards are on
+    their way: Hint, Play and Bury wait."""
+    lang = screen.lang
+    mine = view.to_act == view.seat
+    free = not hinting
+    parts = []
+    if view.phase == Phase.DEAL:  # anyone may bid while the cards are dealt (R11)
+        parts += [bid_buttons(bids, view, screen), button("skip", t("button.skip", lang))]
+    elif view.phase == Phase.BID and mine:
+        parts += [bid_buttons(bids, view, screen),
+                  button("pass", t("button.pass", lang), primary=True)]
+    elif view.phase == Phase.BURY and mine:
+        full = len(screen.bury) == view.rules.kitty_size
+        parts += [button("hint", t("button.hint", lang), enabled=free),
+                  button("bury", t("button.bury", lang), enabled=full and free, primary=True)]
+    elif view.phase == Phase.SNATCH and mine:
+        parts += [bid_buttons(bids, view, screen, snatch=True),
+                  button("pass", t("button.pass_snatch", lang), primary=True)]
+    elif view.phase == Phase.PLAY:  # on every turn: the last trick may be looked at while bots play
+        done = any(tr.winner is not None for tr in view.tricks)
+        parts += [button("hint", t("button.hint", lang), enabled=mine and free),
+                  button("play", t("button.play", lang), enabled=mine and free, primary=True),
+                  button("last-trick", t("button.last_trick", lang), enabled=done)]
+    elif view.phase.round_over:  # the result; the last trick decided 抠底 (R25): one tap away
+        key = "button.result" if screen.show_last_trick else "button.last_trick"
+        parts.append(button("last-trick", t(key, lang)))
+        parts.append(button("review", t("button.review", lang)))  # ui.page.review
+        parts.append(button("share", t("button.share", lang)))  # ui.page.share
+        parts.append(button("replay-deal", t("button.replay_deal", lang)))
+        if view.phase == Phase.RESULT:
+            parts.append(button("next-round", t("button.next_round", lang), primary=True))
+    else:  # a bot bids, buries or snatches
+        parts.append(button("skip", t("button.skip", lang)))
+    if undo:
+        parts.append(button("undo", t("button.undo", lang)))
+    menu = (button("learn", t("button.learn", lang), minor=True)
+            + button("trumps", t("button.trumps", lang), minor=True)
+            + button("new-game", t("button.new_game", lang), minor=True)
+            + button("settings", t("button.settings", lang), minor=True)
+            + button("stats", t("button.stats", lang), minor=True)
+            + button("help", t("button.help", lang), minor=True))
+    return "".join(parts) + f'<span class="menu">{menu}</span>'
+
+
+def prompt_text(view: SeatView, lang: str) -> str:
+    """One line that says what happens now, or what the player is to do."""
+    if view.to_act is None:
+        return t(f"phase.{view.phase}", lang)
+    if view.to_act != view.seat:
+        return t("prompt.wait", lang, seat=seat_name(view.to_act, lang))
+    if view.phase in (Phase.BID, Phase.BURY, Phase.SNATCH):
+        return t(f"prompt.{view.phase}", lang, size=view.rules.kitty_size)
+    trick = view.current_trick
+    if trick is None:
+        return t("prompt.lead", lang)
+    n = len(trick.plays[0][1])
+    return t("prompt.follow_one" if n == 1 else "prompt.follow", lang, n=n)
+
+
+def dialog_html(name: str, lang: str, settings_form: str = "",
+                rules: RulesConfig = DEFAULT_RULES) -> str:
+    """The dialog's content: "help" (with the numbers of `rules`, the match's), "confirm-new"
+    (abandon the match?), "confirm-reset-stats" (clear the statistics?), or "settings",
+    "stats", "trumps" (the form given: ui.logic.settings, ui.logic.stats, ui.logic.explain),
+    with the buttons that close it."""
+    close = button("close", t("button.close", lang), primary=True)
+    if name == "help":
+        return help_html(lang, rules) + close
+    if name in ("confirm-new", "confirm-reset-stats"):
+        question = "prompt.new_game" if name == "confirm-new" else "stats.reset_prompt"
+        return (f"<p>{t(question, lang)}</p>"
+                + button(name, t("button.confirm", lang), primary=True)
+                + button("close", t("button.cancel", lang)))
+    if name == "settings":  # (on a phone the statistics are here, not in the menu)
+        return settings_form + close + button("stats", t("button.stats", lang))
+    return settings_form + close
+
+
+def help_html(lang: str, rules: RulesConfig = DEFAULT_RULES) -> str:
+    """How to play, then the glossary: one anchored entry per term (`#g-kitty` …), which the
+    result and the guided hand link to; with the numbers of `rules` (the match's)."""
+    items = "".join(f"<li>{escape(line)}</li>" for line in help_lines(lang, rules))
+    keys = "".join(f"<dt><kbd>{escape(key)}</kbd></dt><dd>{escape(what)}</dd>" if key
+                   else f'<dd class="note">{escape(what)}</dd>' for key, what in HELP_KEYS[lang])
+    terms = ""
+    for key in GLOSSARY:
+        term, text = glossary_text(key, lang, rules)
+        terms += f'<dt id="g-{key}">{escape(term)}</dt><dd>{escape(text)}</dd>'
+    return (f"<h2>{escape(t('help.title', lang))}</h2><ol>{items}</ol>"
+            f'<h3>{escape(t("help.keys", lang))}</h3><dl class="keys">{keys}</dl>'
+            f'<h3>{escape(t("help.glossary", lang))}</h3><dl class="glossary">{terms}</dl>')
+
+
+def glossary_link(key: str, lang: str) -> str:
+    """A term linked to its glossary entry (the page opens the help dialog there)."""
+    zh_term, _, en_term, _ = GLOSSARY[key]
+    term = zh_term if lang == "zh" else en_term
+    return f'<a href="#g-{key}" data-glossary="{key}">{escape(term)}</a>'

@@ -1,0 +1,302 @@
+"""The review of a round (issue 12): step through a finished round trick by trick with all four
+hands face up, the bids, the kitty before and after burying (and each 抄底), the points as they
+were won, and the result.
+
+DOM-free, so it is tested on CPython: `Review` rebuilds the round by replaying its actions
+(engine.record.round_actions) on a fresh match, keeping a step at the end of the deal, one
+once the kitty is buried, one per trick and one for the result; the functions below build the
+HTML of each part of the table for the step shown. The page (ui.page.app) puts it in place under
+`html[data-phase="review"]`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass
+from html import escape
+
+from engine.actions import Bury, Play, Snatch
+from engine.bots.advice import Advice
+from engine.cards import Card
+from engine.events import RoundSettled
+from engine.match import Match
+from engine.phase import Phase
+from engine.record import round_actions
+from engine.rules import Trump
+from engine.view import AuctionEntry, SeatView, TrickView
+from ui.logic import explain
+from ui.logic.explain import names
+from ui.logic.i18n import cards_short, seat_name, t, t_seat, trump_name
+from ui.logic.players import Adviser
+from ui.logic.render import POSITION, button, card_html, result_html, role_html
+
+DEAL, KITTY, TRICK, RESULT = "deal", "kitty", "trick", "result"
+PLAYER = 0  # the seat whose round it was: South, whose cards the page showed
+REPLAY_SLICE = 16  # actions replayed between two yields of Review.hint_steps
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the table showed at one moment of the round: every hand, and the trick just
+    finished (with the attackers' points once it was won)."""
+
+    kind: str  # DEAL | KITTY | TRICK | RESULT
+    hands: tuple[tuple[Card, ...], ...]  # by seat, sorted as the round's trump orders them
+    trick: TrickView | None = None
+    trick_no: int = 0
+    points: int = 0  # the attackers' score after this step
+    done: int = 0  # how many of the round's actions were applied at this step
+    own_at: int | None = None  # a trick: how many actions came before the player's play in it
+
+
+@dataclass(frozen=True)
+class KittyTurn:
+    """A seat that took up the kitty (the 庄家, then each snatcher) and what it buried."""
+
+    seat: int
+    taken: tuple[Card, ...]
+    buried: tuple[Card, ...]
+    snatch: tuple[Card, ...] | None  # the snatch's cards, None for the 庄家's own turn
+
+
+class Review:
+    """A finished round of `match` (its current round by default, or `round_no` counted from
+    1), rebuilt by replay, and the step being looked at."""
+
+    def __init__(self, match: Match, round_no: int | None = None) -> None:
+        start, actions = round_actions(match, round_no)
+        self._from = (match.seed, match.rules, start, actions)  # to rebuild any moment of it
+        replay = Match(match.seed, match.rules, start)
+        own_at: int | None = None
+        self.hints: dict[int, Advice | None] = {}  # by step: what the hint would have played
+        self.steps: list[Step] = []
+        self.turns: list[KittyTurn] = []
+        self.kitty_dealt: tuple[Card, ...] = ()
+        pending_snatch: tuple[Card, ...] | None = None
+        for done, action in enumerate(actions, start=1):
+            events = replay.apply(action)
+            r = replay.round
+            if replay.phase == Phase.BID and not self.steps:  # the last card was dealt
+                self.kitty_dealt = tuple(r.kitty)
+                self.steps.append(Step(DEAL, self._hands(replay), done=done))
+            if isinstance(action, Snatch):
+                pending_snatch = tuple(action.cards)
+            elif isinstance(action, Bury):
+                self.turns.append(KittyTurn(action.seat, r.taken, tuple(action.cards),
+                                            pending_snatch))
+                pending_snatch = None
+            if replay.phase == Phase.PLAY and not r.tricks:
+                self.steps.append(Step(KITTY, self._hands(replay), done=done))
+            if isinstance(action, Play) and action.seat == PLAYER:
+                own_at = done - 1
+            if isinstance(action, Play) and r.tricks and r.tricks[-1].winner is not None:
+                self.steps.append(Step(TRICK, self._hands(replay), r.finished_tricks[-1],
+                                       len(r.tricks), self._points(replay), done, own_at))
+                own_at = None
+            if any(isinstance(e, RoundSettled) for e in events):
+                self.steps.append(Step(RESULT, self._hands(replay), None, len(r.tricks),
+                                       r.attackers_score(), done))
+        if not replay.phase.round_over:
+            raise ValueError("only a finished round can be reviewed")
+        self.round_no = replay.round.number
+        self.auction: tuple[AuctionEntry, ...] = tuple(replay.round.auction)
+        self.trump: Trump = replay.round.decided_trump
+        self.dealer: int = replay.round.dealer or 0
+        self.tricks = len(replay.round.tricks)
+        self.final_view: SeatView = replay.view(0)  # the result, as the player saw it
+        self.at = 0
+        # the match's rounds that can be reviewed (numbered from 0): all that are finished
+        last = match.round.number - (0 if match.phase.round_over else 1)
+        self.rounds = range(match.start.round_no, last + 1)
+
+    def _hands(self, replay: Match) -> tuple[tuple[Card, ...], ...]:
+        r = replay.round
+        trump = replay.provisional_trump() if r.trump is None else r.trump
+        key = trump.sort_key if trump is not None else (lambda c: c.index)
+        return tuple(tuple(sorted(hand, key=key)) for hand in r.hands)
+
+    @staticmethod
+    def _points(replay: Match) -> int:
+        return replay.round.attackers_score()
+
+    # --- stepping ----------------------------------------------------------------------
+
+    @property
+    def step(self) -> Step:
+        return self.steps[self.at]
+
+    def go(self, delta: int) -> bool:
+        """Move `delta` steps (kept within the round); whether the step changed."""
+        at = max(0, min(len(self.steps) - 1, self.at + delta))
+        moved = at != self.at
+        self.at = at
+        return moved
+
+    def take_over_at(self) -> int | None:
+        """How many of the round's actions lead up to the step shown, to play on from there
+        ("what if"): the end of the deal, the first trick's lead once the kitty is buried, the
+        lead of the trick shown (to play it otherwise); None on the result."""
+        step = self.step
+        if step.kind == RESULT:
+            return None
+        return self.steps[self.at - 1].done if step.kind == TRICK else step.done
+
+    # --- what the hint would have played --------------------------------------------------
+
+    def hint_wanted(self) -> bool:
+        """Whether the step shown is a trick whose hint is still to be asked."""
+        return self.step.own_at is not None and self.at not in self.hints
+
+    def hint_steps(self, adviser: Adviser) -> Generator[object, None, Advice | None]:
+        """What `adviser` (the hint button's bot, engine.bots.hard) would have played for the
+        player in the trick shown, from the player's view just before their play; kept in
+        `hints`. A generator that yields while it rebuilds that moment and while the adviser
+        thinks, to be run in slices (ui.logic.pacing)."""
+        at, step = self.at, self.step
+        assert step.own_at is not None
+        seed, rules, start, actions = self._from
+        replay = Match(seed, rules, start)
+        for k, action in enumerate(actions[:step.own_at]):
+            replay.apply(action)
+            if k % REPLAY_SLICE == 0:
+                yield k
+        advice = yield from adviser.advise_steps(replay.view(PLAYER))
+        self.hints[at] = advice
+        return advice
+
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The hands at the step shown: the deal's hands on the first step (the kitty still
+        apart), after burying on the next, then as the tricks took them."""
+        return self.step.hands
+
+
+# --- HTML ----------------------------------------------------------------------------------
+
+def _cards(cards: Iterable[Card], trump: Trump, lang: str) -> str:
+    return "".join(card_html(c, lang=lang, extra_class="small", trump=trump.is_trump(c))
+                   for c in cards)
+
+
+def seat_html(review: Review, seat: int, lang: str) -> str:
+    """A seat's box in the review: its name and side, and its cards face up."""
+    hand = review.hands()[seat]
+    count = t("status.cards_left", lang, n=len(hand))
+    return (f'<div class="name">{escape(seat_name(seat, lang))}</div>'
+            f'{role_html(review.final_view, seat, lang)}<div class="info">{escape(count)}</div>'
+            f'<div class="review-hand">{_cards(hand, review.trump, lang)}</div>')
+
+
+def hand_html(review: Review, lang: str) -> str:
+    """The player's own cards at the step shown (to look at: none can be chosen)."""
+    hand = review.hands()[0]
+    cards = "".join(card_html(c, lang=lang, trump=review.trump.is_trump(c)).replace(
+        '<span class="card', '<span role="option" aria-selected="false" class="card', 1)
+        for c in hand)
+    return f'<div class="group" role="group">{cards}</div>' if cards else ""
+
+
+def _auction_line(entry: AuctionEntry, lang: str) -> str:
+    seat = seat_name(entry.seat, lang)
+    if entry.bid is None:
+        return t("review.pass", lang, seat=seat)
+    key = "review.snatch" if entry.bid.snatch else "review.bid"
+    return t(key, lang, seat=seat, cards=cards_short(entry.bid.cards))
+
+
+def table_html(review: Review, lang: str) -> str:
+    """The middle of the table at the step shown: the bids; the kitty's turns; a trick with
+    its winner and points; or the result."""
+    step = review.step
+    if step.kind == RESULT:
+        return result_html(review.final_view, lang)
+    if step.kind == TRICK and step.trick is not None:
+        return _trick_html(review, step, lang)
+    if step.kind == DEAL:
+        title = t("review.deal", lang)
+        bidding = [e for e in review.auction if e.phase != Phase.SNATCH]
+        lines = [_auction_line(e, lang) for e in bidding]
+        if all(e.bid is None for e in bidding):
+            lines.append(t("review.no_bids", lang))
+    else:
+        title = t("review.kitty", lang)
+        lines = [t("review.trump", lang, trump=trump_name(review.trump, lang),
+                   seat=seat_name(review.dealer, lang))]
+        for turn in review.turns:
+            seat = seat_name(turn.seat, lang)
+            if turn.snatch is not None:
+                lines.append(t("review.snatch", lang, seat=seat, cards=cards_short(turn.snatch)))
+            lines.append(t("review.took", lang, seat=seat, cards=cards_short(turn.taken)))
+            lines.append(t("review.buried", lang, seat=seat, cards=cards_short(turn.buried)))
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return f'<div class="review-info"><h2>{escape(title)}</h2><ol>{items}</ol></div>'
+
+
+def _trick_html(review: Review, step: Step, lang: str) -> str:
+    trick = step.trick
+    assert trick is not None and trick.winner is not None  # a finished trick
+    slots = []
+    for seat, cards in trick.plays:
+        won = " winner" if trick.winner == seat else ""
+        slots.append(f'<div class="play {POSITION[seat]}{won}" data-seat="{seat}" '
+                     f'style="--n: {len(cards)}">{_cards(cards, review.trump, lang)}</div>')
+    lines = [t("review.trick", lang, n=step.trick_no, total=review.tricks),
+             t_seat("event.trick", trick.winner, lang, points=trick.points),
+             t("status.points", lang, points=step.points)]
+    caption = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    reason = explain.trick_reason_text(trick, review.trump, lang, PLAYER)
+    if reason:  # why it went so, as the live table says it (engine.reasons)
+        caption += f'<p class="reason">{escape(reason)}</p>'
+    if trick.throw_failure:  # R19: what the leader tried and why it failed
+        why = explain.throw_failed_text(trick.throw_failure, review.trump, lang)
+        caption += f'<p class="throw">{escape(why)}</p>'
+    caption += _hint_html(review, trick, lang)
+    return "".join(slots) + f'<div class="caption">{caption}</div>'
+
+
+def _hint_html(review: Review, trick: TrickView, lang: str) -> str:
+    """The hint's play for this trick where it differs from the player's, with its reason;
+    a word that it agrees; nothing while it is asked."""
+    if review.at not in review.hints or review.hints[review.at] is None:
+        return ""
+    advice = review.hints[review.at]
+    assert advice is not None
+    played = next(cards for seat, cards in trick.plays if seat == PLAYER)
+    hinted = getattr(advice.action, "cards", ())
+    if sorted(map(str, hinted)) == sorted(map(str, played)):
+        return f'<p class="hint-line">{escape(t("review.hint_same", lang))}</p>'
+    line = t("review.hint_other", lang, cards=cards_short(hinted),
+             why=advice.reason.text(lang, names(lang)))
+    return f'<p class="hint-line">{escape(line)}</p>'
+
+
+def kitty_html(review: Review, lang: str) -> str:
+    """The kitty as dealt on the first step, afterwards as buried (the last burier's)."""
+    if review.step.kind == DEAL or not review.turns:
+        label, cards = t("review.kitty_dealt", lang), review.kitty_dealt
+    else:
+        last = review.turns[-1]
+        label = t("review.kitty_buried", lang, seat=seat_name(last.seat, lang))
+        cards = last.buried
+    return f'<span class="zone-label">{escape(label)}</span>{_cards(cards, review.trump, lang)}'
+
+
+def status_html(review: Review, lang: str) -> str:
+    parts = [t("review.title", lang, n=review.round_no + 1),
+             t("review.step", lang, k=review.at + 1, total=len(review.steps)),
+             t("status.trump", lang, trump=trump_name(review.trump, lang)),
+             t("status.dealer", lang, seat=seat_name(review.dealer, lang))]
+    return "".join(f'<span class="stat">{escape(p)}</span>' for p in parts)
+
+
+def controls_html(review: Review, lang: str, closable: bool = True) -> str:
+    """Step back, step on, and back to the result (unless not `closable`: the embedded
+    viewer); in a match of several rounds, the round before and after the one shown."""
+    last = len(review.steps) - 1
+    out = (button("prev", t("button.prev", lang), enabled=review.at > 0)
+           + button("next", t("button.next", lang), enabled=review.at < last, primary=True))
+    if len(review.rounds) > 1:
+        out += (button("review-earlier", t("button.review_earlier", lang),
+                       enabled=review.round_no > review.rounds[0])
+                + button("review-later", t("button.review_later", lang),
+                         enabled=review.round_no < review.rounds[-1]))
+    return out + (button("close-review", t("button.back_result", lang)) if closable else "")

@@ -1,0 +1,218 @@
+"""The guided first hand: a fixed deal (seed 788, the page's normal bots) in which the player
+bids, becomes 庄家, buries, leads a tractor, throws, sees a pair led, tries a throw that fails,
+loses the kitty to 抠底 and reads the result, one move at a time, with the page explaining.
+
+The bots are deterministic for a seed, so the deal is scripted by the player's moves alone
+(ui.logic.tutorial_script, written by tools/tutorial_script.py): each is due at a known point of
+the match (its clock: actions applied, every card dealt counted). `TutorialTable` stops
+there (even mid-deal, for the bid), asks for exactly that move, lights its cards, and
+refuses any other: an illegal one with the engine's reason, a legal one with a friendly
+word. Its progress is saved under its own key, never the main match's. The coach box's HTML
+is here too; the page's part is ui.page.tutorial. No DOM: tested on CPython.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from html import escape
+
+from engine.actions import Action, Bid, Bury, Deal, Play, Snatch, action_from_json
+from engine.config import DEFAULT_RULES, RulesConfig
+from engine.driver import Player
+from engine.errors import IllegalAction
+from engine.events import CardsPlayed, Event
+from engine.match import Match
+from engine.rules import Trump, classify
+from engine.save import load_match, save_match
+from ui.logic.i18n import cards_short, rule_values, t
+from ui.logic.render import button
+from ui.logic.table import HUMAN, Bots, Table, positions_in
+from ui.logic.tutorial_script import SCRIPT
+
+SEED = 788
+TIERS = {"1": "normal", "2": "normal", "3": "normal"}  # whatever the player's settings say
+KEY = "chaodipi.tutorial"  # its own save: the main match's is never touched
+RUNNING, DONE, SKIPPED = "running", "done", "skipped"
+
+Step = tuple[int, Action, str]  # the match's clock when due, the move, its lesson
+
+
+def clock(match: Match) -> int:
+    """The actions applied to `match` so far, every card dealt counted (the history keeps a
+    run of deals as one entry): where in the deal a scripted move is due."""
+    return sum(a.count if isinstance(a, Deal) else 1 for a in match.history)
+
+
+def steps(script: Iterable[tuple[int, object, str]] = SCRIPT) -> tuple[Step, ...]:
+    return tuple((at, action_from_json(move), key) for at, move, key in script)
+
+
+class TutorialRefusal(IllegalAction):
+    """A legal move, but not the one this step of the guided hand teaches."""
+
+
+def _cards(action: Action) -> list[str]:
+    return sorted(str(c) for c in getattr(action, "cards", ()))
+
+
+def same_move(a: Action, b: Action) -> bool:
+    """Whether `a` is the move `b` (cards compared as a multiset: the order chosen to bury or
+    play them does not matter)."""
+    if type(a) is not type(b) or getattr(a, "seat", None) != getattr(b, "seat", None):
+        return False
+    if (isinstance(a, Bid | Snatch) and isinstance(b, Bid | Snatch)
+            and (a.rank, a.suit) != (b.rank, b.suit)):
+        return False
+    return _cards(a) == _cards(b)
+
+
+class TutorialTable(Table):
+    """A table that waits for the scripted move whenever one is due, and takes no other."""
+
+    def __init__(self, match: Match, bots: Bots, adviser: Player | None = None,
+                 script: Iterable[Step] | None = None) -> None:
+        super().__init__(match, bots, adviser)
+        self.script = {at: (action, key) for at, action, key in
+                       (steps() if script is None else script)}
+        self.ask_bids = False  # as the script was made: no stop for a bid that cannot be
+
+    def expected(self) -> tuple[Action, str] | None:
+        """The scripted move due now and its lesson, if one is."""
+        return self.script.get(clock(self.match))
+
+    def waiting_for_player(self) -> bool:
+        return self.expected() is not None or super().waiting_for_player()
+
+    def act(self, action: Action) -> list[Event]:
+        due = self.expected()
+        if due is not None and not same_move(action, due[0]):
+            self.match.verify(action)  # an illegal move is refused with the engine's reason
+            en = task(due, "en", self.rules)
+            raise TutorialRefusal(f"in this guided hand, {en[0].lower()}{en[1:]}",
+                                  f"这一步请按教学来：{task(due, 'zh', self.rules)}")
+        return super().act(action)
+
+    def hint(self) -> Action | None:
+        due = self.expected()
+        return due[0] if due is not None else super().hint()
+
+    def next_round(self) -> list[Event]:
+        raise IllegalAction("the guided hand is one round", "教学只有一局")
+
+    def marked_positions(self) -> set[int]:
+        """The positions in the player's hand of the cards the due move plays or buries."""
+        due = self.expected()
+        if due is None or not isinstance(due[0], Play | Bury):
+            return set()
+        return set(positions_in(self.view().hand, due[0].cards))
+
+
+def task(due: tuple[Action, str], lang: str, rules: RulesConfig = DEFAULT_RULES) -> str:
+    """What the player is asked to do now, in one line (with the numbers of the match's
+    `rules`)."""
+    action, key = due
+    return t(f"learn.step.{key}", lang, cards=cards_short(getattr(action, "cards", ())),
+             **rule_values(rules, lang))
+
+
+EVENT_LESSONS = ("TrumpDecided", "KittyBuried", "ThrowFailed", "KittyScored", "RoundSettled")
+
+
+def lessons(events: Iterable[Event], seen: set[str], trump: Trump | None = None) -> list[str]:
+    """The lessons the events teach that the player has not been told yet (learn.event.*):
+    trump decided, the kitty buried, the first pair and tractor led by a bot, the first trick
+    won, a failed throw, 抠底 and the result."""
+    found: list[str] = []
+    for e in events:
+        key = None
+        if e.kind in EVENT_LESSONS:
+            key = e.kind
+        elif isinstance(e, CardsPlayed) and e.lead and e.seat != HUMAN and trump is not None:
+            units = classify(e.cards, trump)
+            if len(units) == 1 and units[0].kind in ("pair", "tractor"):
+                key = f"{units[0].kind}-led"
+        elif e.kind == "TrickWon":
+            key = "TrickWon"
+        if key and key not in seen:
+            seen.add(key)
+            found.append(key)
+    return found
+
+
+class Tutorial:
+    """The guided hand's state: its table, what the player has been told, and its save."""
+
+    def __init__(self, table: TutorialTable, state: str = RUNNING,
+                 seen: set[str] | None = None) -> None:
+        self.table = table
+        self.state = state
+        self.seen = set() if seen is None else seen
+        self.notes: list[str] = ["welcome"]  # the lessons told last (learn.event.<note>)
+
+    @classmethod
+    def new(cls, bots: Bots, adviser: Player | None) -> Tutorial:
+        return cls(TutorialTable(Match(SEED), bots, adviser))
+
+    @classmethod
+    def restore(cls, text: str, bots: Bots, adviser: Player | None) -> Tutorial:
+        """The saved guided hand; ValueError (a SaveError among them) if it is unreadable."""
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("state") not in (RUNNING, DONE, SKIPPED):
+            raise ValueError("not a guided hand's save")
+        table = TutorialTable(load_match(data["match"]), bots, adviser)
+        if table.match.seed != SEED:
+            raise ValueError("the guided hand's save is of another deal")
+        seen = {s for s in data.get("seen", []) if isinstance(s, str)}
+        return cls(table, data["state"], seen)
+
+    def save(self) -> str:
+        return json.dumps({"state": self.state, "match": save_match(self.table.match),
+                           "seen": sorted(self.seen)})
+
+    def observe(self, events: Iterable[Event]) -> None:
+        """Note the lessons these events teach (the latest one is shown)."""
+        new = lessons(events, self.seen, self.table.match.round.trump)
+        if new:
+            self.notes = new
+
+    def finished(self) -> bool:
+        return self.table.phase.round_over
+
+
+def saved_state(text: str) -> str | None:
+    """The state (RUNNING, DONE, SKIPPED) a guided hand's save says it was left in, if any."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    state = data.get("state") if isinstance(data, dict) else None
+    return state if isinstance(state, str) else None
+
+
+def coach_html(tutorial: Tutorial | None, offer: bool, lang: str) -> str:
+    """The coach box (#coach): the offer on a first visit; while the guided hand runs, what to
+    do now (first: a small frame shows only the top of the box) and what just happened (its
+    lessons), with a way out."""
+    if tutorial is None:
+        if not offer:
+            return ""
+        return (f'<p>{escape(t("learn.offer", lang))}</p>'
+                + button("learn", t("learn.start", lang), primary=True)
+                + button("learn-no", t("learn.no_thanks", lang)))
+    table = tutorial.table
+    numbers = rule_values(table.rules, lang)
+    notes = "".join(f'<p class="note">{escape(t(f"learn.event.{n}", lang, **numbers))}</p>'
+                    for n in tutorial.notes)
+    due = table.expected()
+    if due is not None:
+        todo = task(due, lang, table.rules)
+    elif tutorial.finished():
+        todo = ""
+    else:
+        todo = t("learn.watch", lang)
+    doing = f'<p class="task">{escape(todo)}</p>' if todo else ""
+    way_out = (button("learn-done", t("learn.finish", lang), primary=True)
+               if tutorial.finished() else button("learn-skip", t("learn.skip", lang)))
+    return (f'<h2>{escape(t("learn.title", lang))}</h2>{doing}{notes}'
+            f'<div class="coach-buttons">{way_out}</div>')

@@ -1,0 +1,78 @@
+"""The few DOM calls every part of the page uses (PyScript, main thread)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
+
+import js
+from pyodide.ffi import create_proxy
+
+if TYPE_CHECKING:
+    from js import Document, Element, Event, Window
+    from pyodide.ffi import JsDoubleProxy, JsNull
+
+# A Python function handed to JS is freed when Python forgets it: keep every listener here, for
+# as long as the page lives.
+_listeners: list[JsDoubleProxy] = []
+
+
+def by_id(name: str) -> Element:
+    """One of the elements of index.html, which has every id the page asks for (a missing one
+    would fail at its first use)."""
+    return cast("Element", js.document.getElementById(name))
+
+
+def child(element: Element, selector: str) -> Element:
+    """The first element inside `element` that matches `selector`, where the page's HTML
+    (index.html's, or what the page just wrote) surely has one."""
+    return cast("Element", element.querySelector(selector))
+
+
+def url_param(name: str) -> str | None:
+    """A query parameter of the page's URL (`?seed=7&speed=instant`), or None."""
+    value = js.URLSearchParams.new(js.location.search).get(name)
+    return str(value) if value else None  # JS null arrives as a falsy JsNull, not None
+
+
+# What set_html last put in each element (by id): a redraw leaves an element alone when its
+# HTML is the same, so a bot's turn does not parse and lay out the 38-card hand again.
+_written: dict[str, str] = {}
+
+
+def set_html(element: Element, html: str) -> None:
+    """`element.innerHTML = html`, unless that is what it already holds: every write to an
+    element drawn this way must come through here."""
+    if _written.get(element.id) != html:
+        element.innerHTML = html
+        _written[element.id] = html
+
+
+def listen(target: Element | Document | Window, event: str,
+           handler: Callable[[Event], None]) -> None:
+    proxy = create_proxy(handler)
+    _listeners.append(proxy)
+    target.addEventListener(event, proxy)
+
+
+def position_of(element: Element | JsNull) -> int | None:
+    """The hand position (`data-i`) of the card `element` is in, or None."""
+    card = element.closest("[data-i]") if element else None
+    return int(str(card.getAttribute("data-i"))) if card else None
+
+
+def show_notice(text: str, kind: str = "") -> None:
+    """Show `text` in the page's notice line; `kind` says what it is about (illegal, storage,
+    bad-save, error), so that only its own cause takes it away again."""
+    box = by_id("notice")
+    box.textContent = text
+    box.dataset.kind = kind
+    box.hidden = False
+
+
+def clear_notice(kind: str) -> None:
+    """Hide the notice if it is about `kind`."""
+    box = by_id("notice")
+    if box.getAttribute("data-kind") == kind:
+        box.hidden = True
+        box.dataset.kind = ""

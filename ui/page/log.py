@@ -1,0 +1,52 @@
+"""The log (#log): the page's one polite live region, and the recent events a player sees.
+
+A screen reader reads what is added to a live region, once, and never what is removed: so
+the log grows a line at a time (`say`), each play and event said once, and is rebuilt only
+when the lines it shows are no longer the ones to show (`show`: another language, the guided
+hand started). Lines only a screen reader needs are visually hidden (`sr-only`). The
+sentences are ui.logic.log's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
+
+import js
+
+from engine.events import Event
+from ui.logic import log
+from ui.page.dom import by_id
+
+if TYPE_CHECKING:
+    from js import Element
+
+
+def say(text: str, shown: bool = False) -> None:
+    """Append a sentence to #log, so that a screen reader reads it once (a live region
+    reads what is added, never what is removed); `shown` ones are also the log's visible
+    lines, the others are for screen readers only. The oldest are dropped."""
+    box = by_id("log")
+    ol = box.querySelector("ol")
+    if not ol:  # (a JS null arrives as a falsy JsNull, not None)
+        box.innerHTML = "<ol></ol>"
+        ol = cast("Element", box.querySelector("ol"))  # (just written)
+    li = js.document.createElement("li")
+    li.textContent = text
+    if not shown:
+        li.className = "sr-only"
+    ol.appendChild(li)
+    for selector, keep in (("li:not(.sr-only)", log.LOG_LINES), ("li.sr-only", 8)):
+        items = list(ol.querySelectorAll(selector))
+        for old in items[:max(0, len(items) - keep)]:
+            old.remove()
+
+
+def show(events: Iterable[Event], lang: str) -> None:
+    """Rebuild the visible lines from the remembered events, if they are not those shown."""
+    box = by_id("log")
+    ol = box.querySelector("ol")
+    shown = [str(li.textContent) for li in ol.querySelectorAll("li:not(.sr-only)")] \
+        if ol else None
+    if shown != log.log_lines(events, lang):
+        box.innerHTML = f'<ol>{log.log_html(events, lang)}</ol>'

@@ -1,0 +1,135 @@
+"""The player's match and its save: which table the page plays, and keeping it in storage.
+
+The match is opened from storage, or a new one made; it is saved after every action, unless
+another tab holds the game (ui.page.tabs); a resumed save is checked whole, in slices, once
+the table is up (a long match's earlier rounds are not replayed on load: engine.save), and a
+save that cannot be read is kept aside under another key, never lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import TYPE_CHECKING, Protocol
+
+import js
+
+from engine.errors import SaveError
+from engine.events import Event
+from engine.save import verify_steps
+from ui.logic import pacing, storage
+from ui.logic.i18n import t
+from ui.logic.players import make_players
+from ui.logic.screen import Screen
+from ui.logic.settings import Settings
+from ui.logic.table import Bots, Table
+from ui.page.dom import show_notice, url_param
+
+if TYPE_CHECKING:
+    from engine.driver import Player
+    from ui.page.tabs import Tabs
+    from ui.page.tutorial import Learn
+
+SAVE_KEY = "chaodipi.match"
+
+
+class Page(Protocol):
+    """What the saved match uses of the page (ui.page.app.App)."""
+
+    settings: Settings
+    screen: Screen
+    table: Table
+    viewer: bool
+    learn: Learn
+    tabs: Tabs
+
+    def after_player_action(self, events: list[Event]) -> None: ...
+
+
+class SavedMatch:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.checking: asyncio.Future[None] | None = None  # the whole save, checked in slices
+
+    def open(self, applied: int = 0) -> bool:
+        """Open the saved match, else a new one; True on a first visit (no save at all).
+        `applied`: the actions applied so far (the page's data-actions only grows)."""
+        ok, text = self.page.tabs.read()
+        table = self._restored(text) if ok and text else None
+        if table is None:
+            self.new(applied, url_param("seed"))
+        else:
+            table.actions = applied
+            self.page.table = table
+        notice = storage.notice()
+        if notice:
+            show_notice(notice, "storage")
+        return ok and not text
+
+    def _restored(self, text: str) -> Table | None:
+        """The saved match's table, its whole save checked later; None if the save cannot be
+        read (then it is set aside)."""
+        try:
+            table = self.with_settings(
+                Table.restore(text, *self.players(json.loads(text)["seed"])))
+        except (SaveError, ValueError, KeyError, TypeError):
+            self._set_aside(text)
+            return None
+        self.checking = asyncio.ensure_future(self._check(text))
+        return table
+
+    def _set_aside(self, text: str) -> None:
+        aside = storage.set_aside(SAVE_KEY, text)  # kept under another key, not lost
+        show_notice(t("notice.bad_save", self.page.screen.lang, key=aside or "-"), "bad-save")
+
+    async def _check(self, text: str) -> None:
+        """Check the whole save once the table is up, in slices (a long match's earlier
+        rounds are not replayed on load): an edited one is set aside for a new match."""
+        try:
+            await pacing.in_slices(verify_steps(text), js.performance.now)
+        except SaveError:
+            self._set_aside(text)
+            self.new(self.page.table.actions)
+            self.page.after_player_action([])
+
+    def reopen(self) -> None:
+        """This tab took the game over: play on from the save the other tab left."""
+        self.open(applied=self.page.table.actions)  # (data-actions only grows)
+        self.page.after_player_action([])
+
+    def new(self, applied: int, seed: str | None = None) -> None:
+        """A new match, `applied` actions counted already (the page's data-actions only grows,
+        across new matches too): from `seed` (the page's ?seed=, for the first match only),
+        else a random one, so "new game" never deals the same cards again."""
+        number = int(seed) if seed and seed.isdigit() else int(js.Math.random() * 2_147_483_647)
+        table = self.with_settings(Table.new(number, *self.players(number)))
+        table.actions = applied
+        self.page.table = table
+        self.save()
+
+    def players(self, seed: int) -> tuple[Bots, Player]:
+        """The bots the settings choose, and the adviser, seeded with the match's seed."""
+        return make_players(self.page.settings["tiers"], seed)
+
+    def with_settings(self, table: Table) -> Table:
+        """`table`, stopping at a bid or snatch turn with nothing to show if the player asked
+        to (the setting "ask_bids")."""
+        table.ask_bids = self.page.settings["ask_bids"]
+        return table
+
+    def save(self) -> None:
+        """Save the match, unless another tab has the game (then this tab stops: ui.page.tabs)."""
+        page = self.page
+        if page.viewer:  # the embedded viewer of a link keeps nothing
+            return
+        if page.learn.save():  # the guided hand keeps its own save
+            return
+        if not page.tabs.may_write():
+            return
+        text = page.table.save()
+        if storage.save(SAVE_KEY, text):
+            page.tabs.wrote(text)
+        else:
+            notice = storage.notice()
+            if notice:
+                show_notice(notice, "storage")

@@ -1,0 +1,233 @@
+"""Share, replay and open links on the page (issue 12): the page's part of ui.logic.share.
+
+- `share(kind)`: the link to the round (or match) shown, or to its deal, into `#share-link`
+  (a selectable field) and the clipboard where the browser allows it;
+- `follow()`: at page load and on every `hashchange`, a `#replay=` link opens the review of
+  its record and a `#deal=` link asks before its deal replaces the match being played; the
+  match being played is not touched meanwhile (the page's loop waits while a review is open)
+  and its save is never written;
+- `replay_deal()`: the same deal again from its start, same seats and bots, after asking;
+- `open_viewer()`: `?embed=1#replay=…` is a read-only viewer: no match of its own, no save.
+
+A link is untrusted: what is wrong with it is shown in `#notice` as text, and the game goes on.
+Runs under PyScript (main thread).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+from typing import TYPE_CHECKING, Protocol
+
+import js
+
+from engine.errors import GameError
+from engine.match import Match
+from engine.record import RecordInfo
+from ui.logic import share
+from ui.logic.i18n import t
+from ui.logic.players import make_adviser
+from ui.logic.review import Review
+from ui.logic.screen import Screen
+from ui.logic.settings import Settings
+from ui.logic.table import Table
+from ui.page.dom import by_id, listen, show_notice, url_param
+
+if TYPE_CHECKING:
+    from ui.page.review import ReviewScreen
+
+
+class Page(Protocol):
+    """What the links use of the page (ui.page.app.App)."""
+
+    settings: Settings
+    screen: Screen
+    table: Table
+    review: Review | None
+    viewer: bool
+    wake: asyncio.Event
+    review_screen: ReviewScreen
+
+    def render(self) -> None: ...
+    def play_deal(self, deal: share.Deal) -> None: ...
+
+
+class Links:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.source: Match | None = None  # the match a #replay= link holds, in its review
+        self.info: RecordInfo | None = None  # that link's seats and date
+        self.pending: share.Deal | None = None  # the deal waiting for the player's yes
+        self._copying: asyncio.Future[None] | None = None
+
+    def listen(self) -> None:
+        listen(js.window, "hashchange", lambda event: self.follow())
+
+    # --- opening links -------------------------------------------------------------------
+
+    def _read(self) -> share.Link | None:
+        """The link in the page's address, or None (also when it is bad: then said so)."""
+        lang = self.page.screen.lang
+        try:
+            return share.read_link(str(js.location.hash or ""))
+        except GameError as err:
+            reason = err.message(lang)
+        except Exception as err:  # never a crash: whatever a crafted link does, it is refused
+            reason = type(err).__name__
+        self._forget_hash()
+        show_notice(t("share.bad", lang, reason=reason), "link")
+        return None
+
+    def open_viewer(self) -> bool:
+        """In `?embed=1` with a good `#replay=` link: show it read-only; whether it did."""
+        fragment = str(js.location.hash or "")
+        if url_param("embed") != "1" or share.link_kind(fragment) != share.REPLAY:
+            return False
+        link = self._read()
+        if link is None:
+            return False
+        self.page.viewer = True
+        # the viewer's table: the link's match, never played on, never saved (its adviser
+        # gives the review's hints)
+        self.page.table = Table(link.match, {}, make_adviser(link.match.seed))
+        return self._review(link)
+
+    def follow(self) -> None:
+        """Open the link in the page's address (a review, or the question for a deal); with
+        no link any more (the browser's Back), leave a review a link opened."""
+        if self.page.viewer:
+            link = self._read()
+            if link is not None and link.kind == share.REPLAY:
+                self._review(link)
+            return
+        if share.link_kind(str(js.location.hash or "")) is None:
+            if self.source is not None:
+                self.page.review_screen.close()
+            return
+        link = self._read()
+        if link is None:
+            return
+        if link.kind == share.REPLAY:
+            self._review(link)
+        else:
+            self._forget_hash()  # asked once: a reload does not ask again
+            self._ask(share.deal_of_link(link, self.page.settings["tiers"]))
+
+    def _review(self, link: share.Link) -> bool:
+        try:
+            review = Review(link.match)
+        except (GameError, ValueError) as err:
+            show_notice(t("share.bad", self.page.screen.lang, reason=str(err)), "link")
+            return False
+        self.source, self.info = link.match, link.info
+        self.hide()
+        self.page.review = review
+        self.page.render()
+        return True
+
+    def closed(self) -> None:
+        """The review was left: a link's record is forgotten, and the address with it."""
+        if self.source is not None:
+            self.source = self.info = None
+            self._forget_hash()
+        self.hide()
+
+    def review_match(self) -> Match:
+        """The match the review shows rounds of: a link's, or the one being played."""
+        return self.source if self.source is not None else self.page.table.match
+
+    @staticmethod
+    def _forget_hash() -> None:
+        """The address without its fragment (no hashchange, no new history entry)."""
+        js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
+
+    # --- replaying a deal ------------------------------------------------------------------
+
+    def replay_deal(self) -> None:
+        """The deal shown (the review's round, else the current one) again from its start."""
+        page = self.page
+        rv = page.review
+        round_no = None if rv is None else rv.round_no + 1
+        tiers = share.tiers_of(self.info, page.settings["tiers"])
+        self._ask(share.deal_of(self.review_match(), tiers, round_no))
+
+    def what_if(self) -> None:
+        """Play on from the review's step: its match replayed up to there ("what if")."""
+        page = self.page
+        rv = page.review
+        upto = None if rv is None else rv.take_over_at()
+        if rv is None or upto is None:
+            return
+        tiers = share.tiers_of(self.info, page.settings["tiers"])
+        try:
+            deal = share.what_if(self.review_match(), tiers, rv.round_no + 1, upto)
+        except (GameError, ValueError) as err:
+            show_notice(str(err), "link")
+            return
+        self._ask(deal, what_if=True)
+
+    def _ask(self, deal: share.Deal, what_if: bool = False) -> None:
+        """Ask before `deal` replaces the match being played (it waits in `pending`)."""
+        self.pending = deal
+        dialog = by_id("dialog")
+        dialog.innerHTML = share.confirm_html(self.page.screen.lang, deal.tiers, what_if)
+        dialog.dataset.name = "confirm-deal"
+        if not dialog.open:
+            dialog.showModal()
+        self.page.wake.set()  # the loop notices the dialog and waits
+
+    def play_pending(self) -> None:
+        if self.pending is not None:
+            deal, self.pending = self.pending, None
+            self.source = self.info = None
+            self._forget_hash()  # (a reload opens the new match, not the link again)
+            self.page.play_deal(deal)
+
+    # --- sharing ---------------------------------------------------------------------------
+
+    def share(self, kind: str) -> None:
+        """Put the link to the review's round (or the result's, or the whole match at match
+        over), or to its deal, into `#share-link`, and the clipboard where allowed."""
+        page = self.page
+        match = self.review_match()
+        # a link's seats and date (set with its match), else this page's
+        info = self.info if self.info is not None else share.seats_info(
+            page.settings["tiers"], _today())
+        rv = page.review
+        round_no = None if rv is None else rv.round_no + 1
+        try:
+            if kind == share.DEAL:
+                deal = share.deal_of(match, page.settings["tiers"], round_no)
+                fragment = share.deal_fragment(deal, info)
+            else:
+                fragment = share.replay_fragment(match, info, round_no)
+        except (GameError, ValueError) as err:
+            show_notice(str(err), "link")
+            return
+        url = share.share_url(str(js.location.href), fragment)
+        box, field = by_id("share"), by_id("share-link")
+        field.value = url
+        field.setAttribute("aria-label", t("share.label", page.screen.lang))
+        box.dataset.kind = kind
+        box.hidden = False
+        field.focus()
+        field.select()
+        field.scrollLeft = 0  # (selecting it scrolled to its end: the address shows first)
+        self._copying = asyncio.ensure_future(self._copy(url))
+
+    async def _copy(self, url: str) -> None:
+        lang = self.page.screen.lang
+        try:
+            await js.navigator.clipboard.writeText(url)
+            show_notice(t("share.copied", lang), "link")
+        except Exception:  # no clipboard here (insecure page, denied): the field is there
+            show_notice(t("share.select", lang), "link")
+
+    def hide(self) -> None:
+        box = by_id("share")
+        if box is not None:
+            box.hidden = True
+
+
+def _today() -> datetime.date:
+    return datetime.date.today()

@@ -1,0 +1,157 @@
+"""The guided first hand on the page: offered on the first visit and in the menu, run in place
+of the player's match (which is kept aside, untouched, and comes back on skip or at the end),
+with a coach box (#coach) that says what just happened and what to do. `html[data-tutorial]`
+is set while it runs. Runs under PyScript (main thread); the logic (and the box's HTML) is
+ui.logic.tutorial's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
+
+import js
+
+from engine.events import Event
+from ui.logic import storage
+from ui.logic.players import make_players
+from ui.logic.screen import Screen
+from ui.logic.table import Table
+from ui.logic.tutorial import (
+    DONE,
+    KEY,
+    RUNNING,
+    SEED,
+    SKIPPED,
+    TIERS,
+    Tutorial,
+    clock,
+    coach_html,
+    saved_state,
+)
+from ui.page.dom import by_id, listen, show_notice
+
+if TYPE_CHECKING:
+    from js import Event as DomEvent
+
+
+class Page(Protocol):
+    """What the guided hand uses of the page (ui.page.app.App)."""
+
+    screen: Screen
+    table: Table
+
+    def render(self) -> None: ...
+    def after_player_action(self, events: list[Event]) -> None: ...
+
+
+class Learn:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.tutorial: Tutorial | None = None
+        self.main: Table | None = None  # the player's own table, while the guided hand runs
+        self.offer = False  # a first visit: the guided hand is offered in the coach box
+
+    @property
+    def active(self) -> bool:
+        return self.tutorial is not None
+
+    def listen(self) -> None:
+        listen(by_id("coach"), "click", self._click)
+
+    def _click(self, event: DomEvent) -> None:
+        button = event.target.closest("button[data-action]")
+        action = button.getAttribute("data-action") if button else None
+        if action == "learn":
+            self.start()
+        elif action == "learn-skip":
+            self.stop(SKIPPED)
+        elif action == "learn-done":
+            self.stop(DONE)
+        elif action == "learn-no":
+            self.offer = False
+            storage.save(KEY, '{"state": "skipped"}')
+            self.page.render()
+
+    def resume(self, first_visit: bool) -> None:
+        """At page load: continue a guided hand that was running, or offer it on a first
+        visit (no saved match, never offered)."""
+        ok, text = storage.load(KEY)
+        if ok and text and saved_state(text) == RUNNING:
+            self.start()
+        elif first_visit and ok and not text:
+            self.offer = True
+
+    def withdraw(self) -> None:
+        """The player went on with their own match: the offer gives the table its room back
+        (the menu's Learn button still opens the guided hand; a later visit has a saved
+        match, so the offer is not made again)."""
+        self.offer = False
+
+    def _load(self) -> Tutorial:
+        bots, adviser = make_players(TIERS, SEED)
+        ok, text = storage.load(KEY)
+        if ok and text:
+            try:
+                tutorial = Tutorial.restore(text, bots, adviser)
+                if tutorial.state in (RUNNING, SKIPPED):  # skipped: resumed from the menu
+                    tutorial.state = RUNNING
+                    return tutorial
+            except (ValueError, KeyError, TypeError):
+                storage.set_aside(KEY, text)  # kept, not lost
+        return Tutorial.new(bots, adviser)
+
+    def start(self) -> None:
+        """Open the guided hand (where it was left, if it was left running)."""
+        page = self.page
+        self.offer = False
+        if self.tutorial is None:
+            self.tutorial = self._load()
+            self.main, page.table = page.table, self.tutorial.table
+        js.document.documentElement.dataset.tutorial = "1"
+        page.screen.log = []
+        page.after_player_action([])
+
+    def stop(self, state: str) -> None:
+        """Leave the guided hand (skipped: it can be resumed from the menu; done: it starts
+        over next time) and give the player their own match back as it was."""
+        if self.tutorial is None or self.main is None:  # (both are set while it runs)
+            return
+        self.tutorial.state = state
+        storage.save(KEY, self.tutorial.save() if state == SKIPPED else '{"state": "done"}')
+        self.page.table, self.main, self.tutorial = self.main, None, None
+        js.document.documentElement.removeAttribute("data-tutorial")
+        self.page.screen.log = []
+        self.page.after_player_action([])
+
+    def save(self) -> bool:
+        """Save the guided hand's progress under its own key (never the match's)."""
+        if self.tutorial is None:
+            return False
+        notice = None if storage.save(KEY, self.tutorial.save()) else storage.notice()
+        if notice:
+            show_notice(notice, "storage")
+        return True
+
+    def marked_positions(self) -> set[int]:
+        """The positions in the hand of the cards the guided hand asks for now (none when it
+        does not run)."""
+        return self.tutorial.table.marked_positions() if self.tutorial else set()
+
+    def observe(self, events: Iterable[Event]) -> None:
+        if self.tutorial is not None:
+            self.tutorial.observe(events)
+
+    def render(self, lang: str) -> None:
+        box = by_id("coach")
+        box.innerHTML = coach_html(self.tutorial, self.offer, lang)
+        box.hidden = not (self.tutorial or self.offer)
+        root = js.document.documentElement
+        if self.offer:  # (the menu's Learn button is marked too: the small frame hides the box)
+            root.dataset.offer = "1"
+        else:
+            root.removeAttribute("data-offer")
+        # for tests: the clock of the move the guided hand waits for ("" when none)
+        step = ""
+        if self.tutorial is not None and self.tutorial.table.expected() is not None:
+            step = str(clock(self.tutorial.table.match))
+        root.dataset.learnStep = step
