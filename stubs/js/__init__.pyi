@@ -192,8 +192,9 @@ class TabLock:
     kind: str  # "web-locks" | "broadcast-channel" | "none"
     onLost: JsDoubleProxy  # called once another tab takes the game (write-only)
     def claim(self) -> JsPromise: ...  # resolves to whether this tab holds the game
-    def takeOver(self) -> JsPromise: ...
+    def takeOver(self) -> JsPromise: ...  # resolves to whether this tab holds the game then
     def released(self) -> None: ...
+    def holding(self) -> bool: ...  # whether this tab holds the Web Lock (or the game) now
 
 # --- the globals ---------------------------------------------------------------------------
 
