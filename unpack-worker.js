@@ -8,7 +8,7 @@
  * the time it saves outweighs the WebAssembly's compiling while it streams in.  Browsers
  * decode gzip and Brotli for HTTP only, and a static host compresses with gzip at best.
  */
-import { ZSTDDecoder } from "./zstddec.mjs";
+import { ZSTDDecoder } from "./vendor/zstddec.mjs";
 
 const decoder = new ZSTDDecoder();
 const ready = decoder.init();  // while the file downloads

@@ -72,8 +72,8 @@ PYTHON_BUNDLE = "python.pack"  # the game's files, marshalled, compressed with Z
 # (Zstandard's decoder in WebAssembly, a module), the service worker (a classic script, which
 # imports no module) with fzstd (JavaScript: slower, and it runs off the page's path).
 PACKED = (f"pyodide/{PYODIDE_FILES[2]}", f"pyodide/{STDLIB}")
-ZSTD_DECODERS = {"zstddec.mjs": ROOT / "node_modules" / "zstddec" / "dist" / "zstddec.mjs",
-                 "fzstd.js": ROOT / "node_modules" / "fzstd" / "umd" / "index.js"}
+ZSTD_DECODERS = {"vendor/zstddec.mjs": ROOT / "node_modules" / "zstddec" / "dist" / "zstddec.mjs",
+                 "vendor/fzstd.js": ROOT / "node_modules" / "fzstd" / "umd" / "index.js"}
 SNAPSHOT_PROGRAM = "snapshot.py"  # what the device's snapshot is taken after (snapshot-worker.js)
 PAGE_PYTHON = re.compile(r'<script type="py"[^>]*>\n(?P<code>.*?)\s*</script>', re.S)
 FIRST_GAME_IMPORT = "import ui.main"
