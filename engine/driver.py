@@ -29,6 +29,7 @@ from .errors import IllegalAction
 from .events import Event, RoundSettled
 from .match import Match
 from .phase import Phase
+from .seats import others_after, seat_after
 from .view import SeatView
 
 
@@ -52,9 +53,9 @@ def seats_to_ask(match: Match) -> list[int]:
     the bidder. Nobody else has learnt anything since they were last asked."""
     last = match.last_action
     if isinstance(last, Bid):
-        return [(last.seat + k) % 4 for k in (1, 2, 3)]
+        return list(others_after(last.seat))
     r = match.round
-    return [(r.first_seat + r.dealt - 1) % 4] if r.dealt else []
+    return [seat_after(r.first_seat, r.dealt - 1)] if r.dealt else []
 
 
 def _player(players: Players, seat: int) -> Player | None:

@@ -43,19 +43,17 @@ from .rules import (
     trick_winner,
 )
 from .scoring import JOKER_LEVELS, LADDER, band, raise_level, settle
+from .seats import (
+    SEATS,
+    attackers_of,
+    next_seat,
+    other_team,
+    others_after,
+    partner_of,
+    seat_after,
+    team_of,
+)
 from .view import AuctionEntry, BidView, SeatView, TrickView, seat_view
-
-SEATS = (0, 1, 2, 3)
-
-
-def team_of(seat: int) -> int:
-    """R2: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
-    return seat % 2
-
-
-def next_seat(seat: int) -> int:
-    """R2: a seat's 下家, counter-clockwise."""
-    return (seat + 1) % 4
 
 
 @dataclass(frozen=True)
@@ -150,7 +148,7 @@ class RoundState:
 
     @property
     def attackers(self) -> int | None:
-        return None if self.dealer is None else 1 - team_of(self.dealer)
+        return None if self.dealer is None else attackers_of(self.dealer)
 
     @property
     def current_trick(self) -> TrickRecord | None:
@@ -495,7 +493,7 @@ class Match:
         r = self.round
         out: list[ev.Event] = []
         for _ in range(action.count):
-            seat = (r.first_seat + r.dealt) % 4
+            seat = seat_after(r.first_seat, r.dealt)
             c = r.deck[r.dealt]
             r.hands[seat].append(c)
             r.dealt += 1
@@ -689,12 +687,12 @@ class Match:
         if trick is None:
             trick = TrickRecord(leader=seat, plays=[])
             r.tricks.append(trick)
-            order = [(seat + k) % 4 for k in (1, 2, 3)]  # the others, in play order
+            order = others_after(seat)
             others = [r.hands[s] for s in order]
             forced = check_throw(cards, others, r.decided_trump)
             if forced is not None:  # R19: shown to all, one beatable unit is led instead
                 penalty = self.rules.throw_penalty_per_card * (len(cards) - len(forced))
-                r.penalties[1 - team_of(seat)] += penalty
+                r.penalties[other_team(team_of(seat))] += penalty
                 trick.failed_throw = cards
                 blocker = order[throw_blocker(forced, others, r.decided_trump)]
                 kind = classify(forced, r.decided_trump)[0].kind
@@ -738,7 +736,7 @@ class Match:
         keep, rise = settle(score, self.rules)
         rising = r.declarers if keep else r.attackers
         self.levels[rising] = raise_level(self.levels[rising], rise)
-        next_dealer = (r.dealer + 2) % 4 if keep else next_seat(r.dealer)  # R28
+        next_dealer = partner_of(r.dealer) if keep else next_seat(r.dealer)  # R28
         last_winner = r.tricks[-1].winner
         captured = last_winner is not None and team_of(last_winner) == r.attackers  # R25
         r.result = ev.RoundSettled(

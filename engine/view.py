@@ -12,6 +12,7 @@ from .config import RulesConfig
 from .events import RoundSettled, ThrowFailed
 from .phase import Phase
 from .rules import Trump
+from .seats import team_of
 
 if TYPE_CHECKING:  # engine.match imports this module
     from .match import Match, RoundState
@@ -94,15 +95,15 @@ class SeatView:
 
     @property
     def declarers(self) -> int | None:
-        return None if self.dealer is None else self.dealer % 2
+        return None if self.dealer is None else team_of(self.dealer)
 
     @property
     def team(self) -> int:
-        return self.seat % 2
+        return team_of(self.seat)
 
     def point_cards_won(self, team: int) -> tuple[Card, ...]:
         """The point cards (5, 10, K; R4) in the tricks `team` has won so far, in play order."""
-        return tuple(c for t in self.tricks if t.winner is not None and t.winner % 2 == team
+        return tuple(c for t in self.tricks if t.winner is not None and team_of(t.winner) == team
                      for _, cards in t.plays for c in cards if c.points)
 
 

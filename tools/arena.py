@@ -38,8 +38,9 @@ import time
 from engine.bots import Bot, make_bot
 from engine.bots.hard import PYODIDE_SLOWDOWN, page_options
 from engine.driver import play_match, play_round
-from engine.match import Match, Start, team_of
+from engine.match import Match, Start
 from engine.scoring import LADDER
+from engine.seats import team_of
 
 LEVELS_PLAIN = LADDER[:13]
 

@@ -24,6 +24,7 @@ from ..cards import ALL_CARDS, Card, cards_label
 from ..phase import Phase
 from ..reasons import Names
 from ..rules import PAIR, SUIT_WORDS, TRACTOR, TRUMP, Trump, classify, playable_cards, trick_winner
+from ..seats import opponents_of, partner_of, same_team
 from ..view import SeatView
 from .certain import LOST, WON, last_seat_facts
 from .knowledge import build_memory
@@ -196,7 +197,7 @@ def explain(view: SeatView, action: Action) -> Reason:
         if view.phase == Phase.SNATCH:
             return Reason(NO_SNATCH)
         standing = view.standing_bid
-        if standing is not None and standing.seat % 2 == view.seat % 2:
+        if standing is not None and same_team(standing.seat, view.seat):
             return Reason(PASS_PARTNER, seat=standing.seat)
         return Reason(PASS_WEAK)
     return Reason(LEAD_LOW)  # pragma: no cover - no other action is advised
@@ -213,7 +214,7 @@ def _trumps_if(hand: Sequence[Card], level: str, bid: Bid | Snatch) -> int:
 def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tuple[Card, ...]]],
                     cards: tuple[Card, ...]) -> Reason:
     seat = view.seat
-    partner = (seat + 2) % 4
+    partner = partner_of(seat)
     led = trump.play_suits[plays[0][1][0].index]
     pts = _pts(cards)
     if _forced(view.hand, plays[0][1], trump, len(cards)):
@@ -282,9 +283,8 @@ def _kept_pair(hand: Sequence[Card], trump: Trump, led: str,
 
 
 def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reason:
-    seat = view.seat
-    partner = (seat + 2) % 4
-    opponents = ((seat + 1) % 4, (seat + 3) % 4)
+    partner = partner_of(view.seat)
+    opponents = opponents_of(view.seat)
     mem = build_memory(view, trump)
     units = classify(cards, trump)
     suit = trump.play_suits[cards[0].index]

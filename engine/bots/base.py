@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
 from ..cards import Card
 from ..phase import Phase
+from ..seats import SEATS
 from ..view import SeatView
 from .knowledge import build_memory, expected_kitty_points
 from .play import PlayCtx
@@ -24,7 +25,7 @@ class Bot:
     tier = "base"
 
     def __init__(self, seat: int, seed: int = 0) -> None:
-        if seat not in (0, 1, 2, 3):
+        if seat not in SEATS:
             raise ValueError(f"no seat {seat!r}")
         self.seat = seat
         self.seed = seed

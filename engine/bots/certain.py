@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..options import Preference, build_follow, follow_options
 from ..rules import TRUMP, Trump, decompose, shape_counts, trick_winner
+from ..seats import same_team
 
 LOST, WON = "lost", "won"
 
@@ -100,7 +101,7 @@ def last_seat_facts(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Ca
     least_play = fewest_points_follow(hand, lead, trump)
     most_play = most_points_follow(hand, lead, trump)
     outcome: str | None
-    if winner % 2 == seat % 2:
+    if same_team(winner, seat):
         outcome = WON  # the partner wins, or this seat overtakes: the team's either way
     else:
         options = [tuple(o) for o in follow_options(hand, lead, trump)]

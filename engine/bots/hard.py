@@ -75,6 +75,7 @@ from ..rules import (
     trick_winner,
 )
 from ..scoring import settle
+from ..seats import OTHERS, SEATS, attackers_of, next_seat, opponents_of, other_team, team_of
 from ..view import SeatView
 from .advice import Advice, explain
 from .auction import bury_options, choose_bury
@@ -188,9 +189,6 @@ SAMPLE = SampleParams()
 # whole). Shared by every World's memories, never changed.
 _KNOWN_NOTHING: list[Counter[Card]] = [Counter(), Counter(), Counter(), Counter()]
 
-_OTHER_SEATS = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
-
-
 class World:
     """One determinized deal of the hidden cards, played on from the current position."""
 
@@ -228,7 +226,7 @@ class World:
         self.kitty = kitty
         self.burier = burier
         self.dealer = dealer
-        self.attack_team = 1 - dealer % 2
+        self.attack_team = attackers_of(dealer)
         self.played = played
         self.void = void
         self.no_pairs = no_pairs
@@ -236,7 +234,7 @@ class World:
         self.pts = pts
         self.rules = rules
         self.mems: list[Memory] = []
-        for s in range(4):
+        for s in SEATS:
             # (not Memory(s): its four Counters and tables would be replaced at once)
             m = Memory.__new__(Memory)
             m.seat, m.kitty = s, None
@@ -256,7 +254,7 @@ class World:
         # One context per simulated seat for the whole rollout: its caches (the hand by suit,
         # its units, the unseen cards of each suit) are updated play by play, not rebuilt.
         self.ctxs = [PlayCtx(trump, s, hands[s], self.mems[s], trick, self.sizes, dealer, 0.0,
-                             0, self.totals[s]) for s in range(4)]
+                             0, self.totals[s]) for s in SEATS]
 
     def warm(self) -> World:
         """Fill the caches every seat's first decision reads (its hand by play-suit and
@@ -295,7 +293,7 @@ class World:
         return w
 
     def to_act(self) -> int:
-        return (self.trick[-1][0] + 1) % 4 if self.trick else self.leader
+        return next_seat(self.trick[-1][0]) if self.trick else self.leader
 
     def ctx(self, seat: int) -> PlayCtx:
         ctx = self.ctxs[seat]
@@ -323,7 +321,7 @@ class World:
             units = read_units(cards, trump, ctxs[seat].readings)
             if len(units) > 1:
                 led = trump.play_suits[cards[0].index]  # (the others' cards of it, at hand)
-                others = [ctxs[s].groups().get(led, []) for s in _OTHER_SEATS[seat]]
+                others = [ctxs[s].groups().get(led, []) for s in OTHERS[seat]]
                 forced = check_throw(cards, others, trump, units)
                 if forced is not None:
                     cards = tuple(forced)
@@ -338,7 +336,7 @@ class World:
             del hand[k], indices[k]
             played[c.index] += 1
             suit = play_suits[c.index]
-            for s in _OTHER_SEATS[seat]:
+            for s in OTHERS[seat]:
                 totals[s] -= 1
                 ctxs[s].note_seen_card(c, suit)
             ctxs[seat].note_own_card(c, suit)
@@ -347,7 +345,7 @@ class World:
                 k = indices.index(c.index)
                 del hand[k], indices[k]
                 played[c.index] += 1
-            for s in _OTHER_SEATS[seat]:
+            for s in OTHERS[seat]:
                 totals[s] -= n
                 ctxs[s].note_seen(cards)
             ctxs[seat].note_own_play(cards)
@@ -371,7 +369,7 @@ class World:
             for p in plays:
                 for c in p:
                     pts += c.points
-            self.pts[winner % 2] += pts
+            self.pts[team_of(winner)] += pts
             self.trick = []
             self.leader = winner
 
@@ -386,7 +384,7 @@ class World:
         while sizes[0] or self.trick:  # (not finished(): seat 0's hand is empty at the end)
             trick = self.trick
             if trick:
-                seat = (trick[-1][0] + 1) % 4
+                seat = next_seat(trick[-1][0])
                 self.play(seat, choose_follow(self.ctx(seat)))
             else:
                 seat = self.leader
@@ -405,9 +403,9 @@ class World:
 
 def _levels(score: float, my_team: int, declarers: int, rules: RulesConfig) -> float:
     keep, rise = settle(max(0, round(score / 5.0) * 5), rules)  # scores come in fives
-    rising = declarers if keep else 1 - declarers
+    rising = declarers if keep else other_team(declarers)
     v = float(rise if rising == my_team else -rise)
-    next_decl = declarers if keep else 1 - declarers
+    next_decl = declarers if keep else other_team(declarers)
     return v + (EVAL.deal_value if next_decl == my_team else -EVAL.deal_value)
 
 
@@ -433,12 +431,12 @@ def _power_table(trump: Trump) -> list[float]:
 def evaluate(world: World, my_team: int) -> float:
     """My team's value of a world's position: exact at the end of the round, else expected."""
     rules = world.rules
-    declarers = world.dealer % 2
+    declarers = team_of(world.dealer)
     att = world.attack_team
     s = float(world.pts[att])
     if world.finished():
         last = world.leader
-        if last % 2 == att:
+        if team_of(last) == att:
             s += points(world.kitty) * rules.kitty_multiplier
         tiebreak = EVAL.point_value * s
         return _levels(s, my_team, declarers, rules) + (tiebreak if my_team == att else -tiebreak)
@@ -448,7 +446,7 @@ def evaluate(world: World, my_team: int) -> float:
     for seat, hand in enumerate(world.hands):
         p = sum([power[c.index] for c in hand])  # (in the hand's order: a float sum)
         rest += points(hand)
-        if seat % 2 == att:
+        if team_of(seat) == att:
             pa += p
         else:
             pd += p
@@ -472,7 +470,7 @@ def _place_known(mem: Memory, me: int, sizes: list[int], hands: list[list[Card]]
     """Put into each other seat's hand the cards it is known to hold (as many as its hand
     takes); returns how many of each card are left for the random part of the deal."""
     pool_counts = list(mem.unseen)
-    for s in range(4):
+    for s in SEATS:
         if s == me:
             continue
         for c in sorted(mem.known[s]):
@@ -511,7 +509,7 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
     kitty_hidden = mem.kitty is None
     kitty_need = view.rules.kitty_size if kitty_hidden else 0
     pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
-    others = [s for s in range(4) if s != me]
+    others = [s for s in SEATS if s != me]
     slots = others + ([4] if kitty_need else [])
 
     standing = view.standing_bid
@@ -653,7 +651,7 @@ def into_a_ruff(ctx: PlayCtx, lead: tuple[Card, ...]) -> bool:
         return False
     void = ctx.mem.void
     return any(suit in void[o] and TRUMP not in void[o]
-               for o in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4))
+               for o in opponents_of(ctx.seat))
 
 
 def safe_first(ctx: PlayCtx, cands: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
@@ -732,7 +730,7 @@ class HardBot(NormalBot):
         start = time.perf_counter() if self.budget_ms is not None else 0.0
         rng = self.rng(view, "bury")
         mem = build_memory(view, trump)
-        my_team = self.seat % 2
+        my_team = team_of(self.seat)
         race = PairedRace(len(cands))
         spent = 0
         ended = "budget"
@@ -832,7 +830,7 @@ class HardBot(NormalBot):
         start = time.perf_counter() if self.budget_ms is not None else 0.0
         rng = self.rng(view, "search")
         trump, mem = ctx.trump, ctx.mem
-        my_team = self.seat % 2
+        my_team = team_of(self.seat)
         trick0 = list(ctx.trick)
         pts0 = list(view.points)
         burier, dealer = view.burier, view.dealer
@@ -991,7 +989,7 @@ def deal_others(view: SeatView, mem: Memory, rng: random.Random) -> list[list[Ca
     pool_counts = _place_known(mem, me, sizes, hands)
     pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
     rng.shuffle(pool)
-    for s in range(4):
+    for s in SEATS:
         if s == me:
             continue
         need = sizes[s] - len(hands[s])

@@ -47,6 +47,7 @@ from ..driver import next_action
 from ..match import Match
 from ..phase import Phase
 from ..rules import Trump
+from ..seats import SEATS, same_team, team_of
 from ..view import SeatView
 from .auction import BidChoice, bid_choice, choose_bury, decide_bid, decide_snatch, strength
 from .hard import (
@@ -127,7 +128,7 @@ def snatch_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice
     rng = bot.rng(view, "snatch")
     mem = build_memory(view, trump0)
     me = bot.seat
-    my_team = me % 2
+    my_team = team_of(me)
     size = view.rules.kitty_size
     trumps = [trump0] + [snatch_trump(view.level, c) for c in cands]
     race = PairedRace(len(trumps))  # 0: pass
@@ -243,7 +244,7 @@ def deal_hidden(view: SeatView, rng: random.Random) -> tuple[list[list[Card]], l
     hands[me] = list(view.hand)
     pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
     rng.shuffle(pool)
-    for s in range(4):
+    for s in SEATS:
         if s != me:
             need = sizes[s] - len(hands[s])
             hands[s].extend(pool[:need])
@@ -268,8 +269,8 @@ def seats_that_declined(view: SeatView) -> list[tuple[int, bool]]:
         standing_phase = Phase.DEAL
     passed = {e.seat for e in since if e.bid is None and e.phase == Phase.BID}
     out = []
-    for s in range(4):
-        if s == view.seat or (standing is not None and standing.seat % 2 == s % 2):
+    for s in SEATS:
+        if s == view.seat or (standing is not None and same_team(standing.seat, s)):
             continue
         if s in passed:
             out.append((s, False))
@@ -329,8 +330,8 @@ def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | 
         return normal
     start = time.perf_counter() if bot.budget_ms is not None else 0.0
     rng = bot.rng(view, "bid")
-    my_team = bot.seat % 2
-    by_rules = [NormalBot(s, bot.seed) for s in range(4)]
+    my_team = team_of(bot.seat)
+    by_rules = [NormalBot(s, bot.seed) for s in SEATS]
     race = PairedRace(len(cands))  # 0: the normal tier's choice
     spent = 0
     ended = "budget"

@@ -48,6 +48,16 @@ from ..rules import (
     shape_counts,
     single_or_pair_best,
 )
+from ..seats import (
+    OPPONENTS,
+    OTHERS,
+    SEATS,
+    opponents_of,
+    partner_of,
+    same_team,
+    seat_after,
+    team_of,
+)
 from .certain import LOST, last_seat_facts
 from .knowledge import Memory
 
@@ -293,11 +303,11 @@ class PlayCtx:
 
     @property
     def partner(self) -> int:
-        return (self.seat + 2) % 4
+        return partner_of(self.seat)
 
     @property
     def attacking(self) -> bool:
-        return self.seat % 2 != self.dealer % 2
+        return not same_team(self.seat, self.dealer)
 
 
 # The R17 readings of suit holdings met before (by their cards' indices, per trump context):
@@ -624,7 +634,7 @@ def _hold_prob(ctx: PlayCtx, ti: TrickInfo, play: tuple[Card, ...], win_seat: in
     rank = -1
     p = 1.0
     for s in later:
-        if s % 2 == win_seat % 2:
+        if same_team(s, win_seat):
             continue
         if rank < 0:  # (a throw's threat does not weigh the rank: not read then)
             rank = 0 if ti.multi else ti.rank_of(ctx, play)
@@ -826,9 +836,9 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     if len(cands) == 1:
         return cands[0]
     seat, leader = ctx.seat, trick[0][0]
-    my_team = seat % 2
+    my_team = team_of(seat)
     later = _LATER[seat][pos]
-    partner = (seat + 2) % 4
+    partner = partner_of(seat)
     partner_later = partner in later
     kind = PAIR if pair else SINGLE
     lead_trump = led == TRUMP
@@ -849,7 +859,7 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
             if rivals is None:
                 rivals = [(s, 0.0 if lead_trump else
                            _void_prob(ctx, s, led) * _ruff_prob(ctx, s, kind, n - 1))
-                          for s in later if s % 2 != my_team]
+                          for s in later if team_of(s) != my_team]
             rank = strengths[i]
             p = 1.0
             for s, ruff in rivals:
@@ -860,11 +870,11 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
         else:  # the winner so far stays the winner: the same chance for every such card
             win = trick[best][1][0]
             win_suit = play_suits[win.index]
-            if (leader + best) % 2 == my_team:  # my partner's: _hold_prob
+            if team_of(seat_after(leader, best)) == my_team:  # my partner's: _hold_prob
                 rank = strengths[win.index]
                 p = 1.0
                 for s in later:
-                    if s % 2 == my_team:
+                    if team_of(s) == my_team:
                         continue
                     p *= 1.0 - threat(ctx, s, led, win_suit, kind, rank, n - 1, False)
             elif partner_later:  # an opponent's, and my partner may still take it
@@ -892,17 +902,17 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     return chosen
 
 
-_LATER = [[tuple((seat + k) % 4 for k in range(1, 4 - pos)) for pos in range(4)]
-          for seat in range(4)]
+# The seats still to play after `seat` when it plays `pos`-th (0: the lead) in a trick.
+_LATER = [[OTHERS[seat][:3 - pos] for pos in range(4)] for seat in SEATS]
 
 
 def score_follows(ctx: PlayCtx, ti: TrickInfo,
                   cands: list[tuple[Card, ...]]) -> list[tuple[float, tuple[Card, ...]]]:
     seat, leader = ctx.seat, ctx.trick[0][0]
-    my_team = seat % 2
+    my_team = team_of(seat)
     pos = len(ctx.trick)  # my index among the plays
     later = _LATER[seat][pos]
-    partner = (seat + 2) % 4
+    partner = partner_of(seat)
     partner_later = partner in later
     plays = ti.plays
     trick_pts = ti.pts
@@ -921,9 +931,9 @@ def score_follows(ctx: PlayCtx, ti: TrickInfo,
         if w != pos and w in cache:  # the trick's winner is not this play: same chance
             p = cache[w]
         else:
-            w_seat = (leader + w) % 4
+            w_seat = seat_after(leader, w)
             win_play = plays[w] if w != pos else cand
-            if w_seat % 2 == my_team:
+            if team_of(w_seat) == my_team:
                 p = _hold_prob(ctx, ti, win_play, w_seat, later)
             elif partner_later:
                 # the partner may still take it: a rough chance of beating the winner
@@ -960,7 +970,7 @@ def _ruff_risk(ctx: PlayCtx, suit: str) -> float:
     if got is None:
         safe = 1.0
         void, sizes, total = ctx.mem.void, ctx.sizes, ctx.unseen_total
-        for opp in _OPPONENTS[ctx.seat]:
+        for opp in OPPONENTS[ctx.seat]:
             if TRUMP in void[opp] or sizes[opp] == 0:
                 continue
             if suit in void[opp]:  # _void_prob, inline
@@ -977,14 +987,11 @@ def _ruff_risk(ctx: PlayCtx, suit: str) -> float:
     return got
 
 
-_OPPONENTS = tuple(((seat + 1) % 4, (seat + 3) % 4) for seat in range(4))
-
-
 RUFF_RISK_OK = 0.3
 
 
 def _opponents_void(ctx: PlayCtx, suit: str) -> bool:
-    return all(suit in ctx.mem.void[o] for o in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4))
+    return all(suit in ctx.mem.void[o] for o in opponents_of(ctx.seat))
 
 
 def sure_units(ctx: PlayCtx, suit: str) -> list[Unit]:
@@ -994,9 +1001,9 @@ def sure_units(ctx: PlayCtx, suit: str) -> list[Unit]:
 
 def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
     """A throw of two or more units of the hand's `suit` that surely stands (R19), or None."""
-    void, seat = ctx.mem.void, ctx.seat
-    nobody = (suit in void[(seat + 1) % 4] and suit in void[(seat + 2) % 4]
-              and suit in void[(seat + 3) % 4])
+    void = ctx.mem.void
+    first, second, third = OTHERS[ctx.seat]
+    nobody = suit in void[first] and suit in void[second] and suit in void[third]
     # (the rest depends only on the hand and the unseen cards: a throw found before, with
     # two units or more, stands until a play of the suit forgets it)
     if not nobody and suit in ctx._throw:

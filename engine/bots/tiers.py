@@ -17,6 +17,7 @@ from ..options import (
 )
 from ..rules import trick_winner
 from ..scoring import JOKER_LEVELS
+from ..seats import same_team
 from ..view import SeatView
 from .auction import BidChoice, choose_bury, decide_bid, decide_snatch, name_for
 from .base import Bot, make_ctx
@@ -94,7 +95,7 @@ class EasyBot(Bot):
 
     def _bid(self, view: SeatView, post: bool) -> Bid | None:
         standing = view.standing_bid
-        if standing is not None and standing.seat % 2 == view.seat % 2:
+        if standing is not None and same_team(standing.seat, view.seat):
             return None
         opts = bid_options(view.hand, standing.cards if standing else None, view.level,
                            view.first_round, 1)
@@ -156,7 +157,7 @@ class EasyBot(Bot):
         plays = [p for _, p in trick.plays]
         w = trick_winner(plays, trump)
         winner_seat = trick.plays[w][0]
-        if winner_seat % 2 == self.seat % 2:
+        if same_team(winner_seat, self.seat):
             return min(opts, key=lambda o: tuple(sorted(points_first(trump)(c) for c in o)))
         pts = sum(c.points for p in plays for c in p)
         cheap = cheap_first(trump)
