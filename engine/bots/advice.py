@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
-from ..cards import ALL_CARDS, Card, cards_label
+from ..cards import ALL_CARDS, Card, cards_label, points_of
 from ..phase import Phase
 from ..reasons import Names
 from ..rules import PAIR, SUIT_WORDS, TRACTOR, TRUMP, Trump, classify, playable_cards, trick_winner
@@ -175,10 +175,6 @@ class Advice:
     reason: Reason
 
 
-def _pts(cards: Sequence[Card]) -> int:
-    return sum(c.points for c in cards)
-
-
 def explain(view: SeatView, action: Action) -> Reason:
     """Why `action` is a good choice for `view`'s seat, judged from the view alone."""
     if isinstance(action, Play):
@@ -216,7 +212,7 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
     seat = view.seat
     partner = partner_of(seat)
     led = trump.play_suits[plays[0][1][0].index]
-    pts = _pts(cards)
+    pts = points_of(cards)
     if _forced(view.hand, plays[0][1], trump, len(cards)):
         return Reason(FORCED, cards=cards)
     facts = last_seat_facts(view.hand, plays, trump, seat, [cards])
@@ -230,7 +226,7 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
     mine = after == len(now)
     in_suit = [c for c in view.hand if trump.play_suits[c.index] == led]
     void = not in_suit
-    trick_pts = sum(_pts(p) for p in now)  # the points others put on the table
+    trick_pts = sum(map(points_of, now))  # the points others put on the table
     if mine:
         if void and led != TRUMP and all(trump.play_suits[c.index] == TRUMP for c in cards):
             leader = plays[0][0]
@@ -330,7 +326,7 @@ def _explain_bury(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     left.subtract(cards)
     after = Counter(trump.play_suits[c.index] for c, n in left.items() for _ in range(n))
     voided = tuple(s for s in ("S", "H", "C", "D") if before[s] and not after[s])
-    pts = _pts(cards)
+    pts = points_of(cards)
     if voided:
         return Reason(BURY_VOID, suits=voided, cards=cards, number=pts)
     pair_or_trump = (len(set(cards)) < len(cards)

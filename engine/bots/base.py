@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
-from ..cards import Card
+from ..cards import Card, points_of
 from ..phase import Phase
 from ..seats import SEATS
 from ..view import SeatView
@@ -88,7 +88,7 @@ def make_ctx(view: SeatView) -> PlayCtx:
     trick = view.current_trick
     plays = list(trick.plays) if trick else []
     if mem.kitty is not None:
-        kitty_points = float(sum(c.points for c in mem.kitty))
+        kitty_points = float(points_of(mem.kitty))
     else:
         kitty_points = expected_kitty_points(mem.unseen, view.rules.kitty_size)
     return PlayCtx(trump, view.seat, list(view.hand), mem, plays, list(view.hand_sizes),

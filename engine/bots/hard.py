@@ -57,7 +57,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
-from ..cards import ALL_CARDS, COPIES, Card
+from ..cards import ALL_CARDS, COPIES, Card, points_of
 from ..config import RulesConfig
 from ..errors import IllegalPlay
 from ..options import lead_options
@@ -88,7 +88,6 @@ from .play import (
     choose_lead,
     choose_play,
     follow_candidates,
-    points,
     read_units,
     safe_throw,
     score_follows,
@@ -250,7 +249,7 @@ class World:
             self.mems.append(m)
         self.totals = [sum(m.unseen) for m in self.mems]
         self.sizes = [len(h) for h in hands]
-        self.kitty_points = float(points(kitty))
+        self.kitty_points = float(points_of(kitty))
         # One context per simulated seat for the whole rollout: its caches (the hand by suit,
         # its units, the unseen cards of each suit) are updated play by play, not rebuilt.
         self.ctxs = [PlayCtx(trump, s, hands[s], self.mems[s], trick, self.sizes, dealer, 0.0,
@@ -365,11 +364,7 @@ class World:
             lead_units = read_units(lead, trump, ctxs[seat].readings) if len(lead) > 2 else None
             w = trick_winner(plays, trump, lead_units)
             winner = trick[w][0]
-            pts = 0
-            for p in plays:
-                for c in p:
-                    pts += c.points
-            self.pts[team_of(winner)] += pts
+            self.pts[team_of(winner)] += sum(map(points_of, plays))
             self.trick = []
             self.leader = winner
 
@@ -437,7 +432,7 @@ def evaluate(world: World, my_team: int) -> float:
     if world.finished():
         last = world.leader
         if team_of(last) == att:
-            s += points(world.kitty) * rules.kitty_multiplier
+            s += points_of(world.kitty) * rules.kitty_multiplier
         tiebreak = EVAL.point_value * s
         return _levels(s, my_team, declarers, rules) + (tiebreak if my_team == att else -tiebreak)
     power = _power_table(world.trump)
@@ -445,15 +440,15 @@ def evaluate(world: World, my_team: int) -> float:
     rest = 0
     for seat, hand in enumerate(world.hands):
         p = sum([power[c.index] for c in hand])  # (in the hand's order: a float sum)
-        rest += points(hand)
+        rest += points_of(hand)
         if team_of(seat) == att:
             pa += p
         else:
             pd += p
     for _, cards in world.trick:
-        rest += points(cards)
+        rest += points_of(cards)
     share = pa / (pa + pd) if pa + pd > 0 else 0.5
-    kitty = points(world.kitty) * rules.kitty_multiplier
+    kitty = points_of(world.kitty) * rules.kitty_multiplier
     mean = s + share * rest + share * share * kitty
     sd = EVAL.sd_base + EVAL.sd_per_point * (rest + EVAL.sd_kitty_weight * kitty)
     v = 0.0
@@ -647,7 +642,7 @@ def into_a_ruff(ctx: PlayCtx, lead: tuple[Card, ...]) -> bool:
     not shown void in trumps: that opponent can trump it and take the points."""
     trump = ctx.trump
     suit = trump.play_suits[lead[0].index]
-    if suit == TRUMP or not points(lead):
+    if suit == TRUMP or not points_of(lead):
         return False
     void = ctx.mem.void
     return any(suit in void[o] and TRUMP not in void[o]

@@ -23,12 +23,12 @@ trumps when long in them, and otherwise lead low from a short suit to make a voi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from heapq import nsmallest
 from itertools import pairwise
 
-from ..cards import ALL_CARDS, Card, remove_card
+from ..cards import ALL_CARDS, Card, points_of, remove_card
 from ..errors import IllegalPlay
 from ..options import build_follows
 from ..rules import (
@@ -401,13 +401,6 @@ def play_worth(ctx: PlayCtx, cards: tuple[Card, ...] | list[Card],
     return total
 
 
-def points(cards: Iterable[Card]) -> int:
-    n = 0
-    for c in cards:
-        n += c.points
-    return n
-
-
 # --- who may still beat a play --------------------------------------------------------------
 
 
@@ -519,11 +512,7 @@ class TrickInfo:
         self.n = len(lead)
         trump = ctx.trump
         self.led = trump.play_suits[lead[0].index]
-        pts = 0
-        for p in plays:
-            for c in p:
-                pts += c.points
-        self.pts = pts
+        self.pts = sum(map(points_of, plays))
         self.best = -1
         self.best_key = (False, 0)
         self._multi_best: tuple[int, tuple[bool, int]] | None = None
@@ -821,10 +810,7 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     winning = single_or_pair_best(plays, trump)  # R22/R23, as the rules judge these leads
     assert winning is not None  # a single or a pair was led
     best, best_key = winning
-    trick_pts = 0  # the points on the table
-    for play in plays:
-        for c in play:
-            trick_pts += c.points
+    trick_pts = sum(map(points_of, plays))  # the points on the table
     pos = len(trick)  # my place in the trick
     counts = ctx._counts or ctx.counts
     if pair:
@@ -946,10 +932,7 @@ def score_follows(ctx: PlayCtx, ti: TrickInfo,
                 p = 0.0
             if w != pos:
                 cache[w] = p
-        cand_pts = 0
-        for c in cand:
-            cand_pts += c.points
-        pts = trick_pts + cand_pts
+        pts = trick_pts + points_of(cand)
         value = (p * (pts + gain_bonus) - (1.0 - p) * (pts + loss_bonus)
                  - play_worth(ctx, cand, counts))
         if w == pos:
@@ -1055,7 +1038,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
             continue
         t = safe_throw(ctx, suit)
         if t is not None:
-            key = (len(t), points(t))
+            key = (len(t), points_of(t))
             if best is None or key > best[0]:
                 best = (key, t)
     if best is not None:
@@ -1069,7 +1052,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
         length = len(groups[suit])
         for u in sure_units(ctx, suit):
             # a lone master single with few cards left in the suit outside is still fine
-            rank = (u.pairs * 3 + len(u.cards), points(u.cards), -length)
+            rank = (u.pairs * 3 + len(u.cards), points_of(u.cards), -length)
             if sure_key is None or rank > sure_key:
                 sure_key, sure_lead = rank, u.cards
     if sure_key is not None:
@@ -1145,7 +1128,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
     # 7. only trumps (or only tractors): lead the cheapest unit
     units = list(ctx.units(TRUMP)) if trumps else decompose(hand, trump)
     units.sort(key=lambda u: (play_worth(ctx, u.cards, counts) / len(u.cards)
-                              + points(u.cards), u.top.index))
+                              + points_of(u.cards), u.top.index))
     return units[0].cards
 
 
@@ -1176,7 +1159,7 @@ def without_gift(ctx: PlayCtx, ranked: list[tuple[Card, ...]]) -> list[tuple[Car
     facts = last_seat_facts(ctx.hand, ctx.trick, ctx.trump, ctx.seat, ranked)
     if facts is None or facts.outcome != LOST:
         return ranked
-    keep = [p for p in ranked if points(p) == facts.least]
+    keep = [p for p in ranked if points_of(p) == facts.least]
     return keep or [facts.least_play]
 
 
