@@ -461,7 +461,7 @@ def evaluate(world: World, my_team: int) -> float:
 # --- sampling the hidden cards -------------------------------------------------------------
 
 
-def _place_known(mem: Memory, me: int, sizes: list[int], hands: list[list[Card]]) -> list[int]:
+def place_known(mem: Memory, me: int, sizes: list[int], hands: list[list[Card]]) -> list[int]:
     """Put into each other seat's hand the cards it is known to hold (as many as its hand
     takes); returns how many of each card are left for the random part of the deal."""
     pool_counts = list(mem.unseen)
@@ -500,7 +500,7 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
     sizes = list(view.hand_sizes)
     hands: list[list[Card]] = [[], [], [], []]
     hands[me] = list(view.hand)
-    pool_counts = _place_known(mem, me, sizes, hands)
+    pool_counts = place_known(mem, me, sizes, hands)
     kitty_hidden = mem.kitty is None
     kitty_need = view.rules.kitty_size if kitty_hidden else 0
     pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
@@ -981,7 +981,7 @@ def deal_others(view: SeatView, mem: Memory, rng: random.Random) -> list[list[Ca
     me = view.seat
     sizes = [view.rules.hand_size] * 4
     hands: list[list[Card]] = [[], [], [], []]
-    pool_counts = _place_known(mem, me, sizes, hands)
+    pool_counts = place_known(mem, me, sizes, hands)
     pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
     rng.shuffle(pool)
     for s in SEATS:

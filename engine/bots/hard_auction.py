@@ -55,8 +55,8 @@ from .hard import (
     BURY_SLICE_TRICKS,
     PairedRace,
     World,
-    _place_known,
     evaluate,
+    place_known,
     sample_hands,
 )
 from .knowledge import build_memory
@@ -240,7 +240,7 @@ def deal_hidden(view: SeatView, rng: random.Random) -> tuple[list[list[Card]], l
     me = view.seat
     sizes = list(view.hand_sizes)
     hands: list[list[Card]] = [[], [], [], []]
-    pool_counts = _place_known(mem, me, sizes, hands)
+    pool_counts = place_known(mem, me, sizes, hands)
     hands[me] = list(view.hand)
     pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
     rng.shuffle(pool)

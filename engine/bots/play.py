@@ -38,7 +38,6 @@ from ..rules import (
     TRUMP,
     Trump,
     Unit,
-    _top_rank,
     check_follow,
     classify,
     decompose,
@@ -47,6 +46,7 @@ from ..rules import (
     pair_runs,
     shape_counts,
     single_or_pair_best,
+    top_rank,
 )
 from ..seats import (
     OPPONENTS,
@@ -555,7 +555,7 @@ class TrickInfo:
         assert units is not None  # set for every lead but one single or one pair
         if self._multi_best is None:
             plays = self.plays
-            best, best_key = 0, (self.led == TRUMP, _top_rank(plays[0], units, trump))
+            best, best_key = 0, (self.led == TRUMP, top_rank(plays[0], units, trump))
             for i in range(1, len(plays)):
                 key = self._unit_key(trump, plays[i])
                 if key is not None and key > best_key:
@@ -581,12 +581,12 @@ class TrickInfo:
         runs = pair_runs(play, trump)
         if not fits_shape(runs, self.shape):
             return None
-        return (suit == TRUMP, _top_rank(play, units, trump, runs))
+        return (suit == TRUMP, top_rank(play, units, trump, runs))
 
     def _pairs_key(self, trump: Trump, play: tuple[Card, ...],
                    trumps: bool) -> tuple[bool, int] | None:
         """`_unit_key` against a lead without tractors, from the play's paired cards alone
-        (no runs to build: `fits_shape` then asks for enough pairs, and `_top_rank` reads the
+        (no runs to build: `fits_shape` then asks for enough pairs, and `top_rank` reads the
         strongest paired card for a lead with pairs, else the strongest card)."""
         strengths = trump.strengths
         copies: dict[int, int] = {}
