@@ -22,7 +22,7 @@ Seats without a player (the page's human seat) are never asked; a caller waits f
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from .actions import Action, Bid, Deal, NextRound
 from .errors import IllegalAction
@@ -128,8 +128,12 @@ def next_action(match: Match, players: Players) -> Action:
     return run_steps(next_action_steps(match, players))
 
 
-def run_steps(steps: Generator[object, None, Action]) -> Action:
-    """Run a decision's steps to the end and return the action."""
+_T = TypeVar("_T")
+
+
+def run_steps(steps: Generator[object, None, _T]) -> _T:
+    """Run steps (a decision's, or any generator's: a bot's search, the page's hint) to the
+    end at once and return their value."""
     while True:
         try:
             next(steps)

@@ -54,11 +54,12 @@ from collections import Counter
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
 from ..cards import ALL_CARDS, COPIES, Card, points_of
 from ..config import RulesConfig
+from ..driver import run_steps
 from ..errors import IllegalPlay
 from ..options import lead_options
 from ..phase import Phase
@@ -678,16 +679,16 @@ class HardBot(NormalBot):
         self.last_stats: dict[str, int | bool | str] = {}
 
     def play(self, view: SeatView) -> tuple[Card, ...]:
-        return drive(self.play_steps(view))
+        return run_steps(self.play_steps(view))
 
     def bury(self, view: SeatView) -> tuple[Card, ...]:
-        return drive(self.bury_steps(view))
+        return run_steps(self.bury_steps(view))
 
     def deal_bid(self, view: SeatView) -> Bid | None:
-        return drive(self.bid_steps(view))
+        return run_steps(self.bid_steps(view))
 
     def post_deal_bid(self, view: SeatView) -> Bid | None:
-        return drive(self.bid_steps(view))
+        return run_steps(self.bid_steps(view))
 
     def bid_steps(self, view: SeatView) -> Generator[int, None, Bid | None]:
         """A bid during the deal or after it (R11), searched where the normal tier's rules
@@ -698,7 +699,7 @@ class HardBot(NormalBot):
         return None if got is None else Bid(self.seat, tuple(got[0]), got[1], got[2])
 
     def snatch(self, view: SeatView) -> Snatch | None:
-        return drive(self.snatch_steps(view))
+        return run_steps(self.snatch_steps(view))
 
     def snatch_steps(self, view: SeatView) -> Generator[int, None, Snatch | None]:
         """抄底 (R15) by search (engine.bots.hard_auction); `snatch="normal"` keeps the
@@ -766,7 +767,7 @@ class HardBot(NormalBot):
 
     def advise(self, view: SeatView) -> Advice | None:
         """`advise_steps` run to its end."""
-        return drive(self.advise_steps(view))
+        return run_steps(self.advise_steps(view))
 
     def choose_steps(self, view: SeatView) -> Generator[int, None, Action | None]:
         """`choose(view)` as a generator that yields after every sampled world of a search,
@@ -992,14 +993,3 @@ def deal_others(view: SeatView, mem: Memory, rng: random.Random) -> list[list[Ca
         pool = pool[need:]
     return hands
 
-
-_T = TypeVar("_T")
-
-
-def drive(steps: Generator[object, None, _T]) -> _T:
-    """Run a decision generator to its end and return its result."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]  # the generator's return value
