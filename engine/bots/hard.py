@@ -73,10 +73,10 @@ from ..rules import (
     check_follow,
     check_throw,
     classify,
-    trick_winner,
 )
 from ..scoring import settle
 from ..seats import OTHERS, SEATS, attackers_of, next_seat, opponents_of, other_team, team_of
+from ..tally import Tally, kitty_value
 from ..view import SeatView
 from .advice import Advice, explain
 from .auction import bury_options, choose_bury
@@ -189,8 +189,12 @@ SAMPLE = SampleParams()
 # whole). Shared by every World's memories, never changed.
 _KNOWN_NOTHING: list[Counter[Card]] = [Counter(), Counter(), Counter(), Counter()]
 
+
 class World:
-    """One determinized deal of the hidden cards, played on from the current position."""
+    """One determinized deal of the hidden cards, played on from the current position by the
+    rules as `Match` applies them: R19's throw check and penalty, each trick's winner and
+    points, 抠底 (`engine.tally.Tally`, the match's own tally). Each simulated seat decides
+    from its own memory of the world, kept up to date play by play (`PlayCtx`)."""
 
     __slots__ = (
         "attack_team",
@@ -205,9 +209,9 @@ class World:
         "mems",
         "no_pairs",
         "played",
-        "pts",
         "rules",
         "sizes",
+        "tally",
         "totals",
         "trick",
         "trump",
@@ -216,8 +220,12 @@ class World:
 
     def __init__(self, trump: Trump, hands: list[list[Card]], kitty: list[Card], burier: int,
                  dealer: int, played: list[int], void: list[set[str]], no_pairs: list[set[str]],
-                 trick: list[tuple[int, tuple[Card, ...]]], pts: list[int],
+                 trick: list[tuple[int, tuple[Card, ...]]], leader: int, tally: Tally,
                  rules: RulesConfig) -> None:
+        """The round with every hand and the kitty known: `played` counts the copies of each
+        card played, `void` and `no_pairs` what each seat has shown it lacks (as
+        `knowledge.Memory` keeps them), `trick` is the trick in progress and `leader` the seat
+        that led it (with no trick in progress, the seat to lead), `tally` the score so far."""
         self.trump = trump
         self.hands = hands
         # each hand's card indices, in the hand's order: a card played is found among ints
@@ -231,7 +239,8 @@ class World:
         self.void = void
         self.no_pairs = no_pairs
         self.trick = trick
-        self.pts = pts
+        self.leader = leader
+        self.tally = tally
         self.rules = rules
         self.mems: list[Memory] = []
         for s in SEATS:
@@ -256,6 +265,30 @@ class World:
         self.ctxs = [PlayCtx(trump, s, hands[s], self.mems[s], trick, self.sizes, dealer, 0.0,
                              0, self.totals[s]) for s in SEATS]
 
+    @classmethod
+    def at_first_trick(cls, trump: Trump, hands: list[list[Card]], kitty: list[Card],
+                       burier: int, dealer: int, rules: RulesConfig) -> World:
+        """A round about to be played from its first trick, the 庄家 leading (R18)."""
+        return cls(trump, hands, kitty, burier, dealer, [0] * len(ALL_CARDS),
+                   [set(), set(), set(), set()], [set(), set(), set(), set()], [], dealer,
+                   Tally(), rules)
+
+    @classmethod
+    def from_view(cls, view: SeatView, mem: Memory, hands: list[list[Card]],
+                  kitty: list[Card]) -> World:
+        """The round in play as `view` shows it (`mem`: its seat's memory, `build_memory`),
+        with the cards the seat cannot see as `hands` and `kitty` deal them: play goes on
+        from the trick in progress, with the view's points and penalties."""
+        trump, burier, dealer, to_act = view.trump, view.burier, view.dealer, view.to_act
+        assert trump is not None and burier is not None and dealer is not None  # in play
+        assert to_act is not None  # (a seat acts in every turn of the play)
+        trick = view.current_trick
+        plays = list(trick.plays) if trick is not None else []
+        return cls(trump, hands, kitty, burier, dealer, list(mem.played),
+                   [set(v) for v in mem.void], [set(v) for v in mem.no_pairs], plays,
+                   plays[0][0] if plays else to_act, Tally(view.points, view.penalties),
+                   view.rules)
+
     def warm(self) -> World:
         """Fill the caches every seat's first decision reads (its hand by play-suit and
         counted), so that the forks of this world start with them; returns the world."""
@@ -272,13 +305,13 @@ class World:
         w.trump, w.kitty, w.burier, w.dealer = self.trump, self.kitty, self.burier, self.dealer
         w.attack_team, w.rules, w.kitty_points = self.attack_team, self.rules, self.kitty_points
         w.leader = self.leader
+        w.tally = self.tally.copy()
         w.hands = [h[:] for h in self.hands]
         w.hand_indices = [h[:] for h in self.hand_indices]
         w.played = self.played[:]
         w.void = [v.copy() for v in self.void]
         w.no_pairs = [v.copy() for v in self.no_pairs]
         w.trick = self.trick[:]
-        w.pts = self.pts[:]
         w.sizes = self.sizes[:]
         w.totals = self.totals[:]
         w.mems = []
@@ -306,12 +339,13 @@ class World:
         ctx.kitty_points = kp
         ctx.new_decision()
         ctx.trick = self.trick
-        ctx.attackers_score = self.pts[self.attack_team]
+        ctx.attackers_score = self.tally.attackers_score(self.attack_team)
         ctx.unseen_total = self.totals[seat]
         return ctx
 
     def play(self, seat: int, cards: tuple[Card, ...]) -> None:
-        """Apply a play (a lead is checked as a throw, R19)."""
+        """Apply a play as the match would (a lead is checked as a throw, R19; the trick,
+        once complete, is judged and scored, R22–R25), and update every seat's memory."""
         trump = self.trump
         trick, ctxs = self.trick, self.ctxs
         # one unit (a pair, a tractor) always stands: only a throw is checked, and whether
@@ -323,7 +357,8 @@ class World:
                 led = trump.play_suits[cards[0].index]  # (the others' cards of it, at hand)
                 others = [ctxs[s].groups().get(led, []) for s in OTHERS[seat]]
                 forced = check_throw(cards, others, trump, units)
-                if forced is not None:
+                if forced is not None:  # the forced unit is led, the penalty credited
+                    self.tally.throw_failed(seat, n, len(forced), self.rules)
                     cards = tuple(forced)
                     n = len(cards)
         hand, indices = self.hands[seat], self.hand_indices[seat]
@@ -360,12 +395,11 @@ class World:
                 observe_follow(self.mems[seat], trump, seat, lead, cards)
         trick.append((seat, cards))
         if len(trick) == 4:
-            plays = [trick[0][1], trick[1][1], trick[2][1], trick[3][1]]
-            lead = plays[0]  # (a lead of more than two cards is read from the memo)
+            lead = trick[0][1]  # (a lead of more than two cards is read from the memo)
             lead_units = read_units(lead, trump, ctxs[seat].readings) if len(lead) > 2 else None
-            w = trick_winner(plays, trump, lead_units)
-            winner = trick[w][0]
-            self.pts[team_of(winner)] += sum(map(points_of, plays))
+            winner, _ = self.tally.trick_won(trick, trump, lead_units)
+            if not self.sizes[seat]:  # the last trick: every hand is empty
+                self.tally.last_trick_won(winner, self.attack_team, self.kitty, self.rules)
             self.trick = []
             self.leader = winner
 
@@ -429,11 +463,8 @@ def evaluate(world: World, my_team: int) -> float:
     rules = world.rules
     declarers = team_of(world.dealer)
     att = world.attack_team
-    s = float(world.pts[att])
+    s = float(world.tally.attackers_score(att))  # (抠底 included once the round is over)
     if world.finished():
-        last = world.leader
-        if team_of(last) == att:
-            s += points_of(world.kitty) * rules.kitty_multiplier
         tiebreak = EVAL.point_value * s
         return _levels(s, my_team, declarers, rules) + (tiebreak if my_team == att else -tiebreak)
     power = _power_table(world.trump)
@@ -449,7 +480,7 @@ def evaluate(world: World, my_team: int) -> float:
     for _, cards in world.trick:
         rest += points_of(cards)
     share = pa / (pa + pd) if pa + pd > 0 else 0.5
-    kitty = points_of(world.kitty) * rules.kitty_multiplier
+    kitty = kitty_value(world.kitty, rules)
     mean = s + share * rest + share * share * kitty
     sd = EVAL.sd_base + EVAL.sd_per_point * (rest + EVAL.sd_kitty_weight * kitty)
     v = 0.0
@@ -738,10 +769,8 @@ class HardBot(NormalBot):
                 left.subtract(cands[i])
                 hands = [list(h) for h in others]
                 hands[self.seat] = sorted(left.elements(), key=lambda c: c.index)
-                w = World(trump, hands, list(cands[i]), self.seat, view.dealer,
-                          [0] * len(ALL_CARDS), [set(), set(), set(), set()],
-                          [set(), set(), set(), set()], [], [0, 0], view.rules)
-                w.leader = view.dealer  # the 庄家 leads the first trick (R18)
+                w = World.at_first_trick(trump, hands, list(cands[i]), self.seat, view.dealer,
+                                         view.rules)
                 while not w.finished():  # a whole round: yield every few tricks (slices)
                     spent += w.run(BURY_SLICE_TRICKS)
                     yield race.worlds
@@ -827,10 +856,6 @@ class HardBot(NormalBot):
         rng = self.rng(view, "search")
         trump, mem = ctx.trump, ctx.mem
         my_team = team_of(self.seat)
-        trick0 = list(ctx.trick)
-        pts0 = list(view.points)
-        burier, dealer = view.burier, view.dealer
-        assert burier is not None and dealer is not None  # both known once play begins
         race = PairedRace(len(cands))
         spent = 0
         ended = "budget"  # or "settled" (the decision is clear), or "capped" (out of time)
@@ -842,11 +867,7 @@ class HardBot(NormalBot):
             values: dict[int, float] = {}
             # the sampled deal, built once with its seats' first caches; each candidate is
             # played on a fork of it
-            deal = World(trump, hands, kitty, burier, dealer, list(mem.played),
-                          [set(v) for v in mem.void], [set(v) for v in mem.no_pairs],
-                          list(trick0), list(pts0), view.rules)
-            deal.leader = view.seat if not trick0 else trick0[0][0]
-            deal.warm()
+            deal = World.from_view(view, mem, hands, kitty).warm()
             for i in race.active:
                 w = deal.fork()
                 w.play(self.seat, cands[i])

@@ -140,11 +140,12 @@ def snatch_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice
         for i in race.active:
             world_hands = [list(h) for h in hands]
             if i == 0:
-                w = _world(trump0, world_hands, list(kitty), burier0, dealer, view)
+                w = World.at_first_trick(trump0, world_hands, list(kitty), burier0, dealer,
+                                         view.rules)
             else:
                 world_hands[me], buried = _take_up_and_bury(world_hands[me], kitty, trumps[i],
                                                             size)
-                w = _world(trumps[i], world_hands, buried, me, dealer, view)
+                w = World.at_first_trick(trumps[i], world_hands, buried, me, dealer, view.rules)
             spent += yield from _play_out(w, race.worlds)
             values[i] = evaluate(w, my_team)
         race.record(values)
@@ -194,16 +195,6 @@ def _race_outcome(bot: HardBot, race: PairedRace, margin: float, spent: int,
     for i in race.active[1:]:
         bot.last_stats[f"gain{i}"] = round(1000 * race.dsum[i] / max(1, race.worlds))
     return best
-
-
-def _world(trump: Trump, hands: list[list[Card]], kitty: list[Card], burier: int,
-           dealer: int, view: SeatView) -> World:
-    """A round about to be played from its first trick, the 庄家 leading (R18)."""
-    w = World(trump, hands, kitty, burier, dealer,
-              [0] * len(ALL_CARDS), [set(), set(), set(), set()],
-              [set(), set(), set(), set()], [], [0, 0], view.rules)
-    w.leader = dealer
-    return w
 
 
 # --- the post-deal bid (R11) ----------------------------------------------------------------
@@ -367,4 +358,4 @@ def _after_auction(view: SeatView, hands: list[list[Card]], undealt: list[Card],
         match.apply(next_action(match, by_rules))
     r = match.round
     assert r.trump is not None and r.burier is not None and r.dealer is not None  # in play
-    return _world(r.trump, r.hands, r.kitty, r.burier, r.dealer, view)
+    return World.at_first_trick(r.trump, r.hands, r.kitty, r.burier, r.dealer, match.rules)
