@@ -1,7 +1,7 @@
 """The one match driver: who is asked to act next, and playing rounds and matches.
 
-Every program that runs a match with players uses this module: `python -m engine`, the bot
-arena, the tests, and the page's table controller (which leaves out its human seat).
+Every program that runs a match with players uses this module: `python -m tools.log`, the
+bot arena, the tests, and the page's table controller (which leaves out its human seat).
 
 The protocol
 ============

@@ -26,7 +26,7 @@ from .play import choose_checked_play
 
 class RandomBot(Bot):
     """A random legal player: the arena's floor, and the stand-in opponent of the property
-    tests and `python -m engine`. It buries and plays uniformly among the engine's listed
+    tests and `python -m tools.log`. It buries and plays uniformly among the engine's listed
     options. With `bid_chance` > 0 it also bids now and then: during the deal with that
     chance whenever it holds a bid, on its post-deal or snatch turn six times as often; at a
     joker level it names a random rank (and suit, where R13 asks for one)."""
