@@ -234,7 +234,7 @@ def ctx_for(trump, seat, hand, trick=(), played="", dealer=0, sizes=None, voids=
     if sizes is None:  # the unseen cards spread over the other hands and a hidden kitty
         other = (sum(mem.unseen) - 10) // 3
         sizes = [len(hand) if s == seat else other for s in range(4)]
-    return PlayCtx(trump, seat, hand, mem, trick, sizes, dealer, 0.0, 0)
+    return PlayCtx(trump, seat, hand, mem, trick, sizes, dealer, 0.0)
 
 
 T2S = Trump("2", "S")

@@ -92,4 +92,4 @@ def make_ctx(view: SeatView) -> PlayCtx:
     else:
         kitty_points = expected_kitty_points(mem.unseen, view.rules.kitty_size)
     return PlayCtx(trump, view.seat, list(view.hand), mem, plays, list(view.hand_sizes),
-                   view.dealer, kitty_points, view.attackers_score)
+                   view.dealer, kitty_points)

@@ -263,7 +263,7 @@ class World:
         # One context per simulated seat for the whole rollout: its caches (the hand by suit,
         # its units, the unseen cards of each suit) are updated play by play, not rebuilt.
         self.ctxs = [PlayCtx(trump, s, hands[s], self.mems[s], trick, self.sizes, dealer, 0.0,
-                             0, self.totals[s]) for s in SEATS]
+                             self.totals[s]) for s in SEATS]
 
     @classmethod
     def at_first_trick(cls, trump: Trump, hands: list[list[Card]], kitty: list[Card],
@@ -339,7 +339,6 @@ class World:
         ctx.kitty_points = kp
         ctx.new_decision()
         ctx.trick = self.trick
-        ctx.attackers_score = self.tally.attackers_score(self.attack_team)
         ctx.unseen_total = self.totals[seat]
         return ctx
 

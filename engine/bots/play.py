@@ -74,7 +74,7 @@ class PlayCtx:
         "_units",
         "_unseen_n",
         "_unseen_suit",
-        "attackers_score",
+        "attacking",
         "bw",
         "dealer",
         "hand",
@@ -90,8 +90,7 @@ class PlayCtx:
 
     def __init__(self, trump: Trump, seat: int, hand: list[Card], mem: Memory,
                  trick: list[tuple[int, tuple[Card, ...]]], sizes: list[int], dealer: int,
-                 kitty_points: float, attackers_score: int,
-                 unseen_total: int | None = None) -> None:
+                 kitty_points: float, unseen_total: int | None = None) -> None:
         self.trump = trump
         self.seat = seat
         self.hand = hand
@@ -99,8 +98,8 @@ class PlayCtx:
         self.trick = trick
         self.sizes = sizes
         self.dealer = dealer
+        self.attacking = not same_team(seat, dealer)  # (asked at every lead and follow)
         self.kitty_points = kitty_points
-        self.attackers_score = attackers_score
         self.unseen_total = sum(mem.unseen) if unseen_total is None else unseen_total
         self.bw = base_table(trump)  # `base_worth` by card index
         self.readings = units_memo(trump)
@@ -128,7 +127,8 @@ class PlayCtx:
         new = PlayCtx.__new__(PlayCtx)
         new.trump, new.seat, new.dealer, new.bw, new.readings = (
             self.trump, self.seat, self.dealer, self.bw, self.readings)
-        new.kitty_points, new.attackers_score = self.kitty_points, self.attackers_score
+        new.attacking = self.attacking
+        new.kitty_points = self.kitty_points
         new.unseen_total = self.unseen_total
         new.hand, new.mem, new.trick, new.sizes = hand, mem, trick, sizes
         # (slices and copy(), not list() and dict(): a fork is made for every candidate)
@@ -304,10 +304,6 @@ class PlayCtx:
     @property
     def partner(self) -> int:
         return partner_of(self.seat)
-
-    @property
-    def attacking(self) -> bool:
-        return not same_team(self.seat, self.dealer)
 
 
 # The R17 readings of suit holdings met before (by their cards' indices, per trump context):
@@ -810,7 +806,6 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     winning = single_or_pair_best(plays, trump)  # R22/R23, as the rules judge these leads
     assert winning is not None  # a single or a pair was led
     best, best_key = winning
-    trick_pts = sum(map(points_of, plays))  # the points on the table
     pos = len(trick)  # my place in the trick
     counts = ctx._counts or ctx.counts
     if pair:
@@ -822,10 +817,11 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     if len(cands) == 1:
         return cands[0]
     seat, leader = ctx.seat, trick[0][0]
-    my_team = team_of(seat)
     later = _LATER[seat][pos]
+    opponents_later = [s for s in later if s in OPPONENTS[seat]]
     partner = partner_of(seat)
     partner_later = partner in later
+    trick_pts = sum(map(points_of, plays))  # the points on the table
     kind = PAIR if pair else SINGLE
     lead_trump = led == TRUMP
     pair_cost = 4.0 if lead_trump else 2.5  # a pair broken or spent (play_worth)
@@ -845,7 +841,7 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
             if rivals is None:
                 rivals = [(s, 0.0 if lead_trump else
                            _void_prob(ctx, s, led) * _ruff_prob(ctx, s, kind, n - 1))
-                          for s in later if team_of(s) != my_team]
+                          for s in opponents_later]
             rank = strengths[i]
             p = 1.0
             for s, ruff in rivals:
@@ -856,12 +852,10 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
         else:  # the winner so far stays the winner: the same chance for every such card
             win = trick[best][1][0]
             win_suit = play_suits[win.index]
-            if team_of(seat_after(leader, best)) == my_team:  # my partner's: _hold_prob
+            if seat_after(leader, best) == partner:  # _hold_prob
                 rank = strengths[win.index]
                 p = 1.0
-                for s in later:
-                    if team_of(s) == my_team:
-                        continue
+                for s in opponents_later:
                     p *= 1.0 - threat(ctx, s, led, win_suit, kind, rank, n - 1, False)
             elif partner_later:  # an opponent's, and my partner may still take it
                 p = 0.5 * threat(ctx, partner, led, win_suit, kind, strengths[win.index],
