@@ -652,8 +652,10 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump,
         raise ArgumentError("a trick has at least its lead: no plays given",
                             "一墩牌至少要有首家出的牌：没有给出任何出牌")
     try:
-        quick = single_or_pair_winner(plays, trump)
-        return quick if quick is not None else trick_winner_by_units(plays, trump, lead_units)
+        quick = single_or_pair_best(plays, trump)  # (single_or_pair_winner, one call less)
+        if quick is not None:
+            return quick[0]
+        return trick_winner_by_units(plays, trump, lead_units)
     except WRONG_TYPES as err:
         raise wrong_arguments("trick_winner", "plays: lists of cards, each of the lead's size, "
                               "trump: a Trump", err) from err

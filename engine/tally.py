@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card, points_of
+from .cards import Card, points_of, points_of_plays
 from .config import RulesConfig
 from .rules import Trump, Unit, trick_winner
 from .seats import other_team, team_of
@@ -61,7 +61,7 @@ class Tally:
         its team. `lead_units`: the lead's `classify`, when the caller has it already."""
         cards = [play for _, play in plays]
         winner = plays[trick_winner(cards, trump, lead_units)][0]
-        points = sum(map(points_of, cards))
+        points = points_of_plays(cards)
         self.points[team_of(winner)] += points
         return winner, points
 

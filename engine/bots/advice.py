@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
-from ..cards import ALL_CARDS, Card, cards_label, points_of
+from ..cards import ALL_CARDS, Card, cards_label, points_of, points_of_plays
 from ..phase import Phase
 from ..reasons import Names
 from ..rules import PAIR, SUIT_WORDS, TRACTOR, TRUMP, Trump, classify, playable_cards, trick_winner
@@ -226,7 +226,7 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
     mine = after == len(now)
     in_suit = [c for c in view.hand if trump.play_suits[c.index] == led]
     void = not in_suit
-    trick_pts = sum(map(points_of, now))  # the points others put on the table
+    trick_pts = points_of_plays(now)  # the points others put on the table
     if mine:
         if void and led != TRUMP and all(trump.play_suits[c.index] == TRUMP for c in cards):
             leader = plays[0][0]

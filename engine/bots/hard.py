@@ -407,22 +407,18 @@ class World:
 
     def run(self, limit_tricks: int | None) -> int:
         """Play on with the normal policy; returns the card plays simulated."""
-        n = 0
-        tricks = 0
-        sizes = self.sizes
-        while sizes[0] or self.trick:  # (not finished(): seat 0's hand is empty at the end)
-            trick = self.trick
-            if trick:
-                seat = next_seat(trick[-1][0])
-                self.play(seat, choose_follow(self.ctx(seat)))
-            else:
-                seat = self.leader
-                self.play(seat, choose_lead(self.ctx(seat)))
-            n += 1
+        n = tricks = 0
+        while self.sizes[0] or self.trick:  # (not finished(): a hand is empty at the end)
+            leader = self.leader
             if not self.trick:
-                tricks += 1
-                if limit_tricks is not None and tricks >= limit_tricks:
-                    break
+                self.play(leader, choose_lead(self.ctx(leader)))
+                n += 1
+            for seat in OTHERS[leader][len(self.trick) - 1:]:  # the rest of the trick
+                self.play(seat, choose_follow(self.ctx(seat)))
+                n += 1
+            tricks += 1
+            if limit_tricks is not None and tricks >= limit_tricks:
+                break
         return n
 
 

@@ -28,7 +28,7 @@ from functools import cache, lru_cache
 from heapq import nsmallest
 from itertools import pairwise
 
-from ..cards import ALL_CARDS, Card, points_of, remove_card
+from ..cards import ALL_CARDS, Card, points_of, points_of_plays, remove_card
 from ..errors import IllegalPlay
 from ..options import build_follows
 from ..rules import (
@@ -80,6 +80,7 @@ class PlayCtx:
         "hand",
         "kitty_points",
         "mem",
+        "partner",
         "readings",
         "seat",
         "sizes",
@@ -98,7 +99,9 @@ class PlayCtx:
         self.trick = trick
         self.sizes = sizes
         self.dealer = dealer
-        self.attacking = not same_team(seat, dealer)  # (asked at every lead and follow)
+        # (asked at every lead and follow: set once, as the seat and the 庄家 never change)
+        self.partner = partner_of(seat)
+        self.attacking = not same_team(seat, dealer)
         self.kitty_points = kitty_points
         self.unseen_total = sum(mem.unseen) if unseen_total is None else unseen_total
         self.bw = base_table(trump)  # `base_worth` by card index
@@ -127,7 +130,7 @@ class PlayCtx:
         new = PlayCtx.__new__(PlayCtx)
         new.trump, new.seat, new.dealer, new.bw, new.readings = (
             self.trump, self.seat, self.dealer, self.bw, self.readings)
-        new.attacking = self.attacking
+        new.partner, new.attacking = self.partner, self.attacking
         new.kitty_points = self.kitty_points
         new.unseen_total = self.unseen_total
         new.hand, new.mem, new.trick, new.sizes = hand, mem, trick, sizes
@@ -300,10 +303,6 @@ class PlayCtx:
         top_value = cards[-1].value
         pairable = [c for c in self.unseen_in(suit) if unseen[c.index] >= 2]
         return _has_run(pairable, self.trump, length, top_value)
-
-    @property
-    def partner(self) -> int:
-        return partner_of(self.seat)
 
 
 # The R17 readings of suit holdings met before (by their cards' indices, per trump context):
@@ -508,7 +507,7 @@ class TrickInfo:
         self.n = len(lead)
         trump = ctx.trump
         self.led = trump.play_suits[lead[0].index]
-        self.pts = sum(map(points_of, plays))
+        self.pts = points_of_plays(plays)
         self.best = -1
         self.best_key = (False, 0)
         self._multi_best: tuple[int, tuple[bool, int]] | None = None
@@ -616,10 +615,11 @@ def _hold_prob(ctx: PlayCtx, ti: TrickInfo, play: tuple[Card, ...], win_seat: in
     """Chance that `play`, of seat `win_seat`, stays the winner against the opponents (of
     its player) who still play after it, in order `later`."""
     win_suit = ctx.trump.play_suits[play[0].index]
+    win_team = team_of(win_seat)
     rank = -1
     p = 1.0
     for s in later:
-        if same_team(s, win_seat):
+        if team_of(s) == win_team:
             continue
         if rank < 0:  # (a throw's threat does not weigh the rank: not read then)
             rank = 0 if ti.multi else ti.rank_of(ctx, play)
@@ -818,10 +818,10 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
         return cands[0]
     seat, leader = ctx.seat, trick[0][0]
     later = _LATER[seat][pos]
-    opponents_later = [s for s in later if s in OPPONENTS[seat]]
-    partner = partner_of(seat)
+    opponents_later = _OPPONENTS_LATER[seat][pos]
+    partner = ctx.partner
     partner_later = partner in later
-    trick_pts = sum(map(points_of, plays))  # the points on the table
+    trick_pts = points_of_plays(plays)  # the points on the table
     kind = PAIR if pair else SINGLE
     lead_trump = led == TRUMP
     pair_cost = 4.0 if lead_trump else 2.5  # a pair broken or spent (play_worth)
@@ -882,8 +882,11 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     return chosen
 
 
-# The seats still to play after `seat` when it plays `pos`-th (0: the lead) in a trick.
+# The seats still to play after `seat` when it plays `pos`-th (0: the lead) in a trick, and
+# the opponents among them.
 _LATER = [[OTHERS[seat][:3 - pos] for pos in range(4)] for seat in SEATS]
+_OPPONENTS_LATER = [[tuple(s for s in later if s in OPPONENTS[seat]) for later in _LATER[seat]]
+                    for seat in SEATS]
 
 
 def score_follows(ctx: PlayCtx, ti: TrickInfo,
@@ -892,7 +895,7 @@ def score_follows(ctx: PlayCtx, ti: TrickInfo,
     my_team = team_of(seat)
     pos = len(ctx.trick)  # my index among the plays
     later = _LATER[seat][pos]
-    partner = partner_of(seat)
+    partner = ctx.partner
     partner_later = partner in later
     plays = ti.plays
     trick_pts = ti.pts

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..actions import Bid, Snatch
 from ..bidding import bid_names_rank, bid_names_suit
-from ..cards import RANKS, SUITS, Card, points_of
+from ..cards import RANKS, SUITS, Card, points_of_plays
 from ..options import (
     bid_options,
     cheap_first,
@@ -159,7 +159,7 @@ class EasyBot(Bot):
         winner_seat = trick.plays[w][0]
         if same_team(winner_seat, self.seat):
             return min(opts, key=lambda o: tuple(sorted(points_first(trump)(c) for c in o)))
-        pts = sum(map(points_of, plays))
+        pts = points_of_plays(plays)
         cheap = cheap_first(trump)
         if pts >= 10:
             winning = [o for o in opts if trick_winner([*plays, o], trump) == len(plays)]
