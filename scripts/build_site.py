@@ -79,7 +79,6 @@ PAGE_PYTHON = re.compile(r'<script type="py"[^>]*>\n(?P<code>.*?)\s*</script>', 
 FIRST_GAME_IMPORT = "import ui.main"
 BROWSER_MODULES = ("js", "pyodide", "pyscript")  # what a module may not import to be snapshotted
 PYSCRIPT_BYTECODE = "pyscript/bytecode"  # PyScript's Python package compiled
-NOT_IMPORTED = ("engine/__main__.py", "engine/log.py")  # the command line's, never the page's
 PRELOAD_MARK = "<!-- build: runtime preloads -->"  # bench/bare-pyscript.html
 RUNTIME_MARK = "/* build: runtime */[]"  # index.html
 MPY_MARK = "<!-- build: mpy-config -->"
@@ -146,13 +145,13 @@ def pyscript_chunks(config: dict) -> list[str]:
 
 
 def python_files() -> list[str]:
-    """Every .py file of the game's packages that the page may import, as site-relative POSIX
-    paths."""
+    """Every .py file of the game's packages (engine/ and ui/ whole: the command-line tools
+    live in tools/), as site-relative POSIX paths."""
     files = []
     for pkg in PY_PACKAGES:
         for path in sorted((ROOT / pkg).rglob("*.py")):
             rel = path.relative_to(ROOT)
-            if "__pycache__" not in rel.parts and rel.as_posix() not in NOT_IMPORTED:
+            if "__pycache__" not in rel.parts:
                 files.append(rel.as_posix())
     return files
 
