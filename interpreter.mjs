@@ -83,15 +83,17 @@ function unpacked(url) {
 }
 
 /** Pyodide fetches its WebAssembly and its library by name (its loader has no other way in):
- * while it starts, those two fetches get the decoded .zst.  Where the service worker serves
- * the page it has the plain files, and nothing is wrapped. */
+ * while it starts, those two fetches get the decoded .zst, and then fetch is itself again.
+ * Where the service worker serves the page it has the plain files, and nothing is wrapped. */
 function fetchingPacked() {
   if (typeof Worker !== "function") return;
   const plainFetch = globalThis.fetch;
+  const waiting = new Set(packedURLs);
   globalThis.fetch = function fetch(resource, init) {
     const url = typeof resource === "string" || resource instanceof URL
       ? new URL(resource, location.href).href : null;
-    if (!packedURLs.has(url)) return plainFetch.call(this, resource, init);
+    if (!waiting.delete(url)) return plainFetch.call(this, resource, init);
+    if (waiting.size === 0) globalThis.fetch = plainFetch;
     return unpacked(url).then((response) => response ?? plainFetch.call(this, resource, init));
   };
 }
@@ -114,9 +116,8 @@ async function storedSnapshot() {
 
 /** Pyodide restored from the device's snapshot, or null (none yet, or it failed). */
 async function fromSnapshot() {
-  let bytes = null;
   try {
-    bytes = await storedSnapshot();
+    const bytes = await storedSnapshot();
     if (!bytes) return null;
     const pyodide = await startPyodide({ ...options, _loadSnapshot: bytes });
     pyodide.runPython(AFTER_RESTORE);
