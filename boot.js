@@ -159,8 +159,7 @@
       panel.hidden = true;
       delete root.dataset.facade;
       g.chaodipiStartRuntime?.();
-      start();
-      document.getElementById("boot-stage")?.focus?.();
+      start();  // (the start's progress is said by #boot, a live region)
     }, { once: true });
   }
 
@@ -170,7 +169,7 @@
 
   // What a #replay= or #deal= link holds, read from the address alone (engine/record.py's code:
   // c1.<seed>.<start>.<rules>.<seats>.<date>.<moves>, the start "<round>-<dealer>-<a>-<b>"
-  // for a round of a match; ui/share.py adds "&points=<n>", the attackers' points, to a
+  // for a round of a match; ui/logic/share.py adds "&points=<n>", the attackers' points, to a
   // round's replay).  Untrusted: only digits it matches are shown, as text.  The game checks
   // the whole link once it has loaded.
   function describeLink(panel) {

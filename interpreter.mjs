@@ -6,9 +6,8 @@
  *
  * Light on the wire (docs/performance.md):
  * - A first visit downloads Pyodide's WebAssembly and its standard library compressed with
- *   Zstandard (FILE.zst, a fifth and a quarter fewer bytes than a host's gzip), decoded as
- *   they arrive by unpack-worker.js, off the main thread; the WebAssembly still compiles
- *   while it downloads.  Where that fails before the first byte, the plain file is fetched.
+ *   Zstandard (FILE.zst, a fifth and a quarter fewer bytes than a host's gzip), decoded by
+ *   unpack-worker.js, off the main thread.  Where that fails, the plain file is fetched.
  * - No snapshot is downloaded: once the page is ready and the service worker (sw.js) has the
  *   site, the device makes its own (snapshot-worker.js, in a worker, when the page is idle):
  *   the memory of a Pyodide that has started Python and imported the engine and the half of
@@ -58,49 +57,43 @@ const options = {
 const packedURLs = new Set(PACKED.map((f) => new URL(f, SITE).href));
 const TYPES = { wasm: "application/wasm", zip: "application/zip" };
 
-/** The response for a packed file, decoded by unpack-worker.js as it arrives; null if the
- * worker could not get it (the caller fetches the plain file then). */
+/** The response for a packed file, downloaded and decoded by unpack-worker.js; null if the
+ * worker could not (the caller fetches the plain file then). */
 function unpacked(url) {
   return new Promise((resolve) => {
     let worker;
     try {
-      worker = new Worker(new URL("./unpack-worker.js", SITE));
+      worker = new Worker(new URL("./unpack-worker.js", SITE), { type: "module" });
     } catch (error) {  // a sandboxed frame's opaque origin may start no worker of the site's
       console.debug(`${url}: no unpack-worker.js: ${error?.message ?? error}`);
       return resolve(null);
     }
-    let stream = null;
-    const body = new ReadableStream({ start: (controller) => { stream = controller; } });
     const type = TYPES[url.split(".").pop()] ?? "application/octet-stream";
-    const fail = (message) => {
+    const done = (response, problem) => {
       worker.terminate();
-      console.debug(`${url}: ${message}`);
-      resolve(null);  // before the first byte only: it does nothing once resolved
-      stream.error(new Error(message));
+      if (problem) console.debug(`${url}: ${problem}`);
+      resolve(response);
     };
-    worker.onerror = (event) => fail(`unpack-worker.js: ${event.message}`);
-    worker.onmessage = ({ data }) => {
-      if (data.ok) resolve(new Response(body, { headers: { "content-type": type } }));
-      else if (data.chunk) stream.enqueue(data.chunk);
-      else if (data.done) {
-        worker.terminate();
-        stream.close();
-      } else fail(data.error);
-    };
-    worker.postMessage({ url: `${url}.zst`, decoder: new URL("./zstd.js", SITE).href });
+    worker.onerror = (event) => done(null, `unpack-worker.js: ${event.message}`);
+    worker.onmessage = ({ data }) => done(
+      data.bytes ? new Response(data.bytes, { headers: { "content-type": type } }) : null,
+      data.error);
+    worker.postMessage({ url: `${url}.zst` });
   });
 }
 
 /** Pyodide fetches its WebAssembly and its library by name (its loader has no other way in):
- * while it starts, those two fetches get the decoded .zst.  Where the service worker serves
- * the page it has the plain files, and nothing is wrapped. */
+ * while it starts, those two fetches get the decoded .zst, and then fetch is itself again.
+ * Where the service worker serves the page it has the plain files, and nothing is wrapped. */
 function fetchingPacked() {
-  if (typeof Worker !== "function" || typeof ReadableStream !== "function") return;
+  if (typeof Worker !== "function") return;
   const plainFetch = globalThis.fetch;
+  const waiting = new Set(packedURLs);
   globalThis.fetch = function fetch(resource, init) {
     const url = typeof resource === "string" || resource instanceof URL
       ? new URL(resource, location.href).href : null;
-    if (!packedURLs.has(url)) return plainFetch.call(this, resource, init);
+    if (!waiting.delete(url)) return plainFetch.call(this, resource, init);
+    if (waiting.size === 0) globalThis.fetch = plainFetch;
     return unpacked(url).then((response) => response ?? plainFetch.call(this, resource, init));
   };
 }
@@ -123,9 +116,8 @@ async function storedSnapshot() {
 
 /** Pyodide restored from the device's snapshot, or null (none yet, or it failed). */
 async function fromSnapshot() {
-  let bytes = null;
   try {
-    bytes = await storedSnapshot();
+    const bytes = await storedSnapshot();
     if (!bytes) return null;
     const pyodide = await startPyodide({ ...options, _loadSnapshot: bytes });
     pyodide.runPython(AFTER_RESTORE);

@@ -11,10 +11,10 @@
  * Nothing is downloaded twice: on a first visit the install runs once the page is ready, and
  * takes what the page has just downloaded from the browser's HTTP cache ("force-cache"),
  * checked against its hash (a copy of another version is fetched again, "reload").  A packed
- * file is fetched as the page fetched it, FILE.zst, and kept decoded (zstd.js), so that a
+ * file is fetched as the page fetched it, FILE.zst, and kept decoded (vendor/fzstd.js), so that a
  * later start reads it as it is.
  */
-importScripts("./zstd.js");
+importScripts("./vendor/fzstd.js");
 
 const VERSION = "__VERSION__";
 const FILES = "__FILES__";

@@ -332,9 +332,13 @@ FEATURES = {
     "DecompressionStream": ("typeof DecompressionStream === 'function'",
                             r"DecompressionStream"),
     "Web Workers": ("typeof Worker === 'function'", r"new Worker\("),
-    "module workers": ("(() => { let asked = false; try { new Worker('data:,', "
+    # A blob: script, as the page's CSP allows (worker-src 'self' blob:): WebKit refuses a
+    # data: worker before it reads the options, which would read as 'no module workers'
+    "module workers": ("(() => { let asked = false; const url = URL.createObjectURL("
+                       "new Blob([''], { type: 'text/javascript' })); try { new Worker(url, "
                        "{ get type() { asked = true; return 'module'; } }).terminate(); } "
-                       "catch { return false; } return asked; })()", r'type: "module"'),
+                       "catch { return false; } finally { URL.revokeObjectURL(url); } "
+                       "return asked; })()", r'type: "module"'),
     "Cache Storage": ("typeof caches === 'object'", r"caches\."),
     "streams": ("typeof ReadableStream === 'function'", r"new ReadableStream"),
     "Web Animations": ("typeof Element.prototype.animate === 'function'", r"\.animate\("),

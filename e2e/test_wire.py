@@ -9,6 +9,8 @@ The figures on emulated phone networks are scripts/bench_wire.py's (docs/perform
 from __future__ import annotations
 
 import collections
+import sys
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -18,7 +20,10 @@ from engine.actions import NextRound
 from engine.bots import make_bot
 from engine.driver import play_round
 from engine.match import Match
-from engine.record import RecordInfo, record_code, round_actions
+from engine.record import RecordInfo, round_actions
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from ui.logic import share
 
 FIRST_VISIT_BYTES = 5_000_000
 UNTOUCHED_EMBED_BYTES = 300_000
@@ -33,15 +38,17 @@ NOTHING_STORED = {"serviceWorkers": 0, "caches": 0, "localStorage": 0, "indexedD
 SEATS = ("South", "East", "North", "West")
 
 
-def second_round_replay() -> tuple[str, int]:
-    """A link to the second round of a match (as ui/share.py writes it), and its declarer."""
+def second_round_replay() -> tuple[str, int, int]:
+    """A link to the second round of a match (as the page's Share writes it), its declarer
+    and the attackers' points."""
     match = Match(7)
     bots = [make_bot("normal", seat, seed=seat) for seat in range(4)]
     play_round(match, bots)
     match.apply(NextRound())
     play_round(match, bots)
     start, _ = round_actions(match, 2)
-    return "#replay=" + record_code(match, RecordInfo(), 2), start.dealer
+    return (share.replay_fragment(match, RecordInfo(), 2), start.dealer,
+            share.round_score(match, 2))
 
 
 @pytest.fixture
@@ -89,7 +96,7 @@ def test_an_untouched_embed_costs_a_blog_nothing_but_its_look_alike(
     server, url = gzip_site
     _, host = serve_dir(host_dir, host="127.0.0.1" if same_site else "localhost")
     page = new_context(viewport={"width": 400, "height": 640}).new_page()
-    replay, declarer = second_round_replay()
+    replay, declarer, points = second_round_replay()
     page.goto(f"{host}host.html?src={quote(url + 'index.html?embed=1' + replay, safe='')}")
     page.wait_for_load_state("networkidle")
     frame = page.frame_locator("#game")
@@ -97,6 +104,8 @@ def test_an_untouched_embed_costs_a_blog_nothing_but_its_look_alike(
     assert facade.is_visible()
     assert "第 2 局" in facade.inner_text() and "round 2" in facade.inner_text()
     assert f"{SEATS[declarer]} declares" in facade.inner_text()
+    assert f"闲家 {points} 分" in facade.inner_text()
+    assert f"attackers {points}" in facade.inner_text()
     assert frame.locator("#facade button").inner_text().strip().endswith("Replay")
     untouched = sum(response.bytes for response in server.sent)
     print(f"\nuntouched embed: {untouched:,} bytes\n{wire_table(server.sent)}")

@@ -11,6 +11,7 @@ from typing import Any
 
 from .cards import RANKS, SUITS, Card, format_cards, parse_cards
 from .errors import ArgumentError, CardParseError, IllegalAction, shown
+from .seats import SEATS
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def check_action(action: object) -> None:
         return
     assert isinstance(action, Bid | Pass | Bury | Snatch | Play)  # (the rest of _TAGS)
     seat = action.seat
-    if not _whole(seat) or not 0 <= seat < 4:
+    if not _whole(seat) or seat not in SEATS:
         raise IllegalAction(f"no seat {shown(seat)}", f"没有座位 {shown(seat, 'zh')}")
     if isinstance(action, Pass):
         return
@@ -109,7 +110,7 @@ def check_action(action: object) -> None:
 
 def check_seat(seat: object) -> int:
     """`seat` if it is one (0–3: an int, not a bool), else ArgumentError."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in SEATS:
         raise ArgumentError(f"no seat {shown(seat)}: seats are 0-3",
                             f"没有座位 {shown(seat, 'zh')}：座位为 0-3")
     return seat
@@ -150,7 +151,7 @@ def action_from_json(item: object) -> Action:
         if tag == "next" and not args:
             return NextRound()
         seat, *rest = args
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in SEATS:
             raise ValueError
         if tag == "pass" and not rest:
             return Pass(seat)

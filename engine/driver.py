@@ -1,7 +1,7 @@
 """The one match driver: who is asked to act next, and playing rounds and matches.
 
-Every program that runs a match with players uses this module: `python -m engine`, the bot
-arena, the tests, and the page's table controller (which leaves out its human seat).
+Every program that runs a match with players uses this module: `python -m tools.log`, the
+bot arena, the tests, and the page's table controller (which leaves out its human seat).
 
 The protocol
 ============
@@ -22,13 +22,14 @@ Seats without a player (the page's human seat) are never asked; a caller waits f
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from .actions import Action, Bid, Deal, NextRound
 from .errors import IllegalAction
 from .events import Event, RoundSettled
 from .match import Match
 from .phase import Phase
+from .seats import others_after, seat_after
 from .view import SeatView
 
 
@@ -52,9 +53,9 @@ def seats_to_ask(match: Match) -> list[int]:
     the bidder. Nobody else has learnt anything since they were last asked."""
     last = match.last_action
     if isinstance(last, Bid):
-        return [(last.seat + k) % 4 for k in (1, 2, 3)]
+        return list(others_after(last.seat))
     r = match.round
-    return [(r.first_seat + r.dealt - 1) % 4] if r.dealt else []
+    return [seat_after(r.first_seat, r.dealt - 1)] if r.dealt else []
 
 
 def _player(players: Players, seat: int) -> Player | None:
@@ -127,8 +128,12 @@ def next_action(match: Match, players: Players) -> Action:
     return run_steps(next_action_steps(match, players))
 
 
-def run_steps(steps: Generator[object, None, Action]) -> Action:
-    """Run a decision's steps to the end and return the action."""
+_T = TypeVar("_T")
+
+
+def run_steps(steps: Generator[object, None, _T]) -> _T:
+    """Run steps (a decision's, or any generator's: a bot's search, the page's hint) to the
+    end at once and return their value."""
     while True:
         try:
             next(steps)

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from .cards import Card, format_cards
 from .phase import Phase
 from .scoring import Band
+from .seats import attackers_of, team_of
 
 
 @dataclass(frozen=True)
@@ -186,11 +187,11 @@ class RoundSettled(Event):
 
     @property
     def declarers(self) -> int:
-        return self.dealer % 2
+        return team_of(self.dealer)
 
     @property
     def attackers(self) -> int:
-        return 1 - self.dealer % 2
+        return attackers_of(self.dealer)
 
     @property
     def kitty_bonus(self) -> int:

@@ -40,22 +40,19 @@ from .rules import (
     classify,
     playable_cards,
     throw_blocker,
-    trick_winner,
 )
 from .scoring import JOKER_LEVELS, LADDER, band, raise_level, settle
+from .seats import (
+    SEATS,
+    attackers_of,
+    next_seat,
+    others_after,
+    partner_of,
+    seat_after,
+    team_of,
+)
+from .tally import Tally
 from .view import AuctionEntry, BidView, SeatView, TrickView, seat_view
-
-SEATS = (0, 1, 2, 3)
-
-
-def team_of(seat: int) -> int:
-    """R2: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
-    return seat % 2
-
-
-def next_seat(seat: int) -> int:
-    """R2: a seat's 下家, counter-clockwise."""
-    return (seat + 1) % 4
 
 
 @dataclass(frozen=True)
@@ -139,9 +136,7 @@ class RoundState:
     trump: Trump | None = None
     tricks: list[TrickRecord] = field(default_factory=list)
     finished_tricks: tuple[TrickView, ...] = ()  # every complete trick, as all seats see it
-    points: list[int] = field(default_factory=lambda: [0, 0])
-    penalties: list[int] = field(default_factory=lambda: [0, 0])
-    kitty_bonus: int = 0
+    tally: Tally = field(default_factory=Tally)  # the points, penalties and 抠底 so far
     result: ev.RoundSettled | None = None
 
     @property
@@ -150,7 +145,7 @@ class RoundState:
 
     @property
     def attackers(self) -> int | None:
-        return None if self.dealer is None else 1 - team_of(self.dealer)
+        return None if self.dealer is None else attackers_of(self.dealer)
 
     @property
     def current_trick(self) -> TrickRecord | None:
@@ -167,7 +162,7 @@ class RoundState:
     def attackers_score(self) -> int:
         """R24/R25 (and R19's optional penalty): the score that settles the round."""
         a = self.attackers
-        return 0 if a is None else self.points[a] + self.kitty_bonus + self.penalties[a]
+        return 0 if a is None else self.tally.attackers_score(a)
 
 
 def _rebuild(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
@@ -495,7 +490,7 @@ class Match:
         r = self.round
         out: list[ev.Event] = []
         for _ in range(action.count):
-            seat = (r.first_seat + r.dealt) % 4
+            seat = seat_after(r.first_seat, r.dealt)
             c = r.deck[r.dealt]
             r.hands[seat].append(c)
             r.dealt += 1
@@ -689,12 +684,11 @@ class Match:
         if trick is None:
             trick = TrickRecord(leader=seat, plays=[])
             r.tricks.append(trick)
-            order = [(seat + k) % 4 for k in (1, 2, 3)]  # the others, in play order
+            order = others_after(seat)
             others = [r.hands[s] for s in order]
             forced = check_throw(cards, others, r.decided_trump)
             if forced is not None:  # R19: shown to all, one beatable unit is led instead
-                penalty = self.rules.throw_penalty_per_card * (len(cards) - len(forced))
-                r.penalties[1 - team_of(seat)] += penalty
+                penalty = r.tally.throw_failed(seat, len(cards), len(forced), self.rules)
                 trick.failed_throw = cards
                 blocker = order[throw_blocker(forced, others, r.decided_trump)]
                 kind = classify(forced, r.decided_trump)[0].kind
@@ -711,21 +705,18 @@ class Match:
 
     def _finish_trick(self, trick: TrickRecord) -> list[ev.Event]:
         r = self.round
-        plays = [cards for _, cards in trick.plays]
-        trick.winner = trick.plays[trick_winner(plays, r.decided_trump)][0]
-        trick.points = sum(points_of(p) for p in plays)
+        trick.winner, trick.points = r.tally.trick_won(trick.plays, r.decided_trump)
         trick.public = TrickView(trick.leader, tuple(trick.plays), trick.winner, trick.points,
                                  trick.failed_throw, trick.throw_failure)
         r.finished_tricks += (trick.public,)
-        r.points[team_of(trick.winner)] += trick.points  # R24
         out: list[ev.Event] = [ev.TrickWon(trick.winner, len(r.tricks), trick.points,
                                            r.attackers_score())]
         if any(r.hands):
             return out
-        if team_of(trick.winner) == r.attackers:  # R25 抠底
-            r.kitty_bonus = points_of(r.kitty) * self.rules.kitty_multiplier
+        assert r.attackers is not None  # a round in play has its 庄家
+        if r.tally.last_trick_won(trick.winner, r.attackers, r.kitty, self.rules):  # 抠底
             out.append(ev.KittyScored(tuple(r.kitty), points_of(r.kitty),
-                                      self.rules.kitty_multiplier))
+                                      r.tally.kitty_multiplier))
         return out + self._settle_round()
 
     # --- the end of a round and of the match (R26–R28, R5) --------------------------------
@@ -738,17 +729,15 @@ class Match:
         keep, rise = settle(score, self.rules)
         rising = r.declarers if keep else r.attackers
         self.levels[rising] = raise_level(self.levels[rising], rise)
-        next_dealer = (r.dealer + 2) % 4 if keep else next_seat(r.dealer)  # R28
-        last_winner = r.tricks[-1].winner
-        captured = last_winner is not None and team_of(last_winner) == r.attackers  # R25
+        next_dealer = partner_of(r.dealer) if keep else next_seat(r.dealer)  # R28
         r.result = ev.RoundSettled(
             score=score, declarers_keep=keep, rising_team=rising, rise=rise,
             levels=(self.levels[0], self.levels[1]), next_dealer=next_dealer,
             round_no=r.number, dealer=r.dealer, level=r.level,
             trump_rank=r.trump.level, trump_suit=r.trump.suit,
-            trick_points=r.points[r.attackers], kitty_points=points_of(r.kitty),
-            kitty_multiplier=self.rules.kitty_multiplier if captured else 0,
-            penalty_points=r.penalties[r.attackers], band=band(score, self.rules))
+            trick_points=r.tally.points[r.attackers], kitty_points=points_of(r.kitty),
+            kitty_multiplier=r.tally.kitty_multiplier,
+            penalty_points=r.tally.penalties[r.attackers], band=band(score, self.rules))
         out: list[ev.Event] = [r.result]
         if keep and r.level == "BJ":  # R5: declarers at 大王 keep the deal and win
             self.winner = r.declarers

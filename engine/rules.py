@@ -561,10 +561,14 @@ def has_shape(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump) ->
     return fits_shape(pair_runs(play, trump), lead_shape(lead_units))
 
 
-def _top_rank(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump,
-              runs: list[list[Card]] | None = None) -> int:
-    """R23: the rank of a play's top unit, read as the lead's strongest kind (`runs`: the
-    play's `pair_runs` when the caller has them already)."""
+def top_rank(play: Sequence[Card], lead_units: Sequence[Unit], trump: Trump,
+             runs: list[list[Card]] | None = None) -> int:
+    """R23: the rank of a play's top unit, read as the lead's strongest kind (`lead_units`:
+    the lead's `classify`): for a tractor led, the natural rank of the play's top pair in a
+    run as long as the lead's longest tractor; for a pair, the R7 strength of its strongest
+    pair; for a single, of its strongest card. Two plays of one play-suit that fit the lead's
+    shape (`fits_shape`) compare by it: the higher wins, the earlier on a tie. `runs`: the
+    play's `pair_runs` when the caller has them already."""
     lead_kind = lead_units[0].kind  # decompose() puts the strongest kind first
     if lead_kind == SINGLE:
         strengths = trump.strengths
@@ -622,7 +626,7 @@ def trick_winner_by_units(plays: Sequence[Sequence[Card]], trump: Trump,
     shape = lead_shape(lead_units)
     play_suits = trump.play_suits
     led = play_suits[plays[0][0].index]
-    best, best_key = 0, (led == TRUMP, _top_rank(plays[0], lead_units, trump))
+    best, best_key = 0, (led == TRUMP, top_rank(plays[0], lead_units, trump))
     for i, play in enumerate(plays[1:], start=1):
         suits = {play_suits[c.index] for c in play}
         if len(suits) != 1:
@@ -633,7 +637,7 @@ def trick_winner_by_units(plays: Sequence[Sequence[Card]], trump: Trump,
         runs = pair_runs(play, trump)
         if not fits_shape(runs, shape):
             continue
-        key = (suit == TRUMP, _top_rank(play, lead_units, trump, runs))
+        key = (suit == TRUMP, top_rank(play, lead_units, trump, runs))
         if key > best_key:
             best, best_key = i, key
     return best
@@ -648,8 +652,10 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump,
         raise ArgumentError("a trick has at least its lead: no plays given",
                             "一墩牌至少要有首家出的牌：没有给出任何出牌")
     try:
-        quick = single_or_pair_winner(plays, trump)
-        return quick if quick is not None else trick_winner_by_units(plays, trump, lead_units)
+        quick = single_or_pair_best(plays, trump)  # (single_or_pair_winner, one call less)
+        if quick is not None:
+            return quick[0]
+        return trick_winner_by_units(plays, trump, lead_units)
     except WRONG_TYPES as err:
         raise wrong_arguments("trick_winner", "plays: lists of cards, each of the lead's size, "
                               "trump: a Trump", err) from err

@@ -12,6 +12,7 @@ from .config import RulesConfig
 from .events import RoundSettled, ThrowFailed
 from .phase import Phase
 from .rules import Trump
+from .seats import team_of
 
 if TYPE_CHECKING:  # engine.match imports this module
     from .match import Match, RoundState
@@ -75,7 +76,8 @@ class SeatView:
     buried_by_me: tuple[Card, ...] | None  # what this seat buried last, even if snatched since
     kitty_taken: tuple[Card, ...] | None  # while this seat buries: the cards it took up
     tricks: tuple[TrickView, ...]  # completed tricks, then the one in progress
-    points: tuple[int, int]  # trick points by team
+    points: tuple[int, int]  # trick points by team (R24)
+    penalties: tuple[int, int]  # R19: failed throws' penalties credited, by team
     attackers_score: int
     kitty_bonus: int  # R25: the kitty's points × multiplier, once the attackers take it
     result: RoundSettled | None
@@ -94,15 +96,15 @@ class SeatView:
 
     @property
     def declarers(self) -> int | None:
-        return None if self.dealer is None else self.dealer % 2
+        return None if self.dealer is None else team_of(self.dealer)
 
     @property
     def team(self) -> int:
-        return self.seat % 2
+        return team_of(self.seat)
 
     def point_cards_won(self, team: int) -> tuple[Card, ...]:
         """The point cards (5, 10, K; R4) in the tricks `team` has won so far, in play order."""
-        return tuple(c for t in self.tricks if t.winner is not None and t.winner % 2 == team
+        return tuple(c for t in self.tricks if t.winner is not None and team_of(t.winner) == team
                      for _, cards in t.plays for c in cards if c.points)
 
 
@@ -120,7 +122,7 @@ def seat_view(match: Match, seat: int) -> SeatView:
     """Build `seat`'s view of `match` (ArgumentError if `seat` is not one of 0–3)."""
     check_seat(seat)
     r = match.round
-    hands, levels, points = r.hands, match.levels, r.points  # by seat, by team, by team
+    hands, levels, tally = r.hands, match.levels, r.tally  # by seat, by team
     sort_trump = match.provisional_trump()
     hand = tuple(sorted(r.hands[seat], key=sort_trump.sort_key) if sort_trump
                  else sorted(r.hands[seat]))
@@ -149,9 +151,10 @@ def seat_view(match: Match, seat: int) -> SeatView:
         buried_by_me=r.buried_by.get(seat),
         kitty_taken=r.taken if match.phase == Phase.BURY and r.burier == seat else None,
         tricks=_tricks(r),
-        points=(points[0], points[1]),
+        points=(tally.points[0], tally.points[1]),
+        penalties=(tally.penalties[0], tally.penalties[1]),
         attackers_score=r.attackers_score(),
-        kitty_bonus=r.kitty_bonus,
+        kitty_bonus=tally.kitty_bonus,
         result=r.result,
         winner=match.winner,
         rules=match.rules,

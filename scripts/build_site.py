@@ -67,16 +67,18 @@ PAGE_FILES = ("index.html", "idb-memory.js", "tabs.js", "boot.js", "interpreter.
               "unpack-worker.js", "snapshot-worker.js", "manifest.webmanifest")
 PYTHON_BUNDLE = "python.pack"  # the game's files, marshalled, compressed with Zstandard
 # Published compressed with Zstandard too (FILE.zst, which the page and the service worker
-# fetch instead, and decode with ZSTD_DECODER): a fifth (the WebAssembly) and a quarter (the
-# library) fewer bytes than gzip, which a static host applies.
+# fetch instead, and decode): a fifth (the WebAssembly) and a quarter (the library) fewer
+# bytes than gzip, which a static host applies.  The page's worker decodes with zstddec
+# (Zstandard's decoder in WebAssembly, a module), the service worker (a classic script, which
+# imports no module) with fzstd (JavaScript: slower, and it runs off the page's path).
 PACKED = (f"pyodide/{PYODIDE_FILES[2]}", f"pyodide/{STDLIB}")
-ZSTD_DECODER = ("zstd.js", ROOT / "node_modules" / "fzstd" / "umd" / "index.js")
+ZSTD_DECODERS = {"vendor/zstddec.mjs": ROOT / "node_modules" / "zstddec" / "dist" / "zstddec.mjs",
+                 "vendor/fzstd.js": ROOT / "node_modules" / "fzstd" / "umd" / "index.js"}
 SNAPSHOT_PROGRAM = "snapshot.py"  # what the device's snapshot is taken after (snapshot-worker.js)
 PAGE_PYTHON = re.compile(r'<script type="py"[^>]*>\n(?P<code>.*?)\s*</script>', re.S)
 FIRST_GAME_IMPORT = "import ui.main"
 BROWSER_MODULES = ("js", "pyodide", "pyscript")  # what a module may not import to be snapshotted
 PYSCRIPT_BYTECODE = "pyscript/bytecode"  # PyScript's Python package compiled
-NOT_IMPORTED = ("engine/__main__.py", "engine/log.py")  # the command line's, never the page's
 PRELOAD_MARK = "<!-- build: runtime preloads -->"  # bench/bare-pyscript.html
 RUNTIME_MARK = "/* build: runtime */[]"  # index.html
 MPY_MARK = "<!-- build: mpy-config -->"
@@ -143,13 +145,13 @@ def pyscript_chunks(config: dict) -> list[str]:
 
 
 def python_files() -> list[str]:
-    """Every .py file of the game's packages that the page may import, as site-relative POSIX
-    paths."""
+    """Every .py file of the game's packages (engine/ and ui/ whole: the command-line tools
+    live in tools/), as site-relative POSIX paths."""
     files = []
     for pkg in PY_PACKAGES:
         for path in sorted((ROOT / pkg).rglob("*.py")):
             rel = path.relative_to(ROOT)
-            if "__pycache__" not in rel.parts and rel.as_posix() not in NOT_IMPORTED:
+            if "__pycache__" not in rel.parts:
                 files.append(rel.as_posix())
     return files
 
@@ -292,7 +294,8 @@ def build(out: Path, bench: bool = False) -> list[str]:
     write(f"pyodide/{STDLIB}", bytecode.stdlib_archive(stdlib_sources(page_python["code"])))
     subprocess.run(["node", str(ROOT / "scripts" / "zstd_pack.mjs"),
                     *(str(out / part) for f in PACKED for part in (f, f"{f}.zst"))], check=True)
-    write(ZSTD_DECODER[0], ZSTD_DECODER[1].read_bytes())
+    for name, source in ZSTD_DECODERS.items():
+        write(name, source.read_bytes())
     pyscript_pyc = {}  # site path: where Python looks for it
     for path, data in sorted(bytecode.pyscript_bytecode().items()):
         site_path = f"{PYSCRIPT_BYTECODE}/{Path(path).name}"

@@ -1,8 +1,8 @@
-// Run Python under Pyodide in Node.js with this repository's engine/ (and ui/ if asked) in
-// Pyodide's file system: the same interpreter the page uses, without a browser.
+// Run Python under Pyodide in Node.js with this repository's engine/ and tools/ (and ui/ if
+// asked) in Pyodide's file system: the same interpreter the page uses, without a browser.
 //
 //   node scripts/run_in_pyodide.mjs -c "import engine; print('ok')"
-//   node scripts/run_in_pyodide.mjs -m engine --seed 1 --rounds 2
+//   node scripts/run_in_pyodide.mjs -m tools.log --seed 1 --rounds 2
 //   node scripts/run_in_pyodide.mjs --ui --stdlib site/pyodide/python_stdlib.zip -c "..."
 //
 // --ui puts ui/ in the file system too; --stdlib ZIP starts Pyodide with that standard
@@ -24,7 +24,7 @@ function pythonFiles(dir) {
 }
 
 const args = process.argv.slice(2);
-const packages = ["engine"];
+const packages = ["engine", "tools"];
 let stdLibURL;
 for (let flag = args[0]; flag === "--ui" || flag === "--stdlib"; flag = args[0]) {
   args.shift();

@@ -22,7 +22,7 @@ def rig(match, hands: dict[int, str] | None = None, kitty: str = "", level: str 
     from collections import Counter
 
     from engine.cards import full_deck
-    from engine.match import team_of
+    from engine.seats import team_of
 
     r = match.round
     assert r.dealt == 0, "rig before dealing"

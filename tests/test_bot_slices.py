@@ -1,8 +1,7 @@
 """The hard bot's search can run in slices (for the page's main thread) and decides the same."""
 
 from engine.bots import make_bot
-from engine.bots.hard import drive
-from engine.driver import next_action
+from engine.driver import next_action, run_steps
 from engine.match import Match
 
 from helpers import run_in_slices
@@ -24,4 +23,4 @@ def test_sliced_search_yields_and_decides_like_choose():
         sliced_somewhere |= slices > 1
         m.apply(whole)
     assert sliced_somewhere, "a search over several worlds yields between them"
-    assert drive(iter(())) is None
+    assert run_steps(iter(())) is None

@@ -15,7 +15,7 @@ from engine.bots.auction import choose_bury, decide_bid
 from engine.bots.knowledge import Memory
 from engine.bots.play import PlayCtx, choose_play
 from engine.cards import COPIES, parse_cards
-from engine.driver import play_match, play_round
+from engine.driver import play_match, play_round, run_steps
 from engine.match import Match, Start
 from engine.rules import Trump, check_throw, classify, trick_winner
 from tools.arena import start_match
@@ -234,7 +234,7 @@ def ctx_for(trump, seat, hand, trick=(), played="", dealer=0, sizes=None, voids=
     if sizes is None:  # the unseen cards spread over the other hands and a hidden kitty
         other = (sum(mem.unseen) - 10) // 3
         sizes = [len(hand) if s == seat else other for s in range(4)]
-    return PlayCtx(trump, seat, hand, mem, trick, sizes, dealer, 0.0, 0)
+    return PlayCtx(trump, seat, hand, mem, trick, sizes, dealer, 0.0)
 
 
 T2S = Trump("2", "S")
@@ -399,7 +399,7 @@ def bury_view(seed):
 
 
 def test_hard_bury_is_searched_legal_sliced_and_normal_on_request():
-    from engine.bots.hard import bury_candidates, drive
+    from engine.bots.hard import bury_candidates
 
     m, view = bury_view(41)
     seat = view.seat
@@ -412,7 +412,7 @@ def test_hard_bury_is_searched_legal_sliced_and_normal_on_request():
     assert isinstance(act, Bury) and m.can_apply(act) and act.cards in cands
     assert hard.last_stats["worlds"] == 4
     steps = make_bot("hard", seat, 41, **opts).choose_steps(view)
-    assert drive(steps) == act
+    assert run_steps(steps) == act
     normal = make_bot("hard", seat, 41, bury="normal").choose(view)
     assert normal.cards == choose_bury(view.hand, view.trump, 10)
 

@@ -1,9 +1,10 @@
 """A golden seeded match: its full log must stay identical unless a rule changes (say which
-in the commit that regenerates it: `python -m engine --seed 1 --rounds 2 > tests/golden/...`)."""
+in the commit that regenerates it: `python -m tools.log --seed 1 --rounds 2 > tests/golden/...`).
+tests/test_pyodide.py checks the same log under Pyodide."""
 
 from pathlib import Path
 
-from engine.__main__ import match_log
+from tools.log import match_log
 
 GOLDEN = Path(__file__).parent / "golden" / "seed1_two_rounds.log"
 

@@ -12,7 +12,6 @@ from test_bots import reshuffled
 from engine.actions import Bid, Bury, Deal, Pass, Snatch
 from engine.bots import make_bot
 from engine.bots.auction import choose_bury, decide_bid, decide_snatch
-from engine.bots.hard import drive
 from engine.bots.hard_auction import (
     bid_candidates,
     deal_as_the_auction_tells,
@@ -22,7 +21,7 @@ from engine.bots.hard_auction import (
     snatch_trump,
     would_have_bid,
 )
-from engine.driver import next_action, next_action_steps, seats_to_ask
+from engine.driver import next_action, next_action_steps, run_steps, seats_to_ask
 from engine.match import Match, Start
 from engine.phase import Phase
 from engine.view import AuctionEntry, BidView
@@ -173,7 +172,7 @@ def test_passes_when_the_snatch_would_throw_away_its_trumps():
 def test_a_snatch_search_respects_the_time_cap(positions):
     m, seat = positions[0]
     hard = make_bot("hard", seat, 4, snatch_worlds=10**6, snatch_playouts=10**9, budget_ms=20)
-    act = drive(hard.choose_steps(m.view(seat)))
+    act = run_steps(hard.choose_steps(m.view(seat)))
     assert isinstance(act, (Pass, Snatch)) and m.can_apply(act)
     assert hard.last_stats["capped"] and hard.last_stats["worlds"] >= 1
 
@@ -217,7 +216,7 @@ def test_post_deal_bid_is_searched_on_request_from_normals_choice(bid_turns):
         assert act == (Pass(seat) if cands[hard.last_stats["choice"]] is None
                        else Bid(seat, *cands[hard.last_stats["choice"]]))
         assert make_bot("hard", seat, 2, **searched).choose(view) == act  # deterministic
-        assert drive(make_bot("hard", seat, 2, **searched).choose_steps(view)) == act
+        assert run_steps(make_bot("hard", seat, 2, **searched).choose_steps(view)) == act
 
 
 def test_post_deal_bid_ignores_the_cards_it_cannot_see(bid_turns):

@@ -68,13 +68,9 @@ def _rollouts(m: Match, seed: int) -> list[str]:
     out = []
     for horizon in (None, 3):
         hands, kitty = sample_hands(view, ctx.mem, ctx.trump, rng)
-        w = World(ctx.trump, [list(h) for h in hands], kitty, view.burier, view.dealer,
-                  list(ctx.mem.played), [set(v) for v in ctx.mem.void],
-                  [set(v) for v in ctx.mem.no_pairs], list(ctx.trick), list(view.points),
-                  view.rules)
-        w.leader = view.seat if not ctx.trick else ctx.trick[0][0]
+        w = World.from_view(view, ctx.mem, [list(h) for h in hands], kitty)
         n = w.run(horizon)
-        out.append(f"{n} {w.pts} {w.leader} {sum(map(len, w.hands))} "
+        out.append(f"{n} {w.tally.points} {w.leader} {sum(map(len, w.hands))} "
                    f"{evaluate(w, view.seat % 2)!r}")
     return out
 

@@ -29,7 +29,7 @@ def pyodide(*args: str, stdin: str = "") -> str:
 
 
 def test_golden_match_is_identical_under_pyodide():
-    assert pyodide("-m", "engine", "--seed", "1", "--rounds", "2") == GOLDEN.read_text("utf-8")
+    assert pyodide("-m", "tools.log", "--seed", "1", "--rounds", "2") == GOLDEN.read_text("utf-8")
 
 
 def test_a_cpython_save_replays_identically_under_pyodide():

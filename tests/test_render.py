@@ -570,11 +570,11 @@ def test_the_words_name_the_rules_numbers_and_never_write_them():
     templates += [line for lines in i18n.HELP.values() for line in lines]
     templates += [text for entry in i18n.GLOSSARY.values() for text in entry]
     assert not [text for text in templates if RULE_NUMBERS.search(text)]
-    variant = RulesConfig(hand_size=37, kitty_size=12, kitty_multiplier=3, threshold=100,
+    variant = RulesConfig(hand_size=37, kitty_size=14, kitty_multiplier=3, threshold=100,
                           step=25, small_shutout_limit=50, shutout_rise=5,
                           small_shutout_rise=2, below_threshold_rise=1)
     en, zh = render.help_html("en", variant), render.help_html("zh", variant)
-    assert "37 cards each, 12 in the kitty" in en and "每人 37 张，底牌 12 张" in zh
+    assert "37 cards each, 14 in the kitty" in en and "每人 37 张，底牌 14 张" in zh
     assert "up to 50: rise 2; under 100: rise 1" in en and "每多 25 分" in zh
     assert "points count ×3" in en and "底牌分乘 3" in zh
     assert "count double" in render.help_html("en") and "翻倍" in render.help_html("zh")

@@ -10,8 +10,7 @@ import pytest
 from engine.actions import NextRound, Play
 from engine.bots import make_bot
 from engine.bots.advice import Advice, explain
-from engine.bots.hard import drive
-from engine.driver import play_round
+from engine.driver import play_round, run_steps
 from engine.match import Match, Start
 from engine.phase import Phase
 from ui.logic import review as rv
@@ -217,7 +216,7 @@ def test_the_review_says_what_the_hint_would_have_played_where_it_differs():
     same = FakeAdviser(lambda view: played)
     steps = r.hint_steps(same)
     assert next(steps) == 0  # it yields while it rebuilds the moment: run in slices
-    advice = drive(steps)
+    advice = run_steps(steps)
     assert advice.action.cards == played and not r.hint_wanted()
     assert _hint_line(r) == "The hint would have played the same."
     # the adviser saw the player's view just before the play: their turn, the cards in hand
@@ -225,7 +224,7 @@ def test_the_review_says_what_the_hint_would_have_played_where_it_differs():
     assert view.to_act == 0 and view.seat == 0 and Counter(played) <= Counter(view.hand)
     # one that differs: its cards and its reason, in either language
     r.hints.clear()
-    drive(r.hint_steps(FakeAdviser(lambda view: others[0])))
+    run_steps(r.hint_steps(FakeAdviser(lambda view: others[0])))
     line = _hint_line(r)
     assert line.startswith(f"The hint would have played {cards_short(others[0])}: ")
     assert _hint_line(r, "zh").startswith(f"提示会出 {cards_short(others[0])}：")

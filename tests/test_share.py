@@ -52,6 +52,21 @@ def test_a_replay_link_holds_the_round_just_finished(two_rounds):
     assert first is not None and first.match.history == round_actions(two_rounds, 1)[1]
 
 
+def test_a_round_s_replay_link_says_its_attackers_points(two_rounds):
+    """For the embed's look-alike, which shows them before the game loads (boot.js): the
+    attackers' score of that round, as the round was settled; the reader ignores it."""
+    for round_no in (1, 2):
+        start, actions = round_actions(two_rounds, round_no)
+        replay = Match(SEED, two_rounds.rules, start)
+        settled = [e for a in actions for e in replay.apply(a) if e.kind == "RoundSettled"]
+        fragment = share.replay_fragment(two_rounds, RecordInfo(), round_no)
+        assert fragment.endswith(f"&points={settled[0].score}")
+        assert share.read_link(fragment).match.history == actions
+    for extra in ("&points=abc", "&points=1234", "&other=1", "&points=85&points=85"):
+        with pytest.raises(RecordError):
+            share.read_link(share.replay_fragment(two_rounds, RecordInfo(), 1) + extra)
+
+
 def test_a_replay_link_at_match_over_holds_the_whole_match():
     m = Match(SEED)
     players = [make_bot("normal", s, SEED) for s in range(4)]

@@ -124,11 +124,7 @@ def rollout_from(seed: int, plays: int):
     view = m.view(m.to_act)
     ctx = make_ctx(view)
     hands, kitty = sample_hands(view, ctx.mem, ctx.trump, random.Random(seed))
-    w = World(ctx.trump, hands, kitty, view.burier, view.dealer, list(ctx.mem.played),
-              [set(v) for v in ctx.mem.void], [set(v) for v in ctx.mem.no_pairs],
-              list(ctx.trick), list(view.points), view.rules)
-    w.leader = view.seat if not ctx.trick else ctx.trick[0][0]
-    return w
+    return World.from_view(view, ctx.mem, hands, kitty)
 
 
 @settings(max_examples=25, deadline=None)

@@ -38,8 +38,9 @@ import time
 from engine.bots import Bot, make_bot
 from engine.bots.hard import PYODIDE_SLOWDOWN, page_options
 from engine.driver import play_match, play_round
-from engine.match import Match, Start, team_of
+from engine.match import Match, Start
 from engine.scoring import LADDER
+from engine.seats import SEATS, team_of
 
 LEVELS_PLAIN = LADDER[:13]
 
@@ -85,7 +86,7 @@ def parse_spec(spec: str) -> tuple[str, dict]:
 
 
 def _bots(a: str, b: str, a_team: int, seed: int, options: dict) -> list[Bot]:
-    specs = [a if team_of(s) == a_team else b for s in range(4)]
+    specs = [a if team_of(s) == a_team else b for s in SEATS]
     bots = []
     for s, spec in enumerate(specs):
         tier, own = parse_spec(spec)

@@ -33,6 +33,7 @@ from engine.bots.certain import LOST, WON, is_gift, is_missed_feed, last_seat_fa
 from engine.bots.hard import PAGE_BUDGET_MS
 from engine.driver import play_round
 from engine.phase import Phase
+from engine.seats import SEATS, team_of
 from engine.view import SeatView
 
 from .arena import parse_spec, start_match
@@ -101,8 +102,8 @@ def bench_tier(tier: str, rounds: int, seed: int, options: dict) -> dict[str, li
         s = seed * 1000 + k
         m = start_match(s, first_round=k % 3 == 0)
         players: list[Bot | Timed] = [
-            Timed(make_bot(tier, seat, s, **options), times) if seat % 2 == 0
-            else make_bot("normal", seat, s) for seat in range(4)]
+            Timed(make_bot(tier, seat, s, **options), times) if team_of(seat) == 0
+            else make_bot("normal", seat, s) for seat in SEATS]
         play_round(m, players)
     return times
 

@@ -36,7 +36,7 @@ is spent and decides on the worlds completed (at least one), so a decision takes
 speed; tests and the arena use the play count alone.
 
 Matches with bots are driven by engine.driver (the one protocol for bids during the deal,
-used by the arena, the tests, `python -m engine` and the page): `play_round(match, bots)`.
+used by the arena, the tests, `python -m tools.log` and the page): `play_round(match, bots)`.
 """
 
 from __future__ import annotations

@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
-from ..cards import ALL_CARDS, Card, cards_label
+from ..cards import ALL_CARDS, Card, cards_label, points_of, points_of_plays
 from ..phase import Phase
 from ..reasons import Names
 from ..rules import PAIR, SUIT_WORDS, TRACTOR, TRUMP, Trump, classify, playable_cards, trick_winner
+from ..seats import opponents_of, partner_of, same_team
 from ..view import SeatView
 from .certain import LOST, WON, last_seat_facts
 from .knowledge import build_memory
@@ -174,10 +175,6 @@ class Advice:
     reason: Reason
 
 
-def _pts(cards: Sequence[Card]) -> int:
-    return sum(c.points for c in cards)
-
-
 def explain(view: SeatView, action: Action) -> Reason:
     """Why `action` is a good choice for `view`'s seat, judged from the view alone."""
     if isinstance(action, Play):
@@ -196,7 +193,7 @@ def explain(view: SeatView, action: Action) -> Reason:
         if view.phase == Phase.SNATCH:
             return Reason(NO_SNATCH)
         standing = view.standing_bid
-        if standing is not None and standing.seat % 2 == view.seat % 2:
+        if standing is not None and same_team(standing.seat, view.seat):
             return Reason(PASS_PARTNER, seat=standing.seat)
         return Reason(PASS_WEAK)
     return Reason(LEAD_LOW)  # pragma: no cover - no other action is advised
@@ -213,9 +210,9 @@ def _trumps_if(hand: Sequence[Card], level: str, bid: Bid | Snatch) -> int:
 def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tuple[Card, ...]]],
                     cards: tuple[Card, ...]) -> Reason:
     seat = view.seat
-    partner = (seat + 2) % 4
+    partner = partner_of(seat)
     led = trump.play_suits[plays[0][1][0].index]
-    pts = _pts(cards)
+    pts = points_of(cards)
     if _forced(view.hand, plays[0][1], trump, len(cards)):
         return Reason(FORCED, cards=cards)
     facts = last_seat_facts(view.hand, plays, trump, seat, [cards])
@@ -229,7 +226,7 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
     mine = after == len(now)
     in_suit = [c for c in view.hand if trump.play_suits[c.index] == led]
     void = not in_suit
-    trick_pts = sum(_pts(p) for p in now)  # the points others put on the table
+    trick_pts = points_of_plays(now)  # the points others put on the table
     if mine:
         if void and led != TRUMP and all(trump.play_suits[c.index] == TRUMP for c in cards):
             leader = plays[0][0]
@@ -282,9 +279,8 @@ def _kept_pair(hand: Sequence[Card], trump: Trump, led: str,
 
 
 def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reason:
-    seat = view.seat
-    partner = (seat + 2) % 4
-    opponents = ((seat + 1) % 4, (seat + 3) % 4)
+    partner = partner_of(view.seat)
+    opponents = opponents_of(view.seat)
     mem = build_memory(view, trump)
     units = classify(cards, trump)
     suit = trump.play_suits[cards[0].index]
@@ -330,7 +326,7 @@ def _explain_bury(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     left.subtract(cards)
     after = Counter(trump.play_suits[c.index] for c, n in left.items() for _ in range(n))
     voided = tuple(s for s in ("S", "H", "C", "D") if before[s] and not after[s])
-    pts = _pts(cards)
+    pts = points_of(cards)
     if voided:
         return Reason(BURY_VOID, suits=voided, cards=cards, number=pts)
     pair_or_trump = (len(set(cards)) < len(cards)

@@ -25,6 +25,7 @@ from ..cards import RANKS, SUITS, Card
 from ..options import bid_options
 from ..rules import TRUMP, Trump, decompose
 from ..scoring import JOKER_LEVELS
+from ..seats import same_team
 from ..view import SeatView
 
 AVERAGE = 0.54  # trump_score per card of a random hand
@@ -131,7 +132,7 @@ def decide_bid(view: SeatView, during_deal: bool) -> BidChoice | None:
     if not hand:
         return None
     standing = view.standing_bid
-    if standing is not None and standing.seat % 2 == view.seat % 2:
+    if standing is not None and same_team(standing.seat, view.seat):
         return None  # never overcall oneself or one's partner
     if during_deal and len(hand) < BID.min_cards_during_deal:
         return None
@@ -143,7 +144,7 @@ def decide_bid(view: SeatView, during_deal: bool) -> BidChoice | None:
     best_st = max(o[0] for o in opts)
     mine = [o for o in opts if o[0] >= best_st - 1e-9]
     choice = mine[-1]
-    declarer_side = view.dealer is None or view.dealer % 2 == view.seat % 2
+    declarer_side = view.dealer is None or same_team(view.dealer, view.seat)
     if standing is None:
         if during_deal:
             need = BID.open_single_during_deal if len(choice[1]) == 1 else BID.open_during_deal
@@ -168,7 +169,7 @@ def decide_snatch(view: SeatView) -> BidChoice | None:
     cur = strength(counts, len(view.hand), view.trump.level, view.trump.suit)
     best = max(opts, key=lambda o: o[0])
     assert view.dealer is not None  # the bidding has closed: there is a 庄家
-    attacker = view.dealer % 2 != view.seat % 2
+    attacker = not same_team(view.dealer, view.seat)
     if attacker:
         ok = best[0] >= BID.snatch_attacking and best[0] - cur >= BID.snatch_attacking_gain
     else:

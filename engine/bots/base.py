@@ -6,8 +6,9 @@ import random
 from collections.abc import Sequence
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
-from ..cards import Card
+from ..cards import Card, points_of
 from ..phase import Phase
+from ..seats import SEATS
 from ..view import SeatView
 from .knowledge import build_memory, expected_kitty_points
 from .play import PlayCtx
@@ -24,7 +25,7 @@ class Bot:
     tier = "base"
 
     def __init__(self, seat: int, seed: int = 0) -> None:
-        if seat not in (0, 1, 2, 3):
+        if seat not in SEATS:
             raise ValueError(f"no seat {seat!r}")
         self.seat = seat
         self.seed = seed
@@ -87,8 +88,8 @@ def make_ctx(view: SeatView) -> PlayCtx:
     trick = view.current_trick
     plays = list(trick.plays) if trick else []
     if mem.kitty is not None:
-        kitty_points = float(sum(c.points for c in mem.kitty))
+        kitty_points = float(points_of(mem.kitty))
     else:
         kitty_points = expected_kitty_points(mem.unseen, view.rules.kitty_size)
     return PlayCtx(trump, view.seat, list(view.hand), mem, plays, list(view.hand_sizes),
-                   view.dealer, kitty_points, view.attackers_score)
+                   view.dealer, kitty_points)

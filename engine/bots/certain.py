@@ -19,15 +19,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import Card
+from ..cards import Card, points_of
 from ..options import Preference, build_follow, follow_options
 from ..rules import TRUMP, Trump, decompose, shape_counts, trick_winner
+from ..seats import same_team
 
 LOST, WON = "lost", "won"
-
-
-def _pts(cards: Sequence[Card]) -> int:
-    return sum(c.points for c in cards)
 
 
 def _least_points_key(trump: Trump) -> Preference:
@@ -100,24 +97,24 @@ def last_seat_facts(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Ca
     least_play = fewest_points_follow(hand, lead, trump)
     most_play = most_points_follow(hand, lead, trump)
     outcome: str | None
-    if winner % 2 == seat % 2:
+    if same_team(winner, seat):
         outcome = WON  # the partner wins, or this seat overtakes: the team's either way
     else:
         options = [tuple(o) for o in follow_options(hand, lead, trump)]
         options += [tuple(o) for o in extra]
         beats = any(trick_winner([*plays, o], trump) == 3 for o in options)
         outcome = None if beats else LOST
-    return LastSeatFacts(outcome, winner, _pts(least_play), _pts(most_play), least_play,
+    return LastSeatFacts(outcome, winner, points_of(least_play), points_of(most_play), least_play,
                          most_play)
 
 
 def is_gift(facts: LastSeatFacts | None, play: Sequence[Card]) -> bool:
     """Whether `play` gives points away: the trick certainly lost and more points added than
     the fewest a legal play adds."""
-    return facts is not None and facts.outcome == LOST and _pts(play) > facts.least
+    return facts is not None and facts.outcome == LOST and points_of(play) > facts.least
 
 
 def is_missed_feed(facts: LastSeatFacts | None, play: Sequence[Card]) -> bool:
     """Whether `play` adds fewer points than a legal play could to a trick its team certainly
     takes (for information: feeding can cost masters a player rightly keeps)."""
-    return facts is not None and facts.outcome == WON and _pts(play) < facts.most
+    return facts is not None and facts.outcome == WON and points_of(play) < facts.most

@@ -54,11 +54,12 @@ from collections import Counter
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
-from ..cards import ALL_CARDS, COPIES, Card
+from ..cards import ALL_CARDS, COPIES, Card, points_of
 from ..config import RulesConfig
+from ..driver import run_steps
 from ..errors import IllegalPlay
 from ..options import lead_options
 from ..phase import Phase
@@ -72,9 +73,10 @@ from ..rules import (
     check_follow,
     check_throw,
     classify,
-    trick_winner,
 )
 from ..scoring import settle
+from ..seats import OTHERS, SEATS, attackers_of, next_seat, opponents_of, other_team, team_of
+from ..tally import Tally, kitty_value
 from ..view import SeatView
 from .advice import Advice, explain
 from .auction import bury_options, choose_bury
@@ -87,7 +89,6 @@ from .play import (
     choose_lead,
     choose_play,
     follow_candidates,
-    points,
     read_units,
     safe_throw,
     score_follows,
@@ -188,11 +189,12 @@ SAMPLE = SampleParams()
 # whole). Shared by every World's memories, never changed.
 _KNOWN_NOTHING: list[Counter[Card]] = [Counter(), Counter(), Counter(), Counter()]
 
-_OTHER_SEATS = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
-
 
 class World:
-    """One determinized deal of the hidden cards, played on from the current position."""
+    """One determinized deal of the hidden cards, played on from the current position by the
+    rules as `Match` applies them: R19's throw check and penalty, each trick's winner and
+    points, 抠底 (`engine.tally.Tally`, the match's own tally). Each simulated seat decides
+    from its own memory of the world, kept up to date play by play (`PlayCtx`)."""
 
     __slots__ = (
         "attack_team",
@@ -207,9 +209,9 @@ class World:
         "mems",
         "no_pairs",
         "played",
-        "pts",
         "rules",
         "sizes",
+        "tally",
         "totals",
         "trick",
         "trump",
@@ -218,8 +220,12 @@ class World:
 
     def __init__(self, trump: Trump, hands: list[list[Card]], kitty: list[Card], burier: int,
                  dealer: int, played: list[int], void: list[set[str]], no_pairs: list[set[str]],
-                 trick: list[tuple[int, tuple[Card, ...]]], pts: list[int],
+                 trick: list[tuple[int, tuple[Card, ...]]], leader: int, tally: Tally,
                  rules: RulesConfig) -> None:
+        """The round with every hand and the kitty known: `played` counts the copies of each
+        card played, `void` and `no_pairs` what each seat has shown it lacks (as
+        `knowledge.Memory` keeps them), `trick` is the trick in progress and `leader` the seat
+        that led it (with no trick in progress, the seat to lead), `tally` the score so far."""
         self.trump = trump
         self.hands = hands
         # each hand's card indices, in the hand's order: a card played is found among ints
@@ -228,15 +234,16 @@ class World:
         self.kitty = kitty
         self.burier = burier
         self.dealer = dealer
-        self.attack_team = 1 - dealer % 2
+        self.attack_team = attackers_of(dealer)
         self.played = played
         self.void = void
         self.no_pairs = no_pairs
         self.trick = trick
-        self.pts = pts
+        self.leader = leader
+        self.tally = tally
         self.rules = rules
         self.mems: list[Memory] = []
-        for s in range(4):
+        for s in SEATS:
             # (not Memory(s): its four Counters and tables would be replaced at once)
             m = Memory.__new__(Memory)
             m.seat, m.kitty = s, None
@@ -252,11 +259,35 @@ class World:
             self.mems.append(m)
         self.totals = [sum(m.unseen) for m in self.mems]
         self.sizes = [len(h) for h in hands]
-        self.kitty_points = float(points(kitty))
+        self.kitty_points = float(points_of(kitty))
         # One context per simulated seat for the whole rollout: its caches (the hand by suit,
         # its units, the unseen cards of each suit) are updated play by play, not rebuilt.
         self.ctxs = [PlayCtx(trump, s, hands[s], self.mems[s], trick, self.sizes, dealer, 0.0,
-                             0, self.totals[s]) for s in range(4)]
+                             self.totals[s]) for s in SEATS]
+
+    @classmethod
+    def at_first_trick(cls, trump: Trump, hands: list[list[Card]], kitty: list[Card],
+                       burier: int, dealer: int, rules: RulesConfig) -> World:
+        """A round about to be played from its first trick, the 庄家 leading (R18)."""
+        return cls(trump, hands, kitty, burier, dealer, [0] * len(ALL_CARDS),
+                   [set(), set(), set(), set()], [set(), set(), set(), set()], [], dealer,
+                   Tally(), rules)
+
+    @classmethod
+    def from_view(cls, view: SeatView, mem: Memory, hands: list[list[Card]],
+                  kitty: list[Card]) -> World:
+        """The round in play as `view` shows it (`mem`: its seat's memory, `build_memory`),
+        with the cards the seat cannot see as `hands` and `kitty` deal them: play goes on
+        from the trick in progress, with the view's points and penalties."""
+        trump, burier, dealer, to_act = view.trump, view.burier, view.dealer, view.to_act
+        assert trump is not None and burier is not None and dealer is not None  # in play
+        assert to_act is not None  # (a seat acts in every turn of the play)
+        trick = view.current_trick
+        plays = list(trick.plays) if trick is not None else []
+        return cls(trump, hands, kitty, burier, dealer, list(mem.played),
+                   [set(v) for v in mem.void], [set(v) for v in mem.no_pairs], plays,
+                   plays[0][0] if plays else to_act, Tally(view.points, view.penalties),
+                   view.rules)
 
     def warm(self) -> World:
         """Fill the caches every seat's first decision reads (its hand by play-suit and
@@ -274,13 +305,13 @@ class World:
         w.trump, w.kitty, w.burier, w.dealer = self.trump, self.kitty, self.burier, self.dealer
         w.attack_team, w.rules, w.kitty_points = self.attack_team, self.rules, self.kitty_points
         w.leader = self.leader
+        w.tally = self.tally.copy()
         w.hands = [h[:] for h in self.hands]
         w.hand_indices = [h[:] for h in self.hand_indices]
         w.played = self.played[:]
         w.void = [v.copy() for v in self.void]
         w.no_pairs = [v.copy() for v in self.no_pairs]
         w.trick = self.trick[:]
-        w.pts = self.pts[:]
         w.sizes = self.sizes[:]
         w.totals = self.totals[:]
         w.mems = []
@@ -295,7 +326,7 @@ class World:
         return w
 
     def to_act(self) -> int:
-        return (self.trick[-1][0] + 1) % 4 if self.trick else self.leader
+        return next_seat(self.trick[-1][0]) if self.trick else self.leader
 
     def ctx(self, seat: int) -> PlayCtx:
         ctx = self.ctxs[seat]
@@ -308,12 +339,12 @@ class World:
         ctx.kitty_points = kp
         ctx.new_decision()
         ctx.trick = self.trick
-        ctx.attackers_score = self.pts[self.attack_team]
         ctx.unseen_total = self.totals[seat]
         return ctx
 
     def play(self, seat: int, cards: tuple[Card, ...]) -> None:
-        """Apply a play (a lead is checked as a throw, R19)."""
+        """Apply a play as the match would (a lead is checked as a throw, R19; the trick,
+        once complete, is judged and scored, R22–R25), and update every seat's memory."""
         trump = self.trump
         trick, ctxs = self.trick, self.ctxs
         # one unit (a pair, a tractor) always stands: only a throw is checked, and whether
@@ -323,9 +354,10 @@ class World:
             units = read_units(cards, trump, ctxs[seat].readings)
             if len(units) > 1:
                 led = trump.play_suits[cards[0].index]  # (the others' cards of it, at hand)
-                others = [ctxs[s].groups().get(led, []) for s in _OTHER_SEATS[seat]]
+                others = [ctxs[s].groups().get(led, []) for s in OTHERS[seat]]
                 forced = check_throw(cards, others, trump, units)
-                if forced is not None:
+                if forced is not None:  # the forced unit is led, the penalty credited
+                    self.tally.throw_failed(seat, n, len(forced), self.rules)
                     cards = tuple(forced)
                     n = len(cards)
         hand, indices = self.hands[seat], self.hand_indices[seat]
@@ -338,7 +370,7 @@ class World:
             del hand[k], indices[k]
             played[c.index] += 1
             suit = play_suits[c.index]
-            for s in _OTHER_SEATS[seat]:
+            for s in OTHERS[seat]:
                 totals[s] -= 1
                 ctxs[s].note_seen_card(c, suit)
             ctxs[seat].note_own_card(c, suit)
@@ -347,7 +379,7 @@ class World:
                 k = indices.index(c.index)
                 del hand[k], indices[k]
                 played[c.index] += 1
-            for s in _OTHER_SEATS[seat]:
+            for s in OTHERS[seat]:
                 totals[s] -= n
                 ctxs[s].note_seen(cards)
             ctxs[seat].note_own_play(cards)
@@ -362,16 +394,11 @@ class World:
                 observe_follow(self.mems[seat], trump, seat, lead, cards)
         trick.append((seat, cards))
         if len(trick) == 4:
-            plays = [trick[0][1], trick[1][1], trick[2][1], trick[3][1]]
-            lead = plays[0]  # (a lead of more than two cards is read from the memo)
+            lead = trick[0][1]  # (a lead of more than two cards is read from the memo)
             lead_units = read_units(lead, trump, ctxs[seat].readings) if len(lead) > 2 else None
-            w = trick_winner(plays, trump, lead_units)
-            winner = trick[w][0]
-            pts = 0
-            for p in plays:
-                for c in p:
-                    pts += c.points
-            self.pts[winner % 2] += pts
+            winner, _ = self.tally.trick_won(trick, trump, lead_units)
+            if not self.sizes[seat]:  # the last trick: every hand is empty
+                self.tally.last_trick_won(winner, self.attack_team, self.kitty, self.rules)
             self.trick = []
             self.leader = winner
 
@@ -380,22 +407,18 @@ class World:
 
     def run(self, limit_tricks: int | None) -> int:
         """Play on with the normal policy; returns the card plays simulated."""
-        n = 0
-        tricks = 0
-        sizes = self.sizes
-        while sizes[0] or self.trick:  # (not finished(): seat 0's hand is empty at the end)
-            trick = self.trick
-            if trick:
-                seat = (trick[-1][0] + 1) % 4
-                self.play(seat, choose_follow(self.ctx(seat)))
-            else:
-                seat = self.leader
-                self.play(seat, choose_lead(self.ctx(seat)))
-            n += 1
+        n = tricks = 0
+        while self.sizes[0] or self.trick:  # (not finished(): a hand is empty at the end)
+            leader = self.leader
             if not self.trick:
-                tricks += 1
-                if limit_tricks is not None and tricks >= limit_tricks:
-                    break
+                self.play(leader, choose_lead(self.ctx(leader)))
+                n += 1
+            for seat in OTHERS[leader][len(self.trick) - 1:]:  # the rest of the trick
+                self.play(seat, choose_follow(self.ctx(seat)))
+                n += 1
+            tricks += 1
+            if limit_tricks is not None and tricks >= limit_tricks:
+                break
         return n
 
 
@@ -405,9 +428,9 @@ class World:
 
 def _levels(score: float, my_team: int, declarers: int, rules: RulesConfig) -> float:
     keep, rise = settle(max(0, round(score / 5.0) * 5), rules)  # scores come in fives
-    rising = declarers if keep else 1 - declarers
+    rising = declarers if keep else other_team(declarers)
     v = float(rise if rising == my_team else -rise)
-    next_decl = declarers if keep else 1 - declarers
+    next_decl = declarers if keep else other_team(declarers)
     return v + (EVAL.deal_value if next_decl == my_team else -EVAL.deal_value)
 
 
@@ -433,13 +456,10 @@ def _power_table(trump: Trump) -> list[float]:
 def evaluate(world: World, my_team: int) -> float:
     """My team's value of a world's position: exact at the end of the round, else expected."""
     rules = world.rules
-    declarers = world.dealer % 2
+    declarers = team_of(world.dealer)
     att = world.attack_team
-    s = float(world.pts[att])
+    s = float(world.tally.attackers_score(att))  # (抠底 included once the round is over)
     if world.finished():
-        last = world.leader
-        if last % 2 == att:
-            s += points(world.kitty) * rules.kitty_multiplier
         tiebreak = EVAL.point_value * s
         return _levels(s, my_team, declarers, rules) + (tiebreak if my_team == att else -tiebreak)
     power = _power_table(world.trump)
@@ -447,15 +467,15 @@ def evaluate(world: World, my_team: int) -> float:
     rest = 0
     for seat, hand in enumerate(world.hands):
         p = sum([power[c.index] for c in hand])  # (in the hand's order: a float sum)
-        rest += points(hand)
-        if seat % 2 == att:
+        rest += points_of(hand)
+        if team_of(seat) == att:
             pa += p
         else:
             pd += p
     for _, cards in world.trick:
-        rest += points(cards)
+        rest += points_of(cards)
     share = pa / (pa + pd) if pa + pd > 0 else 0.5
-    kitty = points(world.kitty) * rules.kitty_multiplier
+    kitty = kitty_value(world.kitty, rules)
     mean = s + share * rest + share * share * kitty
     sd = EVAL.sd_base + EVAL.sd_per_point * (rest + EVAL.sd_kitty_weight * kitty)
     v = 0.0
@@ -468,11 +488,11 @@ def evaluate(world: World, my_team: int) -> float:
 # --- sampling the hidden cards -------------------------------------------------------------
 
 
-def _place_known(mem: Memory, me: int, sizes: list[int], hands: list[list[Card]]) -> list[int]:
+def place_known(mem: Memory, me: int, sizes: list[int], hands: list[list[Card]]) -> list[int]:
     """Put into each other seat's hand the cards it is known to hold (as many as its hand
     takes); returns how many of each card are left for the random part of the deal."""
     pool_counts = list(mem.unseen)
-    for s in range(4):
+    for s in SEATS:
         if s == me:
             continue
         for c in sorted(mem.known[s]):
@@ -507,11 +527,11 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
     sizes = list(view.hand_sizes)
     hands: list[list[Card]] = [[], [], [], []]
     hands[me] = list(view.hand)
-    pool_counts = _place_known(mem, me, sizes, hands)
+    pool_counts = place_known(mem, me, sizes, hands)
     kitty_hidden = mem.kitty is None
     kitty_need = view.rules.kitty_size if kitty_hidden else 0
     pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
-    others = [s for s in range(4) if s != me]
+    others = [s for s in SEATS if s != me]
     slots = others + ([4] if kitty_need else [])
 
     standing = view.standing_bid
@@ -649,11 +669,11 @@ def into_a_ruff(ctx: PlayCtx, lead: tuple[Card, ...]) -> bool:
     not shown void in trumps: that opponent can trump it and take the points."""
     trump = ctx.trump
     suit = trump.play_suits[lead[0].index]
-    if suit == TRUMP or not points(lead):
+    if suit == TRUMP or not points_of(lead):
         return False
     void = ctx.mem.void
     return any(suit in void[o] and TRUMP not in void[o]
-               for o in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4))
+               for o in opponents_of(ctx.seat))
 
 
 def safe_first(ctx: PlayCtx, cands: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
@@ -685,16 +705,16 @@ class HardBot(NormalBot):
         self.last_stats: dict[str, int | bool | str] = {}
 
     def play(self, view: SeatView) -> tuple[Card, ...]:
-        return drive(self.play_steps(view))
+        return run_steps(self.play_steps(view))
 
     def bury(self, view: SeatView) -> tuple[Card, ...]:
-        return drive(self.bury_steps(view))
+        return run_steps(self.bury_steps(view))
 
     def deal_bid(self, view: SeatView) -> Bid | None:
-        return drive(self.bid_steps(view))
+        return run_steps(self.bid_steps(view))
 
     def post_deal_bid(self, view: SeatView) -> Bid | None:
-        return drive(self.bid_steps(view))
+        return run_steps(self.bid_steps(view))
 
     def bid_steps(self, view: SeatView) -> Generator[int, None, Bid | None]:
         """A bid during the deal or after it (R11), searched where the normal tier's rules
@@ -705,7 +725,7 @@ class HardBot(NormalBot):
         return None if got is None else Bid(self.seat, tuple(got[0]), got[1], got[2])
 
     def snatch(self, view: SeatView) -> Snatch | None:
-        return drive(self.snatch_steps(view))
+        return run_steps(self.snatch_steps(view))
 
     def snatch_steps(self, view: SeatView) -> Generator[int, None, Snatch | None]:
         """抄底 (R15) by search (engine.bots.hard_auction); `snatch="normal"` keeps the
@@ -732,7 +752,7 @@ class HardBot(NormalBot):
         start = time.perf_counter() if self.budget_ms is not None else 0.0
         rng = self.rng(view, "bury")
         mem = build_memory(view, trump)
-        my_team = self.seat % 2
+        my_team = team_of(self.seat)
         race = PairedRace(len(cands))
         spent = 0
         ended = "budget"
@@ -744,10 +764,8 @@ class HardBot(NormalBot):
                 left.subtract(cands[i])
                 hands = [list(h) for h in others]
                 hands[self.seat] = sorted(left.elements(), key=lambda c: c.index)
-                w = World(trump, hands, list(cands[i]), self.seat, view.dealer,
-                          [0] * len(ALL_CARDS), [set(), set(), set(), set()],
-                          [set(), set(), set(), set()], [], [0, 0], view.rules)
-                w.leader = view.dealer  # the 庄家 leads the first trick (R18)
+                w = World.at_first_trick(trump, hands, list(cands[i]), self.seat, view.dealer,
+                                         view.rules)
                 while not w.finished():  # a whole round: yield every few tricks (slices)
                     spent += w.run(BURY_SLICE_TRICKS)
                     yield race.worlds
@@ -773,7 +791,7 @@ class HardBot(NormalBot):
 
     def advise(self, view: SeatView) -> Advice | None:
         """`advise_steps` run to its end."""
-        return drive(self.advise_steps(view))
+        return run_steps(self.advise_steps(view))
 
     def choose_steps(self, view: SeatView) -> Generator[int, None, Action | None]:
         """`choose(view)` as a generator that yields after every sampled world of a search,
@@ -832,11 +850,7 @@ class HardBot(NormalBot):
         start = time.perf_counter() if self.budget_ms is not None else 0.0
         rng = self.rng(view, "search")
         trump, mem = ctx.trump, ctx.mem
-        my_team = self.seat % 2
-        trick0 = list(ctx.trick)
-        pts0 = list(view.points)
-        burier, dealer = view.burier, view.dealer
-        assert burier is not None and dealer is not None  # both known once play begins
+        my_team = team_of(self.seat)
         race = PairedRace(len(cands))
         spent = 0
         ended = "budget"  # or "settled" (the decision is clear), or "capped" (out of time)
@@ -848,11 +862,7 @@ class HardBot(NormalBot):
             values: dict[int, float] = {}
             # the sampled deal, built once with its seats' first caches; each candidate is
             # played on a fork of it
-            deal = World(trump, hands, kitty, burier, dealer, list(mem.played),
-                          [set(v) for v in mem.void], [set(v) for v in mem.no_pairs],
-                          list(trick0), list(pts0), view.rules)
-            deal.leader = view.seat if not trick0 else trick0[0][0]
-            deal.warm()
+            deal = World.from_view(view, mem, hands, kitty).warm()
             for i in race.active:
                 w = deal.fork()
                 w.play(self.seat, cands[i])
@@ -988,10 +998,10 @@ def deal_others(view: SeatView, mem: Memory, rng: random.Random) -> list[list[Ca
     me = view.seat
     sizes = [view.rules.hand_size] * 4
     hands: list[list[Card]] = [[], [], [], []]
-    pool_counts = _place_known(mem, me, sizes, hands)
+    pool_counts = place_known(mem, me, sizes, hands)
     pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
     rng.shuffle(pool)
-    for s in range(4):
+    for s in SEATS:
         if s == me:
             continue
         need = sizes[s] - len(hands[s])
@@ -999,14 +1009,3 @@ def deal_others(view: SeatView, mem: Memory, rng: random.Random) -> list[list[Ca
         pool = pool[need:]
     return hands
 
-
-_T = TypeVar("_T")
-
-
-def drive(steps: Generator[object, None, _T]) -> _T:
-    """Run a decision generator to its end and return its result."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]  # the generator's return value

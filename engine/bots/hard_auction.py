@@ -47,6 +47,7 @@ from ..driver import next_action
 from ..match import Match
 from ..phase import Phase
 from ..rules import Trump
+from ..seats import SEATS, same_team, team_of
 from ..view import SeatView
 from .auction import BidChoice, bid_choice, choose_bury, decide_bid, decide_snatch, strength
 from .hard import (
@@ -54,8 +55,8 @@ from .hard import (
     BURY_SLICE_TRICKS,
     PairedRace,
     World,
-    _place_known,
     evaluate,
+    place_known,
     sample_hands,
 )
 from .knowledge import build_memory
@@ -127,7 +128,7 @@ def snatch_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice
     rng = bot.rng(view, "snatch")
     mem = build_memory(view, trump0)
     me = bot.seat
-    my_team = me % 2
+    my_team = team_of(me)
     size = view.rules.kitty_size
     trumps = [trump0] + [snatch_trump(view.level, c) for c in cands]
     race = PairedRace(len(trumps))  # 0: pass
@@ -139,11 +140,12 @@ def snatch_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice
         for i in race.active:
             world_hands = [list(h) for h in hands]
             if i == 0:
-                w = _world(trump0, world_hands, list(kitty), burier0, dealer, view)
+                w = World.at_first_trick(trump0, world_hands, list(kitty), burier0, dealer,
+                                         view.rules)
             else:
                 world_hands[me], buried = _take_up_and_bury(world_hands[me], kitty, trumps[i],
                                                             size)
-                w = _world(trumps[i], world_hands, buried, me, dealer, view)
+                w = World.at_first_trick(trumps[i], world_hands, buried, me, dealer, view.rules)
             spent += yield from _play_out(w, race.worlds)
             values[i] = evaluate(w, my_team)
         race.record(values)
@@ -195,16 +197,6 @@ def _race_outcome(bot: HardBot, race: PairedRace, margin: float, spent: int,
     return best
 
 
-def _world(trump: Trump, hands: list[list[Card]], kitty: list[Card], burier: int,
-           dealer: int, view: SeatView) -> World:
-    """A round about to be played from its first trick, the 庄家 leading (R18)."""
-    w = World(trump, hands, kitty, burier, dealer,
-              [0] * len(ALL_CARDS), [set(), set(), set(), set()],
-              [set(), set(), set(), set()], [], [0, 0], view.rules)
-    w.leader = dealer
-    return w
-
-
 # --- the post-deal bid (R11) ----------------------------------------------------------------
 
 
@@ -239,11 +231,11 @@ def deal_hidden(view: SeatView, rng: random.Random) -> tuple[list[list[Card]], l
     me = view.seat
     sizes = list(view.hand_sizes)
     hands: list[list[Card]] = [[], [], [], []]
-    pool_counts = _place_known(mem, me, sizes, hands)
+    pool_counts = place_known(mem, me, sizes, hands)
     hands[me] = list(view.hand)
     pool = [c for c in ALL_CARDS for _ in range(pool_counts[c.index])]
     rng.shuffle(pool)
-    for s in range(4):
+    for s in SEATS:
         if s != me:
             need = sizes[s] - len(hands[s])
             hands[s].extend(pool[:need])
@@ -268,8 +260,8 @@ def seats_that_declined(view: SeatView) -> list[tuple[int, bool]]:
         standing_phase = Phase.DEAL
     passed = {e.seat for e in since if e.bid is None and e.phase == Phase.BID}
     out = []
-    for s in range(4):
-        if s == view.seat or (standing is not None and standing.seat % 2 == s % 2):
+    for s in SEATS:
+        if s == view.seat or (standing is not None and same_team(standing.seat, s)):
             continue
         if s in passed:
             out.append((s, False))
@@ -329,8 +321,8 @@ def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | 
         return normal
     start = time.perf_counter() if bot.budget_ms is not None else 0.0
     rng = bot.rng(view, "bid")
-    my_team = bot.seat % 2
-    by_rules = [NormalBot(s, bot.seed) for s in range(4)]
+    my_team = team_of(bot.seat)
+    by_rules = [NormalBot(s, bot.seed) for s in SEATS]
     race = PairedRace(len(cands))  # 0: the normal tier's choice
     spent = 0
     ended = "budget"
@@ -366,4 +358,4 @@ def _after_auction(view: SeatView, hands: list[list[Card]], undealt: list[Card],
         match.apply(next_action(match, by_rules))
     r = match.round
     assert r.trump is not None and r.burier is not None and r.dealer is not None  # in play
-    return _world(r.trump, r.hands, r.kitty, r.burier, r.dealer, view)
+    return World.at_first_trick(r.trump, r.hands, r.kitty, r.burier, r.dealer, match.rules)

@@ -18,6 +18,7 @@ from collections import Counter
 
 from ..cards import ALL_CARDS, COPIES, Card
 from ..rules import Trump
+from ..seats import SEATS
 from ..view import SeatView
 
 N_CARDS = len(ALL_CARDS)
@@ -97,7 +98,7 @@ def build_memory(view: SeatView, trump: Trump) -> Memory:
     for i in range(N_CARDS):
         if unseen[i] < 0:  # cannot happen with a consistent view; stay safe
             unseen[i] = 0
-    for s in range(4):
+    for s in SEATS:
         for c in sorted(known[s]):
             if known[s][c] > unseen[c.index]:
                 known[s][c] = unseen[c.index]

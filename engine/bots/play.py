@@ -23,12 +23,12 @@ trumps when long in them, and otherwise lead low from a short suit to make a voi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from heapq import nsmallest
 from itertools import pairwise
 
-from ..cards import ALL_CARDS, Card, remove_card
+from ..cards import ALL_CARDS, Card, points_of, points_of_plays, remove_card
 from ..errors import IllegalPlay
 from ..options import build_follows
 from ..rules import (
@@ -38,7 +38,6 @@ from ..rules import (
     TRUMP,
     Trump,
     Unit,
-    _top_rank,
     check_follow,
     classify,
     decompose,
@@ -47,6 +46,17 @@ from ..rules import (
     pair_runs,
     shape_counts,
     single_or_pair_best,
+    top_rank,
+)
+from ..seats import (
+    OPPONENTS,
+    OTHERS,
+    SEATS,
+    opponents_of,
+    partner_of,
+    same_team,
+    seat_after,
+    team_of,
 )
 from .certain import LOST, last_seat_facts
 from .knowledge import Memory
@@ -64,12 +74,13 @@ class PlayCtx:
         "_units",
         "_unseen_n",
         "_unseen_suit",
-        "attackers_score",
+        "attacking",
         "bw",
         "dealer",
         "hand",
         "kitty_points",
         "mem",
+        "partner",
         "readings",
         "seat",
         "sizes",
@@ -80,8 +91,7 @@ class PlayCtx:
 
     def __init__(self, trump: Trump, seat: int, hand: list[Card], mem: Memory,
                  trick: list[tuple[int, tuple[Card, ...]]], sizes: list[int], dealer: int,
-                 kitty_points: float, attackers_score: int,
-                 unseen_total: int | None = None) -> None:
+                 kitty_points: float, unseen_total: int | None = None) -> None:
         self.trump = trump
         self.seat = seat
         self.hand = hand
@@ -89,8 +99,10 @@ class PlayCtx:
         self.trick = trick
         self.sizes = sizes
         self.dealer = dealer
+        # (asked at every lead and follow: set once, as the seat and the 庄家 never change)
+        self.partner = partner_of(seat)
+        self.attacking = not same_team(seat, dealer)
         self.kitty_points = kitty_points
-        self.attackers_score = attackers_score
         self.unseen_total = sum(mem.unseen) if unseen_total is None else unseen_total
         self.bw = base_table(trump)  # `base_worth` by card index
         self.readings = units_memo(trump)
@@ -118,7 +130,8 @@ class PlayCtx:
         new = PlayCtx.__new__(PlayCtx)
         new.trump, new.seat, new.dealer, new.bw, new.readings = (
             self.trump, self.seat, self.dealer, self.bw, self.readings)
-        new.kitty_points, new.attackers_score = self.kitty_points, self.attackers_score
+        new.partner, new.attacking = self.partner, self.attacking
+        new.kitty_points = self.kitty_points
         new.unseen_total = self.unseen_total
         new.hand, new.mem, new.trick, new.sizes = hand, mem, trick, sizes
         # (slices and copy(), not list() and dict(): a fork is made for every candidate)
@@ -291,14 +304,6 @@ class PlayCtx:
         pairable = [c for c in self.unseen_in(suit) if unseen[c.index] >= 2]
         return _has_run(pairable, self.trump, length, top_value)
 
-    @property
-    def partner(self) -> int:
-        return (self.seat + 2) % 4
-
-    @property
-    def attacking(self) -> bool:
-        return self.seat % 2 != self.dealer % 2
-
 
 # The R17 readings of suit holdings met before (by their cards' indices, per trump context):
 # a simulated seat holds the same cards in world after world, so most readings repeat. The
@@ -389,13 +394,6 @@ def play_worth(ctx: PlayCtx, cards: tuple[Card, ...] | list[Card],
         if n >= 2 and n - k < 2:
             total += 4.0 if ctx.trump.play_suits[c.index] == TRUMP else 2.5
     return total
-
-
-def points(cards: Iterable[Card]) -> int:
-    n = 0
-    for c in cards:
-        n += c.points
-    return n
 
 
 # --- who may still beat a play --------------------------------------------------------------
@@ -509,11 +507,7 @@ class TrickInfo:
         self.n = len(lead)
         trump = ctx.trump
         self.led = trump.play_suits[lead[0].index]
-        pts = 0
-        for p in plays:
-            for c in p:
-                pts += c.points
-        self.pts = pts
+        self.pts = points_of_plays(plays)
         self.best = -1
         self.best_key = (False, 0)
         self._multi_best: tuple[int, tuple[bool, int]] | None = None
@@ -556,7 +550,7 @@ class TrickInfo:
         assert units is not None  # set for every lead but one single or one pair
         if self._multi_best is None:
             plays = self.plays
-            best, best_key = 0, (self.led == TRUMP, _top_rank(plays[0], units, trump))
+            best, best_key = 0, (self.led == TRUMP, top_rank(plays[0], units, trump))
             for i in range(1, len(plays)):
                 key = self._unit_key(trump, plays[i])
                 if key is not None and key > best_key:
@@ -582,12 +576,12 @@ class TrickInfo:
         runs = pair_runs(play, trump)
         if not fits_shape(runs, self.shape):
             return None
-        return (suit == TRUMP, _top_rank(play, units, trump, runs))
+        return (suit == TRUMP, top_rank(play, units, trump, runs))
 
     def _pairs_key(self, trump: Trump, play: tuple[Card, ...],
                    trumps: bool) -> tuple[bool, int] | None:
         """`_unit_key` against a lead without tractors, from the play's paired cards alone
-        (no runs to build: `fits_shape` then asks for enough pairs, and `_top_rank` reads the
+        (no runs to build: `fits_shape` then asks for enough pairs, and `top_rank` reads the
         strongest paired card for a lead with pairs, else the strongest card)."""
         strengths = trump.strengths
         copies: dict[int, int] = {}
@@ -621,10 +615,11 @@ def _hold_prob(ctx: PlayCtx, ti: TrickInfo, play: tuple[Card, ...], win_seat: in
     """Chance that `play`, of seat `win_seat`, stays the winner against the opponents (of
     its player) who still play after it, in order `later`."""
     win_suit = ctx.trump.play_suits[play[0].index]
+    win_team = team_of(win_seat)
     rank = -1
     p = 1.0
     for s in later:
-        if s % 2 == win_seat % 2:
+        if team_of(s) == win_team:
             continue
         if rank < 0:  # (a throw's threat does not weigh the rank: not read then)
             rank = 0 if ti.multi else ti.rank_of(ctx, play)
@@ -811,10 +806,6 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     winning = single_or_pair_best(plays, trump)  # R22/R23, as the rules judge these leads
     assert winning is not None  # a single or a pair was led
     best, best_key = winning
-    trick_pts = 0  # the points on the table
-    for play in plays:
-        for c in play:
-            trick_pts += c.points
     pos = len(trick)  # my place in the trick
     counts = ctx._counts or ctx.counts
     if pair:
@@ -826,10 +817,11 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     if len(cands) == 1:
         return cands[0]
     seat, leader = ctx.seat, trick[0][0]
-    my_team = seat % 2
     later = _LATER[seat][pos]
-    partner = (seat + 2) % 4
+    opponents_later = _OPPONENTS_LATER[seat][pos]
+    partner = ctx.partner
     partner_later = partner in later
+    trick_pts = points_of_plays(plays)  # the points on the table
     kind = PAIR if pair else SINGLE
     lead_trump = led == TRUMP
     pair_cost = 4.0 if lead_trump else 2.5  # a pair broken or spent (play_worth)
@@ -849,7 +841,7 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
             if rivals is None:
                 rivals = [(s, 0.0 if lead_trump else
                            _void_prob(ctx, s, led) * _ruff_prob(ctx, s, kind, n - 1))
-                          for s in later if s % 2 != my_team]
+                          for s in opponents_later]
             rank = strengths[i]
             p = 1.0
             for s, ruff in rivals:
@@ -860,12 +852,10 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
         else:  # the winner so far stays the winner: the same chance for every such card
             win = trick[best][1][0]
             win_suit = play_suits[win.index]
-            if (leader + best) % 2 == my_team:  # my partner's: _hold_prob
+            if seat_after(leader, best) == partner:  # _hold_prob
                 rank = strengths[win.index]
                 p = 1.0
-                for s in later:
-                    if s % 2 == my_team:
-                        continue
+                for s in opponents_later:
                     p *= 1.0 - threat(ctx, s, led, win_suit, kind, rank, n - 1, False)
             elif partner_later:  # an opponent's, and my partner may still take it
                 p = 0.5 * threat(ctx, partner, led, win_suit, kind, strengths[win.index],
@@ -892,17 +882,20 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     return chosen
 
 
-_LATER = [[tuple((seat + k) % 4 for k in range(1, 4 - pos)) for pos in range(4)]
-          for seat in range(4)]
+# The seats still to play after `seat` when it plays `pos`-th (0: the lead) in a trick, and
+# the opponents among them.
+_LATER = [[OTHERS[seat][:3 - pos] for pos in range(4)] for seat in SEATS]
+_OPPONENTS_LATER = [[tuple(s for s in later if s in OPPONENTS[seat]) for later in _LATER[seat]]
+                    for seat in SEATS]
 
 
 def score_follows(ctx: PlayCtx, ti: TrickInfo,
                   cands: list[tuple[Card, ...]]) -> list[tuple[float, tuple[Card, ...]]]:
     seat, leader = ctx.seat, ctx.trick[0][0]
-    my_team = seat % 2
+    my_team = team_of(seat)
     pos = len(ctx.trick)  # my index among the plays
     later = _LATER[seat][pos]
-    partner = (seat + 2) % 4
+    partner = ctx.partner
     partner_later = partner in later
     plays = ti.plays
     trick_pts = ti.pts
@@ -921,9 +914,9 @@ def score_follows(ctx: PlayCtx, ti: TrickInfo,
         if w != pos and w in cache:  # the trick's winner is not this play: same chance
             p = cache[w]
         else:
-            w_seat = (leader + w) % 4
+            w_seat = seat_after(leader, w)
             win_play = plays[w] if w != pos else cand
-            if w_seat % 2 == my_team:
+            if team_of(w_seat) == my_team:
                 p = _hold_prob(ctx, ti, win_play, w_seat, later)
             elif partner_later:
                 # the partner may still take it: a rough chance of beating the winner
@@ -936,10 +929,7 @@ def score_follows(ctx: PlayCtx, ti: TrickInfo,
                 p = 0.0
             if w != pos:
                 cache[w] = p
-        cand_pts = 0
-        for c in cand:
-            cand_pts += c.points
-        pts = trick_pts + cand_pts
+        pts = trick_pts + points_of(cand)
         value = (p * (pts + gain_bonus) - (1.0 - p) * (pts + loss_bonus)
                  - play_worth(ctx, cand, counts))
         if w == pos:
@@ -960,7 +950,7 @@ def _ruff_risk(ctx: PlayCtx, suit: str) -> float:
     if got is None:
         safe = 1.0
         void, sizes, total = ctx.mem.void, ctx.sizes, ctx.unseen_total
-        for opp in _OPPONENTS[ctx.seat]:
+        for opp in OPPONENTS[ctx.seat]:
             if TRUMP in void[opp] or sizes[opp] == 0:
                 continue
             if suit in void[opp]:  # _void_prob, inline
@@ -977,14 +967,11 @@ def _ruff_risk(ctx: PlayCtx, suit: str) -> float:
     return got
 
 
-_OPPONENTS = tuple(((seat + 1) % 4, (seat + 3) % 4) for seat in range(4))
-
-
 RUFF_RISK_OK = 0.3
 
 
 def _opponents_void(ctx: PlayCtx, suit: str) -> bool:
-    return all(suit in ctx.mem.void[o] for o in ((ctx.seat + 1) % 4, (ctx.seat + 3) % 4))
+    return all(suit in ctx.mem.void[o] for o in opponents_of(ctx.seat))
 
 
 def sure_units(ctx: PlayCtx, suit: str) -> list[Unit]:
@@ -994,9 +981,9 @@ def sure_units(ctx: PlayCtx, suit: str) -> list[Unit]:
 
 def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
     """A throw of two or more units of the hand's `suit` that surely stands (R19), or None."""
-    void, seat = ctx.mem.void, ctx.seat
-    nobody = (suit in void[(seat + 1) % 4] and suit in void[(seat + 2) % 4]
-              and suit in void[(seat + 3) % 4])
+    void = ctx.mem.void
+    first, second, third = OTHERS[ctx.seat]
+    nobody = suit in void[first] and suit in void[second] and suit in void[third]
     # (the rest depends only on the hand and the unseen cards: a throw found before, with
     # two units or more, stands until a play of the suit forgets it)
     if not nobody and suit in ctx._throw:
@@ -1048,7 +1035,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
             continue
         t = safe_throw(ctx, suit)
         if t is not None:
-            key = (len(t), points(t))
+            key = (len(t), points_of(t))
             if best is None or key > best[0]:
                 best = (key, t)
     if best is not None:
@@ -1062,7 +1049,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
         length = len(groups[suit])
         for u in sure_units(ctx, suit):
             # a lone master single with few cards left in the suit outside is still fine
-            rank = (u.pairs * 3 + len(u.cards), points(u.cards), -length)
+            rank = (u.pairs * 3 + len(u.cards), points_of(u.cards), -length)
             if sure_key is None or rank > sure_key:
                 sure_key, sure_lead = rank, u.cards
     if sure_key is not None:
@@ -1138,7 +1125,7 @@ def choose_lead(ctx: PlayCtx) -> tuple[Card, ...]:
     # 7. only trumps (or only tractors): lead the cheapest unit
     units = list(ctx.units(TRUMP)) if trumps else decompose(hand, trump)
     units.sort(key=lambda u: (play_worth(ctx, u.cards, counts) / len(u.cards)
-                              + points(u.cards), u.top.index))
+                              + points_of(u.cards), u.top.index))
     return units[0].cards
 
 
@@ -1169,7 +1156,7 @@ def without_gift(ctx: PlayCtx, ranked: list[tuple[Card, ...]]) -> list[tuple[Car
     facts = last_seat_facts(ctx.hand, ctx.trick, ctx.trump, ctx.seat, ranked)
     if facts is None or facts.outcome != LOST:
         return ranked
-    keep = [p for p in ranked if points(p) == facts.least]
+    keep = [p for p in ranked if points_of(p) == facts.least]
     return keep or [facts.least_play]
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..actions import Bid, Snatch
 from ..bidding import bid_names_rank, bid_names_suit
-from ..cards import RANKS, SUITS, Card
+from ..cards import RANKS, SUITS, Card, points_of_plays
 from ..options import (
     bid_options,
     cheap_first,
@@ -17,6 +17,7 @@ from ..options import (
 )
 from ..rules import trick_winner
 from ..scoring import JOKER_LEVELS
+from ..seats import same_team
 from ..view import SeatView
 from .auction import BidChoice, choose_bury, decide_bid, decide_snatch, name_for
 from .base import Bot, make_ctx
@@ -25,7 +26,7 @@ from .play import choose_checked_play
 
 class RandomBot(Bot):
     """A random legal player: the arena's floor, and the stand-in opponent of the property
-    tests and `python -m engine`. It buries and plays uniformly among the engine's listed
+    tests and `python -m tools.log`. It buries and plays uniformly among the engine's listed
     options. With `bid_chance` > 0 it also bids now and then: during the deal with that
     chance whenever it holds a bid, on its post-deal or snatch turn six times as often; at a
     joker level it names a random rank (and suit, where R13 asks for one)."""
@@ -94,7 +95,7 @@ class EasyBot(Bot):
 
     def _bid(self, view: SeatView, post: bool) -> Bid | None:
         standing = view.standing_bid
-        if standing is not None and standing.seat % 2 == view.seat % 2:
+        if standing is not None and same_team(standing.seat, view.seat):
             return None
         opts = bid_options(view.hand, standing.cards if standing else None, view.level,
                            view.first_round, 1)
@@ -156,9 +157,9 @@ class EasyBot(Bot):
         plays = [p for _, p in trick.plays]
         w = trick_winner(plays, trump)
         winner_seat = trick.plays[w][0]
-        if winner_seat % 2 == self.seat % 2:
+        if same_team(winner_seat, self.seat):
             return min(opts, key=lambda o: tuple(sorted(points_first(trump)(c) for c in o)))
-        pts = sum(c.points for p in plays for c in p)
+        pts = points_of_plays(plays)
         cheap = cheap_first(trump)
         if pts >= 10:
             winning = [o for o in opts if trick_winner([*plays, o], trump) == len(plays)]

@@ -31,7 +31,9 @@ from ui.logic.render import button
 REPLAY, DEAL = "replay", "deal"
 KINDS = (REPLAY, DEAL)
 MAX_LINK = 200_000  # characters of a fragment read at all (a long match's code is far less)
-_CODE = re.compile(r"[A-Za-z0-9_.\-]+")  # what record_code writes, and nothing else
+# What record_code writes, and nothing else; then, for a round's replay, the attackers' points
+# ("&points=85"), which the embed's look-alike shows before the game has loaded (boot.js)
+_CODE = re.compile(r"(?P<code>[A-Za-z0-9_.\-]+)(?:&points=\d{1,3})?")
 
 
 @dataclass(frozen=True)
@@ -106,10 +108,11 @@ def read_link_steps(fragment: str) -> Generator[int, None, Link | None]:
     code = text.partition("=")[2]
     if len(code) > MAX_LINK:
         raise RecordError("the link is too long to be a record", "链接过长，不是记录")
-    if not _CODE.fullmatch(code):
+    found = _CODE.fullmatch(code)
+    if not found:
         raise RecordError("the link is damaged: it holds characters no record code has",
                           "链接已损坏：含有记录代码中没有的字符")
-    match, info = yield from read_code_steps(code)
+    match, info = yield from read_code_steps(found["code"])
     if kind == REPLAY and not match.phase.round_over:
         raise RecordError("the link's round is not finished (the link may be cut short)",
                           "链接中的这一局没有打完（链接可能不完整）")
@@ -126,14 +129,24 @@ def seats_info(tiers: dict[str, str], today: datetime.date | None = None) -> Rec
 
 def replay_fragment(match: Match, info: RecordInfo, round_no: int | None = None) -> str:
     """`#replay=<code>`: the whole match once it is over, else its round `round_no` (counted
-    from 1; None: the round just finished)."""
+    from 1; None: the round just finished), with the attackers' points that round
+    (`&points=85`: a blog's embed shows them before the game has loaded)."""
     if not match.phase.round_over:
         raise ValueError("only a finished round is shared for review")
     if match.phase == Phase.MATCH_OVER:
-        round_no = None
-    elif round_no is None:
+        return f"#{REPLAY}=" + record_code(match, info)
+    if round_no is None:
         round_no = match.round.number + 1
-    return f"#{REPLAY}=" + record_code(match, info, round_no)
+    return f"#{REPLAY}={record_code(match, info, round_no)}&points={round_score(match, round_no)}"
+
+
+def round_score(match: Match, round_no: int) -> int:
+    """The attackers' score in round `round_no` (counted from 1) of `match`, as it ended."""
+    start, actions = round_actions(match, round_no)
+    replay = Match(match.seed, match.rules, start)
+    for action in actions:
+        replay.apply(action)
+    return replay.round.attackers_score()
 
 
 def deal_of(match: Match, tiers: dict[str, str], round_no: int | None = None) -> Deal:

@@ -15,10 +15,9 @@ from collections.abc import Collection, Generator, Mapping, Sequence
 from engine.actions import Action, Bid, NextRound, Pass, Snatch
 from engine.bidding import bid_names_rank, bid_names_suit
 from engine.bots.advice import Advice, explain
-from engine.bots.hard import drive
 from engine.cards import Card
 from engine.config import RulesConfig
-from engine.driver import Player, decision_steps, next_action_steps
+from engine.driver import Player, decision_steps, next_action_steps, run_steps
 from engine.errors import GameError, IllegalAction, SaveError
 from engine.events import Event
 from engine.limits import parse_json
@@ -96,7 +95,7 @@ class Table:
     def step(self) -> list[Event]:
         """One automatic action (a bot's bid during the deal, the next card, a bot's move), or
         nothing when the player must act. Returns the events as seat 0 sees them."""
-        return drive(self.step_in_slices())
+        return run_steps(self.step_in_slices())
 
     def step_in_slices(self) -> Generator[object, None, list[Event]]:
         """`step()` as a generator that yields while a searching bot thinks, so the page can
@@ -188,7 +187,7 @@ class Table:
 
     def hint_advice(self) -> Advice | None:
         """`hint_steps()` run to its end (at once: a searching adviser blocks meanwhile)."""
-        return drive(self.hint_steps())
+        return run_steps(self.hint_steps())
 
     def hint(self) -> Action | None:
         """The adviser's suggested action for the player's current decision, if any."""

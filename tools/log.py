@@ -1,11 +1,24 @@
-"""A readable log of a match, line by line from its events (for `python -m engine`)."""
+"""A readable log of a match, line by line from its events: four random bots (which bid now
+and then) play a match from a seed.
+
+    python -m tools.log --seed 1 [--rounds 2]
+
+tests/test_golden.py pins the log of seed 1's first two rounds, on CPython and under Pyodide.
+"""
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections.abc import Iterable
 
-from . import events as ev
-from .cards import Card, card_label
+from engine import events as ev
+from engine.actions import Action
+from engine.bots import make_bot
+from engine.cards import Card, card_label
+from engine.driver import play_match
+from engine.match import Match
+from engine.seats import SEATS
 
 SEAT_NAMES = ("S 下", "E 右", "N 上", "W 左")
 SUIT_WORDS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦", None: "无主 no-trump"}
@@ -61,3 +74,34 @@ def describe(event: ev.Event) -> str | None:
         case ev.MatchOver():
             return f"=== match over: team {event.winning_team} wins"
     return None
+
+
+def match_log(seed: int, max_rounds: int) -> list[str]:
+    """The log of the match of `seed` between four random bots, at most `max_rounds` rounds."""
+    lines: list[str] = []
+
+    def observe(action: Action, events: list[ev.Event]) -> None:
+        lines.extend(line for e in events if (line := describe(e)) is not None)
+
+    first = describe(Match(seed).round_started_event())
+    assert first is not None  # a round's start always has a line
+    lines.append(first)
+    players = [make_bot("random", s, seed, bid_chance=0.05) for s in SEATS]
+    play_match(Match(seed), players, rounds=max_rounds, observe=observe)
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.log",
+        description="Four random bots play a match; print its log.")
+    parser.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
+    parser.add_argument("--rounds", type=int, default=400,
+                        help="stop after this many rounds if the match is not over")
+    args = parser.parse_args(argv)
+    sys.stdout.write("\n".join(match_log(args.seed, args.rounds)) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
