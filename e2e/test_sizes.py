@@ -5,7 +5,7 @@ On each screen, measured on bounding boxes (with the cards' motion set past its 
 
 - every control inside the viewport and not covered, no sideways scroll, what a zone shows
   inside it (e2e/game_helpers.py: LAYOUT, CONTAINED);
-- no text overlaps a card, unless it is the card's own face;
+- no text overlaps a card, unless it is the card's own face, and none is cut off by its box;
 - every card of the hand shows its whole index (rank and suit), and the kitty's cards while
   burying;
 - on a phone: the cards played to the table 34 CSS px wide or more with ranks of 14 px or
@@ -51,8 +51,8 @@ MIN_TABLE_RANK = 14  # px, its rank's type
 MIN_TARGET = 44  # px, a control's width and height on a phone
 DIALOGS = ("settings", "help", "trumps", "stats", "new-game")
 
-# Text (outside the cards) drawn over a card, or under one: each text's line boxes against
-# each card's box. With a modal dialog open only the dialog is looked at.
+# Text (outside the cards) drawn over a card or a control, or under one: each text's line boxes
+# against each card's and control's box. With a modal dialog open only the dialog is looked at.
 TEXT_OVER_CARDS = """() => {
   const root = document.querySelector('dialog[open]') || document.body;
   const shown = (el) => el.checkVisibility({opacityProperty: true, visibilityProperty: true});
@@ -68,8 +68,9 @@ TEXT_OVER_CARDS = """() => {
     }
     return out;
   };
-  const cards = [...root.querySelectorAll('.card')].filter(shown)
-    .map((el) => [el, clipped(el, el.getBoundingClientRect())]);
+  // the cards, and the controls (a control over the status line hides it as well)
+  const cards = [...root.querySelectorAll('.card, #controls button, #controls select')]
+    .filter(shown).map((el) => [el, clipped(el, el.getBoundingClientRect())]);
   const problems = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -84,14 +85,46 @@ TEXT_OVER_CARDS = """() => {
       // (clipped to nothing: scrolled out of view, or for screen readers only)
       if (t.right - t.left <= 1 || t.bottom - t.top <= 1) continue;
       for (const [card, c] of cards) {
+        if (card.contains(node)) continue;
         const dx = Math.min(t.right, c.right) - Math.max(t.left, c.left);
         const dy = Math.min(t.bottom, c.bottom) - Math.max(t.top, c.top);
         if (dx > 1 && dy > 1) {
           problems.push(`"${node.data.trim().slice(0, 30)}" overlaps ${card.dataset.card
-                        || 'a card back'} by ${Math.round(dx)}x${Math.round(dy)} px`);
+                        || card.dataset.action || 'a card back'} by ${Math.round(dx)}x`
+                        + `${Math.round(dy)} px`);
           break;
         }
       }
+    }
+  }
+  return problems;
+}"""
+
+# Text of its own that a box with hidden overflow cuts off (a box that scrolls lets it be
+# read: not counted), as e2e/test_zoom.py finds it.
+CUT_OFF = """() => {
+  const problems = [];
+  const modal = document.querySelector('dialog:modal');
+  for (const el of document.querySelectorAll('body *')) {
+    if (modal && !modal.contains(el)) continue;
+    if (el.closest('.card, .sr-only, script, style, option, [hidden]')) continue;
+    const top = el.closest('#topbar');
+    if (top && getComputedStyle(top).clipPath === 'inset(50%)') continue;  // (screen readers')
+    const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data).join('')
+      .trim();
+    if (!own || !el.checkVisibility({visibilityProperty: true})) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      if (/auto|scroll/.test(s.overflowY + s.overflowX)) break;  // it can be scrolled to
+      const b = a.getBoundingClientRect();
+      if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1
+          || r.bottom > b.bottom + 1) {
+        problems.push(`"${own.slice(0, 30)}" cut off by ${a.tagName.toLowerCase()}#${a.id}`);
+      }
+      break;
     }
   }
   return problems;
@@ -220,6 +253,7 @@ def look(page, screen: str, lang: str, sizes=SIZES) -> list[str]:
             problems += [f"{where}: {p}" for p in layout["problems"]]
         problems += [f"{where}: {p}" for p in page.evaluate(laid_out(CONTAINED))]
         problems += [f"{where}: {p}" for p in page.evaluate(laid_out(TEXT_OVER_CARDS))]
+        problems += [f"{where}: {p}" for p in page.evaluate(laid_out(CUT_OFF))]
         if not dialog:
             for c in page.evaluate(laid_out(HAND_GEOMETRY)):
                 if not (c["rank"] and c["rankInStrip"] and c["suit"]):
