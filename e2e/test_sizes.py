@@ -26,6 +26,7 @@ from game_helpers import (
     ARTIFACTS,
     CONTAINED,
     DESKTOP,
+    HINT_DONE,
     LAYOUT,
     SAVE_KEY,
     SETTINGS_KEY,
@@ -33,6 +34,7 @@ from game_helpers import (
     find_seed,
     laid_out,
     new_table,
+    notice,
     player_becomes_dealer,
     wait_decision,
 )
@@ -288,6 +290,11 @@ def test_bidding_and_burying_at_every_size(new_context, site_url, wait_ready, sa
     assert page.evaluate("document.documentElement.dataset.phase") == "bid"
     assert hint_offered(page), "no Hint while bidding"
     problems += look(page, "bid", lang)
+    prompt = page.locator("#prompt").inner_text()
+    button(page, "hint").click()  # the hint's bid selected (or none: a pass), and why
+    page.wait_for_function(f"{HINT_DONE} && document.querySelector('#prompt').innerText"
+                           f" !== {json.dumps(prompt)}")
+    assert notice(page) is None, notice(page)
 
     page = open_save(new_context, site_url, wait_ready, saves["bury"], lang)
     assert page.locator("#hand [data-card]").count() == 48
