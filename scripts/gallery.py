@@ -30,6 +30,11 @@ figcaption { font-size: 12px; }
 """
 
 
+# the screens in the order a round reaches them, then the dialogs (any other after them)
+ORDER = ("bid", "bury", "bury-chosen", "snatch", "lead", "follow", "last-trick", "result",
+         "dialog-settings", "dialog-help", "dialog-trumps", "dialog-stats", "dialog-new-game")
+
+
 def size_key(size: str) -> tuple[int, int]:
     w, h = (int(n) for n in size.split("x"))
     return (w * h >= 1_000_000, w)  # phones first (by width), the desktop last
@@ -42,9 +47,11 @@ def page(artifacts: Path, out: Path) -> str:
         m = NAME.fullmatch(png.name)
         if m:
             shots.setdefault(m["screen"], {})[m["size"], m["lang"], m["scheme"]] = png
+    shots = dict(sorted(shots.items(), key=lambda item: (
+        ORDER.index(item[0]) if item[0] in ORDER else len(ORDER), item[0])))
     rel = lambda p: escape(os.path.relpath(p, out))  # noqa: E731
     parts = [f"<!doctype html><meta charset='utf-8'><title>炒地皮: every screen</title>"
-             f"<style>{STYLE}</style><h1>炒地皮: every screen, every size</h1>"
+             f"<style>{STYLE}</style><h1>Chao Di Pi: every screen, every size</h1>"
              f"<p>From {escape(str(artifacts))}. Screens: "
              + " · ".join(f"<a href='#{escape(s)}'>{escape(s)}</a>" for s in shots) + "</p>"]
     columns = [(lang, scheme) for lang in ("zh", "en") for scheme in ("light", "dark")]
