@@ -50,7 +50,7 @@ def page(artifacts: Path, out: Path) -> str:
     shots = dict(sorted(shots.items(), key=lambda item: (
         ORDER.index(item[0]) if item[0] in ORDER else len(ORDER), item[0])))
     rel = lambda p: escape(os.path.relpath(p, out))  # noqa: E731
-    parts = [f"<!doctype html><meta charset='utf-8'><title>炒地皮: every screen</title>"
+    parts = [f"<!doctype html><meta charset='utf-8'><title>Chao Di Pi: every screen</title>"
              f"<style>{STYLE}</style><h1>Chao Di Pi: every screen, every size</h1>"
              f"<p>From {escape(str(artifacts))}. Screens: "
              + " · ".join(f"<a href='#{escape(s)}'>{escape(s)}</a>" for s in shots) + "</p>"]
