@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 
 .PHONY: test test-engine lint typecheck bench soak test-e2e test-chromium test-firefox test-webkit \
-	site serve dist bench-web bench-wire bench-memory
+	site serve dist bench-web bench-wire bench-memory gallery
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,14 @@ test-e2e: $(VENV)/.e2e-installed node_modules/.installed
 test-chromium: $(VENV)/.e2e-installed node_modules/.installed
 	$(PY) scripts/browser.py --install chromium
 	$(PY) -m pytest e2e -rs --engine chromium $(RERUN_CRASHED)
+
+## make gallery: every phase and dialog at every size, scheme and language (e2e/test_sizes.py;
+## its screenshots are written even where a check fails), and every other screenshot the e2e
+## tests left, on one page: gallery/index.html
+gallery: $(VENV)/.e2e-installed node_modules/.installed
+	$(PY) scripts/browser.py --install chromium
+	-$(PY) -m pytest e2e/test_sizes.py -rs
+	$(PY) scripts/gallery.py
 
 ## make soak: the monkey (e2e/test_monkey.py) long: thousands of random taps, keys, settings
 ## changes and reloads on several seeds (make test runs a short one)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import sys
 import textwrap
@@ -48,7 +49,10 @@ HOST_PAGE = """<!doctype html>
 
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory) -> Path:
-    """The published site, built as `make dist` builds it."""
+    """The published site, built as `make dist` builds it; or, with E2E_SITE=folder, a site
+    built already (`make site`: a test run that changes no Python saves the build's minutes)."""
+    if os.environ.get("E2E_SITE"):
+        return Path(os.environ["E2E_SITE"]).resolve()
     out = tmp_path_factory.mktemp("build") / "dist"
     build_site.build(out)
     return out

@@ -146,9 +146,12 @@ def test_controls_on_the_players_bid_snatch_and_bury_turns():
     m = moment("bid", mine=True)
     html = render.controls_html(m.view(0), render.Screen(), m.legal_bids(0))
     assert actions(html)[-len(MENU) - 1:] == ["pass", *MENU] and 'class="primary"' in html
+    assert actions(html)[0] == "hint"  # a hint in every decision: the bid too
     snatch = replace(m.view(0), phase="snatch")  # the buttons show the bids they are given
     html = render.controls_html(snatch, render.Screen(lang="en"), [snatch.hand[:2]])
-    assert actions(html) == ["snatch", "pass", *MENU] and "Don't snatch" in unescape(html)
+    assert actions(html) == ["hint", "snatch", "pass", *MENU] and "Don't snatch" in unescape(html)
+    assert ("hint", False) in buttons(render.controls_html(snatch, render.Screen(), [],
+                                                           hinting=True))  # while it thinks
 
     m = moment("bury", mine=True)
     screen = render.Screen(bury=list(range(9)))
@@ -270,13 +273,16 @@ def test_kitty_zone_shows_the_kitty_only_when_this_seat_may_see_it():
 
 def test_dialogs_have_their_content_and_a_way_out():
     help_ = render.dialog_html("help", "en")
-    assert help_.startswith(render.help_html("en")) and actions(help_) == ["close"]
+    # the words in a box that scrolls, the buttons after it, always in view
+    body = '<div class="dialog-body">'
+    assert help_.startswith(body + render.help_html("en")) and actions(help_) == ["close"]
+    assert help_.index('<div class="dialog-buttons">') > help_.index("</dl>")
     confirm = render.dialog_html("confirm-new", "en")
     assert "start a new one?" in confirm and actions(confirm) == ["confirm-new", "close"]
     form = '<label>x <select data-setting="speed"></select></label>'
     settings = render.dialog_html("settings", "zh", form)
-    assert settings.startswith(form) and actions(settings) == ["close", "stats"]
-    assert "关闭" in settings and "统计" in settings  # (a phone's menu has no Statistics)
+    assert settings.startswith(body + form) and actions(settings) == ["close", "stats"]
+    assert "关闭" in settings and "统计" in settings
 
 
 def test_events_are_told_in_good_english_and_chinese_with_you_for_the_player():

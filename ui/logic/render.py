@@ -339,8 +339,14 @@ def kitty_html(view: SeatView, screen: Screen) -> str:
     lang = screen.lang
     label = t("zone.kitty", lang)
     if view.phase == Phase.BURY and view.to_act == view.seat:
+        # told apart by their outlines, not by colour alone: the hint's choice dotted, the
+        # cards taken up from the kitty dashed (as in the hand), the player's own plain
         trump = is_trump(view)
-        cards = "".join(card_html(view.hand[i], i, False, lang, "buried",
+        taken = set(positions_in(view.hand, view.kitty_taken or ()))
+        cards = "".join(card_html(view.hand[i], i, False, lang,
+                                  " ".join(k for k, on in (("buried", True),
+                                                           ("hinted", i in screen.hinted),
+                                                           ("taken", i in taken)) if on),
                                   trump=trump(view.hand[i])) for i in screen.bury)
         count = t("prompt.bury_count", lang, n=len(screen.bury), size=view.rules.kitty_size)
         return f'<span class="zone-label">{label} · {count}</span>{cards}'
@@ -370,15 +376,17 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
     parts = []
     if view.phase == Phase.DEAL:  # anyone may bid while the cards are dealt (R11)
         parts += [bid_buttons(bids, view, screen), button("skip", t("button.skip", lang))]
-    elif view.phase == Phase.BID and mine:
-        parts += [bid_buttons(bids, view, screen),
+    elif view.phase == Phase.BID and mine:  # (the hint selects the bid's cards, or none)
+        parts += [button("hint", t("button.hint", lang), enabled=free),
+                  bid_buttons(bids, view, screen),
                   button("pass", t("button.pass", lang), primary=True)]
     elif view.phase == Phase.BURY and mine:
         full = len(screen.bury) == view.rules.kitty_size
         parts += [button("hint", t("button.hint", lang), enabled=free),
                   button("bury", t("button.bury", lang), enabled=full and free, primary=True)]
     elif view.phase == Phase.SNATCH and mine:
-        parts += [bid_buttons(bids, view, screen, snatch=True),
+        parts += [button("hint", t("button.hint", lang), enabled=free),
+                  bid_buttons(bids, view, screen, snatch=True),
                   button("pass", t("button.pass_snatch", lang), primary=True)]
     elif view.phase == Phase.PLAY:  # on every turn: the last trick may be looked at while bots play
         done = any(tr.winner is not None for tr in view.tricks)
@@ -429,15 +437,20 @@ def dialog_html(name: str, lang: str, settings_form: str = "",
     with the buttons that close it."""
     close = button("close", t("button.close", lang), primary=True)
     if name == "help":
-        return help_html(lang, rules) + close
+        return _dialog(help_html(lang, rules), close)
     if name in ("confirm-new", "confirm-reset-stats"):
         question = "prompt.new_game" if name == "confirm-new" else "stats.reset_prompt"
-        return (f"<p>{t(question, lang)}</p>"
-                + button(name, t("button.confirm", lang), primary=True)
-                + button("close", t("button.cancel", lang)))
-    if name == "settings":  # (on a phone the statistics are here, not in the menu)
-        return settings_form + close + button("stats", t("button.stats", lang))
-    return settings_form + close
+        return _dialog(f"<p>{t(question, lang)}</p>",
+                       button(name, t("button.confirm", lang), primary=True)
+                       + button("close", t("button.cancel", lang)))
+    if name == "settings":  # (and the statistics, from here too)
+        return _dialog(settings_form, close + button("stats", t("button.stats", lang)))
+    return _dialog(settings_form, close)
+
+
+def _dialog(body: str, buttons: str) -> str:
+    """A dialog's words, which scroll when long, above its buttons, which stay in view."""
+    return f'<div class="dialog-body">{body}</div><div class="dialog-buttons">{buttons}</div>'
 
 
 def help_html(lang: str, rules: RulesConfig = DEFAULT_RULES) -> str:
@@ -450,7 +463,8 @@ def help_html(lang: str, rules: RulesConfig = DEFAULT_RULES) -> str:
     for key in GLOSSARY:
         term, text = glossary_text(key, lang, rules)
         terms += f'<dt id="g-{key}">{escape(term)}</dt><dd>{escape(text)}</dd>'
-    return (f"<h2>{escape(t('help.title', lang))}</h2><ol>{items}</ol>"
+    # (the dialog opens at its heading, not at its Close button, the first control, below)
+    return (f"<h2 tabindex=\"-1\" autofocus>{escape(t('help.title', lang))}</h2><ol>{items}</ol>"
             f'<h3>{escape(t("help.keys", lang))}</h3><dl class="keys">{keys}</dl>'
             f'<h3>{escape(t("help.glossary", lang))}</h3><dl class="glossary">{terms}</dl>')
 

@@ -24,6 +24,7 @@ class Screen:
     lang: str = "en"
     selected: set[int] = field(default_factory=set)  # positions in view.hand, to play
     bury: list[int] = field(default_factory=list)  # positions for the kitty, in the order chosen
+    hinted: set[int] = field(default_factory=set)  # the hint's choice for the kitty (marked)
     show_last_trick: bool = False
     final_trick: bool = False  # the round is over, but its last trick is still shown
     trick_gone: bool = False  # the finished trick on the table went to its winner (motion)
@@ -54,6 +55,7 @@ class Screen:
         """Replace the choice (the hint's cards): for the kitty while burying, else to play."""
         if burying:
             self.bury = list(positions)
+            self.hinted = set(positions)
         else:
             self.selected = set(positions)
 
@@ -62,4 +64,5 @@ class Screen:
         self.hint_reason = None
         self.selected.clear()
         self.bury = []
+        self.hinted = set()
         self.show_last_trick = False

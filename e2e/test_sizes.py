@@ -1,0 +1,353 @@
+"""Every phase and dialog at every size a player brings: phones in portrait and landscape
+(360x640, 390x844, 412x915 and turned), and the desktop (1280x800), in both languages.
+
+On each screen, measured on bounding boxes (with the cards' motion set past its end):
+
+- every control inside the viewport and not covered, no sideways scroll, what a zone shows
+  inside it (e2e/game_helpers.py: LAYOUT, CONTAINED);
+- no text overlaps a card, unless it is the card's own face, and none is cut off by its box;
+- every card of the hand shows its whole index (rank and suit), and the kitty's cards while
+  burying;
+- on a phone: the cards played to the table 34 CSS px wide or more with ranks of 14 px or
+  more, and every control (buttons, menus) 44x44 CSS px or more;
+- a Hint control in every decision (bid, bury, snatch, play).
+
+Screenshots of each screen at each size in the light and the dark scheme land in
+e2e/artifacts/sizes/<screen>-<lang>-<W>x<H>-<scheme>.png; `make gallery` shows them all on one
+page (scripts/gallery.py).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from game_helpers import (
+    ARTIFACTS,
+    CONTAINED,
+    DESKTOP,
+    HINT_DONE,
+    LAYOUT,
+    SAVE_KEY,
+    SETTINGS_KEY,
+    button,
+    find_seed,
+    laid_out,
+    new_table,
+    notice,
+    player_becomes_dealer,
+    wait_decision,
+)
+from test_cards import HAND_GEOMETRY
+from walk import snatch_offered, snatch_save
+
+from engine.actions import Bid
+
+PHONES = ((360, 640), (640, 360), (390, 844), (844, 390), (412, 915), (915, 412))
+SIZES = (*PHONES, (DESKTOP["width"], DESKTOP["height"]))
+SCHEMES = ("light", "dark")
+LANGS = ("zh", "en")
+SHOTS = ARTIFACTS / "sizes"
+MIN_TABLE_CARD = 34  # px wide, a card played to the table on a phone
+MIN_TABLE_RANK = 14  # px, its rank's type
+MIN_TARGET = 44  # px, a control's width and height on a phone
+DIALOGS = ("settings", "help", "trumps", "stats", "new-game")
+
+# Text (outside the cards) drawn over a card or a control, or under one: each text's line boxes
+# against each card's and control's box. With a modal dialog open only the dialog is looked at.
+TEXT_OVER_CARDS = """() => {
+  const root = document.querySelector('dialog[open]') || document.body;
+  const shown = (el) => el.checkVisibility({opacityProperty: true, visibilityProperty: true});
+  // what of a box shows: inside every box above it that clips (a scrolling result, dialog)
+  const clipped = (el, r) => {
+    let out = {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+    for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      const b = a.getBoundingClientRect();
+      out = {left: Math.max(out.left, b.left), top: Math.max(out.top, b.top),
+             right: Math.min(out.right, b.right), bottom: Math.min(out.bottom, b.bottom)};
+    }
+    return out;
+  };
+  // the cards, and the controls (a control over the status line hides it as well)
+  const cards = [...root.querySelectorAll('.card, #controls button, #controls select')]
+    .filter(shown).map((el) => [el, clipped(el, el.getBoundingClientRect())]);
+  const problems = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.data.trim() || el.closest('.card, .sr-only, dialog:not([open])') || !shown(el)) {
+      continue;
+    }
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const whole of range.getClientRects()) {
+      const t = clipped(node, whole);
+      // (clipped to nothing: scrolled out of view, or for screen readers only)
+      if (t.right - t.left <= 1 || t.bottom - t.top <= 1) continue;
+      for (const [card, c] of cards) {
+        if (card.contains(node)) continue;
+        const dx = Math.min(t.right, c.right) - Math.max(t.left, c.left);
+        const dy = Math.min(t.bottom, c.bottom) - Math.max(t.top, c.top);
+        if (dx > 1 && dy > 1) {
+          problems.push(`"${node.data.trim().slice(0, 30)}" overlaps ${card.dataset.card
+                        || card.dataset.action || 'a card back'} by ${Math.round(dx)}x`
+                        + `${Math.round(dy)} px`);
+          break;
+        }
+      }
+    }
+  }
+  return problems;
+}"""
+
+# Text of its own that a box with hidden overflow cuts off (a box that scrolls lets it be
+# read: not counted), as e2e/test_zoom.py finds it.
+CUT_OFF = """() => {
+  const problems = [];
+  const modal = document.querySelector('dialog:modal');
+  for (const el of document.querySelectorAll('body *')) {
+    if (modal && !modal.contains(el)) continue;
+    if (el.closest('.card, .sr-only, script, style, option, [hidden]')) continue;
+    const top = el.closest('#topbar');
+    if (top && getComputedStyle(top).clipPath === 'inset(50%)') continue;  // (screen readers')
+    const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data).join('')
+      .trim();
+    if (!own || !el.checkVisibility({visibilityProperty: true})) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      if (/auto|scroll/.test(s.overflowY + s.overflowX)) break;  // it can be scrolled to
+      const b = a.getBoundingClientRect();
+      if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1
+          || r.bottom > b.bottom + 1) {
+        problems.push(`"${own.slice(0, 30)}" cut off by ${a.tagName.toLowerCase()}#${a.id}`);
+      }
+      break;
+    }
+  }
+  return problems;
+}"""
+
+# A dialog's controls, each scrolled to (its words scroll above its buttons): inside the
+# viewport and not covered there.
+DIALOG_CONTROLS = """() => {
+  const dialog = document.querySelector('dialog[open]');
+  const problems = [];
+  for (const el of dialog.querySelectorAll('button, select, input, a[href]')) {
+    if (!el.checkVisibility()) continue;
+    el.scrollIntoView({block: 'nearest'});
+    const r = el.getBoundingClientRect();
+    const name = `${el.tagName.toLowerCase()}[${el.dataset.action || el.dataset.setting
+                                                || el.textContent.trim().slice(0, 20)}]`;
+    if (r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) {
+      problems.push(`${name} scrolled to is outside the viewport`);
+      continue;
+    }
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !(hit === el || el.contains(hit) || (el.labels && [...el.labels].some(
+        (l) => l.contains(hit))))) {
+      problems.push(`${name} scrolled to is covered by ${hit ? hit.outerHTML.slice(0, 60) : '-'}`);
+    }
+  }
+  for (const box of dialog.querySelectorAll('*')) box.scrollTop = 0;
+  return problems;
+}"""
+
+# The cards played to the table (jokers aside: their index is a word) and the controls a
+# finger presses.
+PHONE_SIZES = """() => {
+  const table = [...document.querySelectorAll('#table .card:not(.joker)')].map((el) => {
+    const r = el.getBoundingClientRect();
+    return {card: el.dataset.card, width: r.width,
+            rank: parseFloat(getComputedStyle(el.querySelector('.rank')).fontSize)};
+  });
+  const open = document.querySelector('dialog[open]');
+  const controls = open ? open.querySelectorAll('button, select')
+                        : document.querySelectorAll('#controls button, #controls select');
+  const small = [...controls].filter((el) => el.checkVisibility()).map((el) => {
+    const r = el.getBoundingClientRect();
+    return [el.dataset.action || el.dataset.name || el.tagName, r.width, r.height];
+  }).filter(([, w, h]) => w < TARGET - 0.5 || h < TARGET - 0.5);
+  return {table, small};
+}""".replace("TARGET", str(MIN_TARGET))
+
+# While burying: each card put in the kitty shows its rank and its suit (the topmost there).
+KITTY_INDEXES = """() => {
+  const own = (el, r) => { const hit = document.elementFromPoint(r.left + r.width / 2,
+                                                                 r.top + r.height / 2);
+                           return !!hit && (hit === el || el.contains(hit)); };
+  return [...document.querySelectorAll('#kitty .card.buried')]
+    .filter((el) => el.checkVisibility()
+                    && !(own(el, el.querySelector('.rank').getBoundingClientRect())
+                         && own(el, el.querySelector('.suit').getBoundingClientRect())))
+    .map((el) => el.dataset.card);
+}"""
+
+
+@pytest.fixture(scope="module")
+def saves() -> dict[str, str]:
+    """Saves of one round at the player's decisions: a bid, burying (48 cards), the first
+    lead (38 cards), a follow after a trick was won, the result; and a chance to snatch."""
+    seed = find_seed(player_becomes_dealer)
+    table = new_table(seed, adviser="normal")
+    table.run_until_player()
+    out = {"bid": table.save()}
+    table.act(Bid(0, table.bid_choices()[0]))
+    table.run_until_player()
+    assert table.phase == "bury" and len(table.view().hand) == 48
+    out["bury"] = table.save()
+    table.act(table.hint())
+    table.run_until_player()
+    out["lead"] = table.save()
+    while table.phase != "result":
+        trick = table.match.round.current_trick
+        won = sum(tr.winner is not None for tr in table.view().tricks)
+        if ("follow" not in out and table.phase == "play" and trick is not None
+                and len(trick.plays) >= 2 and won >= 1):
+            out["follow"] = table.save()
+        table.act(table.hint())
+        table.run_until_player()
+    out["result"] = table.save()
+    out["snatch"] = snatch_save(find_seed(snatch_offered))
+    return out
+
+
+def open_save(new_context, site_url, wait_ready, save: str, lang: str):
+    context = new_context(viewport=DESKTOP, service_workers="block")
+    context.add_init_script(
+        f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(save)});"
+        f"localStorage.setItem({json.dumps(SETTINGS_KEY)}, "
+        f"{json.dumps(json.dumps({'lang': lang}))});")
+    page = context.new_page()
+    page.goto(site_url + "?speed=instant")
+    wait_ready(page)
+    wait_decision(page)
+    page.evaluate("document.fonts.ready.then(() => true)")
+    return page
+
+
+def settle(page) -> None:
+    """Until the page has laid itself out at its new size (two frames)."""
+    page.evaluate("new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))")
+
+
+def look(page, screen: str, lang: str, sizes=SIZES) -> list[str]:
+    """The checks of this file on `screen` at every size, and its screenshots in both
+    schemes; the problems found, each named by screen and size. Leaves the page at 1280x800
+    in the light scheme."""
+    problems: list[str] = []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        where = f"{screen} {lang} {width}x{height}"
+        dialog = page.locator("dialog[open]").count() > 0
+        layout = page.evaluate(laid_out(LAYOUT))
+        if layout["scrollWidth"] > layout["clientWidth"]:
+            problems.append(f"{where}: scrolls sideways ({layout['scrollWidth']} px)")
+        if dialog:
+            problems += [f"{where}: {p}" for p in page.evaluate(DIALOG_CONTROLS)]
+        else:
+            problems += [f"{where}: {p}" for p in layout["problems"]]
+        problems += [f"{where}: {p}" for p in page.evaluate(laid_out(CONTAINED))]
+        problems += [f"{where}: {p}" for p in page.evaluate(laid_out(TEXT_OVER_CARDS))]
+        problems += [f"{where}: {p}" for p in page.evaluate(laid_out(CUT_OFF))]
+        if not dialog:
+            for c in page.evaluate(laid_out(HAND_GEOMETRY)):
+                if not (c["rank"] and c["rankInStrip"] and c["suit"]):
+                    problems.append(f"{where}: the index of {c['card']} in the hand is covered")
+            problems += [f"{where}: the index of {c} in the kitty is covered"
+                         for c in page.evaluate(laid_out(KITTY_INDEXES))]
+        if (width, height) in PHONES:
+            measured = page.evaluate(PHONE_SIZES)
+            for c in measured["table"]:
+                if c["width"] < MIN_TABLE_CARD - 0.5 or c["rank"] < MIN_TABLE_RANK - 0.05:
+                    problems.append(f"{where}: {c['card']} on the table is {c['width']:.0f} px"
+                                    f" wide with a {c['rank']:.1f} px rank")
+            problems += [f"{where}: {name} is {w:.0f}x{h:.0f} px, under {MIN_TARGET}"
+                         for name, w, h in measured["small"]]
+        for scheme in SCHEMES:
+            page.emulate_media(color_scheme=scheme)
+            page.screenshot(path=str(SHOTS / f"{screen}-{lang}-{width}x{height}-{scheme}.png"))
+        page.emulate_media(color_scheme="light")
+    page.set_viewport_size(DESKTOP)
+    settle(page)
+    return problems
+
+
+def hint_offered(page) -> bool:
+    return button(page, "hint").count() == 1 and button(page, "hint").is_enabled()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bidding_and_burying_at_every_size(new_context, site_url, wait_ready, saves, lang):
+    problems = []
+    page = open_save(new_context, site_url, wait_ready, saves["bid"], lang)
+    assert page.evaluate("document.documentElement.dataset.phase") == "bid"
+    assert hint_offered(page), "no Hint while bidding"
+    problems += look(page, "bid", lang)
+    prompt = page.locator("#prompt").inner_text()
+    button(page, "hint").click()  # the hint's bid selected (or none: a pass), and why
+    page.wait_for_function(f"{HINT_DONE} && document.querySelector('#prompt').innerText"
+                           f" !== {json.dumps(prompt)}")
+    assert notice(page) is None, notice(page)
+
+    page = open_save(new_context, site_url, wait_ready, saves["bury"], lang)
+    assert page.locator("#hand [data-card]").count() == 48
+    assert hint_offered(page), "no Hint while burying"
+    problems += look(page, "bury", lang)
+    button(page, "hint").click()  # the hinted cards go to the kitty
+    page.wait_for_function("document.querySelectorAll('#kitty [data-i]').length === 10")
+    problems += look(page, "bury-chosen", lang)
+
+    page = open_save(new_context, site_url, wait_ready, saves["snatch"], lang)
+    assert page.evaluate("document.documentElement.dataset.phase") == "snatch"
+    assert hint_offered(page), "no Hint when the player may snatch"
+    problems += look(page, "snatch", lang)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_playing_at_every_size(new_context, site_url, wait_ready, saves, lang):
+    problems = []
+    page = open_save(new_context, site_url, wait_ready, saves["lead"], lang)
+    assert page.locator("#hand [data-card]").count() == 38
+    assert hint_offered(page)
+    problems += look(page, "lead", lang)
+
+    page = open_save(new_context, site_url, wait_ready, saves["follow"], lang)
+    assert page.locator("#table .play").count() >= 2
+    problems += look(page, "follow", lang)
+    button(page, "last-trick").click()  # four plays and a caption between them
+    page.wait_for_selector("#table .caption", state="attached")
+    problems += look(page, "last-trick", lang)
+    button(page, "last-trick").click()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_result_and_the_dialogs_at_every_size(new_context, site_url, wait_ready, saves,
+                                                   lang):
+    problems = []
+    page = open_save(new_context, site_url, wait_ready, saves["result"], lang)
+    assert page.evaluate("document.documentElement.dataset.phase") == "result"
+    problems += look(page, "result", lang)
+
+    dialog = page.locator("dialog#dialog")
+    for name in DIALOGS:
+        for width, height in SIZES:  # reachable from the menu at every size
+            page.set_viewport_size({"width": width, "height": height})
+            assert button(page, name).is_visible(), f"no {name} in the menu at {width}x{height}"
+        page.set_viewport_size(DESKTOP)
+        button(page, name).click()
+        assert dialog.is_visible()
+        # opened at its top: its heading (or question) in view
+        assert page.evaluate("document.querySelector('dialog[open]').scrollTop") == 0, name
+        problems += look(page, f"dialog-{name}", lang)
+        dialog.locator('button[data-action="close"]').click()
+        assert not dialog.is_visible()
+    assert not problems, "\n".join(problems)
