@@ -22,12 +22,20 @@ from engine.bots.base import make_ctx
 from engine.bots.certain import fewest_points_follow
 from engine.bots.knowledge import Memory, build_memory
 from engine.bots.spare import spare
-from engine.cards import Card, cards_label, points_of
+from engine.cards import ALL_CARDS, Card, cards_label, points_of
 from engine.driver import next_action
 from engine.match import Match
 from engine.options import follow_options
 from engine.phase import Phase
-from engine.rules import TRACTOR, TRUMP, Trump, classify, playable_cards, trick_winner
+from engine.rules import (
+    TRACTOR,
+    TRUMP,
+    Trump,
+    check_throw,
+    classify,
+    playable_cards,
+    trick_winner,
+)
 from engine.seats import opponents_of, partner_of, same_team
 from engine.view import SeatView, TrickView
 from tests.helpers import cards
@@ -181,7 +189,11 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
     units = classify(play, trump)
     partner = partner_of(view.seat)
     code = reason.code
-    if code == A.THROW:
+    if code == A.THROW:  # "nobody can beat these": it stands against every unseen card (R19)
+        assert len(units) > 1
+        unseen = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
+        assert check_throw(play, [unseen], trump) is None
+    elif code == A.THROW_TRY:  # a throw that some unseen cards would beat
         assert len(units) > 1
     elif code == A.LEAD_TRACTOR:
         assert len(units) == 1 and units[0].kind == TRACTOR

@@ -24,7 +24,17 @@ from ..cards import ALL_CARDS, Card, cards_label, points_of, points_of_plays
 from ..options import follow_options
 from ..phase import Phase
 from ..reasons import Names
-from ..rules import PAIR, SUIT_WORDS, TRACTOR, TRUMP, Trump, classify, playable_cards, trick_winner
+from ..rules import (
+    PAIR,
+    SUIT_WORDS,
+    TRACTOR,
+    TRUMP,
+    Trump,
+    check_throw,
+    classify,
+    playable_cards,
+    trick_winner,
+)
 from ..seats import opponents_of, partner_of, same_team
 from ..view import SeatView
 from .certain import LOST, fewest_points_follow, last_seat_facts
@@ -46,6 +56,7 @@ KEEP_PAIR = "keep-pair"  # follow with a single and keep the pair
 DISCARD = "discard"  # void in the led suit, not winning: the fewest points
 # Leads.
 THROW = "throw"  # nobody can beat these: throw them together (R19)
+THROW_TRY = "throw-try"  # a throw some unseen cards would beat (R19: it may fail)
 LEAD_TRACTOR = "lead-tractor"
 MASTER = "master"  # nobody can beat this lead, and points are in it or may fall into it
 MASTER_BARE = "master-bare"  # nobody can beat this lead; no points can fall into it
@@ -71,7 +82,8 @@ BURY_LOW = "bury-low"  # bury side cards, no pair among them; keep trumps, pairs
 BURY_SPARE = "bury-spare"  # a pair or a trump buried too: the cards needed least
 
 CODES = (FORCED, TRICK_LOST, FEED, PARTNER_HOLDS, PARTNER_WINNING, RUFF, RUFF_PARTNER, TAKE,
-         PLAY_LOW, PARTNER_LATER, OPPONENT_WINNING, KEEP_PAIR, DISCARD, THROW, LEAD_TRACTOR,
+         PLAY_LOW, PARTNER_LATER, OPPONENT_WINNING, KEEP_PAIR, DISCARD, THROW, THROW_TRY,
+         LEAD_TRACTOR,
          MASTER, MASTER_BARE, TOP_RUFFABLE, PARTNER_VOID, OPPONENT_VOID, DRAW_TRUMPS,
          LEAD_TRUMPS, NO_TRUMPS_OUT, SHORT_SUIT, LEAD_LOW, LEAD_PAIR, LEAD_PROBE, BID,
          PASS_PARTNER, PASS_OWN, PASS_WEAK, SNATCH, NO_SNATCH, BURY_VOID, BURY_LOW, BURY_SPARE)
@@ -128,6 +140,7 @@ _EN = {
     KEEP_PAIR: "keep the pair {cards} for later",
     DISCARD: "no {suit} left: discard your cheapest cards",
     THROW: "nobody can beat these: throw them together",
+    THROW_TRY: "throw these together: it fails if someone holds a higher card or pair",
     LEAD_TRACTOR: "lead the tractor {cards}",
     MASTER: "{cards} cannot be beaten: take the points",
     MASTER_BARE: "{cards} cannot be beaten: cash it",
@@ -170,6 +183,7 @@ _ZH = {
     KEEP_PAIR: "留住对子{cards}",
     DISCARD: "{suit}已绝：垫最小的牌",
     THROW: "没人管得上：一起甩出",
+    THROW_TRY: "一起甩出：若有人管得上则甩牌失败",
     LEAD_TRACTOR: "出拖拉机{cards}",
     MASTER: "{cards}最大，没人管得上：先拿分",
     MASTER_BARE: "{cards}最大，没人管得上：先出",
@@ -335,8 +349,10 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     mem = build_memory(view, trump)
     units = classify(cards, trump)
     suit = trump.play_suits[cards[0].index]
-    if len(units) > 1:
-        return Reason(THROW, suit=suit, cards=cards)
+    if len(units) > 1:  # R19: it stands if no unseen cards, even all in one hand, beat it
+        out = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
+        stands = check_throw(cards, [out], trump, units) is None
+        return Reason(THROW if stands else THROW_TRY, suit=suit, cards=cards)
     if units[0].kind == TRACTOR:
         return Reason(LEAD_TRACTOR, suit=suit, cards=cards)
     side_voids = [(s, v) for s in opponents for v in sorted(mem.void[s]) if v != TRUMP
