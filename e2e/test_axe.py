@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from contrast import AXE, SETTLED
+from contrast import SETTLED, load_axe
 from game_helpers import DESKTOP, PHONE
 from walk import walk_ends, walk_round, walk_snatch
 
@@ -39,8 +39,7 @@ AXE_REVIEW = """async () => {
 
 def axe_violations(page, screen: str) -> list[str]:
     """The critical and serious violations axe finds on the page now, in words."""
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
+    load_axe(page)
     page.evaluate(SETTLED)
     for line in page.evaluate(AXE_REVIEW):
         print(f"{screen}: to review: {line}")

@@ -21,6 +21,9 @@ from game_helpers import (
 from playwright.sync_api import Error as PlaywrightError
 from test_web_page import game_frame
 
+from engine.match import Match
+from engine.record import RecordInfo, record_code
+
 GAME = "?speed=instant&seed=23"
 ELSEWHERE = "open in another tab"
 
@@ -204,3 +207,37 @@ def test_a_same_site_embed_beside_a_tab_takes_over_and_gives_back(
     latest = moves(tab)
     play_some(game, 2)
     assert moves(game)[:len(latest)] == latest
+
+
+def test_a_deal_confirmed_in_a_tab_that_does_not_hold_the_game_waits_for_the_take_over(
+        new_context, site_url, wait_ready):
+    """A #deal= link opened in a second tab: said yes to, it is never played behind the
+    holder's back; it waits (in the address too, so a reload asks again) until the player
+    takes the game over here, and is played then; Forget drops it."""
+    context = new_context(viewport=DESKTOP)
+    first = open_tab(context, site_url, wait_ready)
+    play_some(first, 1)
+    code = record_code(Match(77), RecordInfo(("you", "normal", "normal", "normal")))
+    for forget in (True, False):
+        second = open_tab(context, site_url, wait_ready, GAME + "#deal=" + code)
+        assert data(second, "tab") == "elsewhere"
+        confirm = second.locator('#dialog [data-action="confirm-deal"]')
+        confirm.wait_for(state="visible")
+        assert "another tab" in second.locator("#dialog").inner_text()
+        before = saved(first)
+        confirm.click()
+        box = second.locator("#elsewhere")
+        box.locator('button[data-action="forget-deal"]').wait_for(state="visible")
+        assert "waiting" in box.inner_text() and "#deal=" in second.url
+        assert saved(first) == before and holds(first), "the holder's match is untouched"
+        if forget:
+            box.locator('button[data-action="forget-deal"]').click()
+            second.wait_for_function("!location.hash")
+            assert box.locator('button[data-action="forget-deal"]').count() == 0
+            second.close()
+            continue
+        box.locator('button[data-action="take-over"]').click()
+        second.wait_for_function("JSON.parse(localStorage.getItem('chaodipi.match')).seed"
+                                 " === 77")
+        assert holds(second) and "#" not in second.url
+        first.wait_for_function("document.documentElement.dataset.tab === 'elsewhere'")

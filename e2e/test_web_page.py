@@ -233,6 +233,35 @@ def test_storage_keeps_saves_and_sets_unreadable_ones_aside(page, site_url, wait
         "e2e": "v1", "e2e.bad-1": "unreadable 1", "e2e.bad-2": "unreadable 2"}
 
 
+# What no stored value and no address may do: stop the game from starting (issue 30)
+DEEP = "[" * 10000  # json.loads raises RecursionError on it
+HOSTILE_STORAGE = ("localStorage.setItem('chaodipi.settings', " + repr(DEEP) + "); "
+                   "localStorage.setItem('chaodipi.match', " + repr(DEEP) + ");")
+
+
+def test_hostile_storage_and_address_still_boot_and_are_said(new_context, site_url,
+                                                             wait_ready):
+    """Settings and a save nested 10,000 deep, a seed written with '²' and one 5,000 digits
+    long: the game starts and plays; each is set aside (never lost) or left out, and said."""
+    for seed in (quote("²"), "9" * 5000):
+        context = new_context()
+        context.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ "
+                                f"sessionStorage.setItem('seeded', '1'); {HOSTILE_STORAGE} }}")
+        page = context.new_page()
+        page.goto(f"{site_url}?speed=instant&seed={seed}")
+        wait_ready(page)
+        kinds = page.locator("#notice > [data-notice]").evaluate_all(
+            "lines => lines.map(line => line.dataset.notice)")
+        assert {"bad-settings", "bad-save", "address"} <= set(kinds), kinds
+        assert "seed" in page.locator('#notice > [data-notice="address"]').inner_text()
+        kept = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
+        aside = sorted(key for key, value in kept.items() if value == DEEP and ".bad" in key)
+        assert aside == ["chaodipi.match.bad-1", "chaodipi.settings.bad-1"], sorted(kept)
+        until_player_decides(page)  # a new match, dealt and waiting for the player
+        assert page.locator("#hand [data-card]").count() > 0
+        context.close()
+
+
 def test_offline_after_one_visit(new_context, dist, serve_dir, wait_ready, wait_service_worker):
     server, url = serve_dir(dist)
     context = new_context()

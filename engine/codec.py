@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import base64
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 
 from .actions import Action, Bid, Bury, Deal, NextRound, Pass, Play, Snatch, check_action
 from .cards import ALL_CARDS, RANKS, SUITS, Card
@@ -29,6 +29,7 @@ from .limits import MAX_ACTIONS
 
 _TAGS: dict[type, int] = {Deal: 0, Bid: 1, Pass: 2, Bury: 3, Snatch: 4, Play: 5, NextRound: 6}
 MAX_DECODED = 1 << 20  # bytes: a code that inflates past this is not ours (a zip bomb)
+DECODE_SLICE = 1000  # actions decoded between two yields of decode_actions_steps (~8 ms)
 
 
 class CodeError(GameError):
@@ -73,6 +74,21 @@ def _encode(action: Action, out: bytearray) -> None:
 def decode_actions(code: str) -> list[Action]:
     """The actions of a code made by `encode_actions`; CodeError if it is not one (or holds
     more than MAX_ACTIONS actions)."""
+    steps = decode_actions_steps(code)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            actions: list[Action] = done.value
+            return actions
+
+
+def decode_actions_steps(code: str, slice_actions: int = DECODE_SLICE
+                         ) -> Generator[int, None, list[Action]]:
+    """`decode_actions` in slices: it yields the number of actions decoded so far every
+    `slice_actions` actions (a long match's code takes a while to read, and the page gives
+    its main thread back between slices); its value (StopIteration's) is `decode_actions`'s,
+    and it raises what `decode_actions` raises."""
     if not isinstance(code, str):
         raise CodeError("a code is text", "代码应为文本")
     try:
@@ -85,10 +101,10 @@ def decode_actions(code: str) -> list[Action]:
         raise
     except Exception as err:  # binascii.Error, zlib.error, UnicodeEncodeError, TypeError…
         raise CodeError(f"not a code: {str(err)[:80]}", "这不是有效的代码") from err
-    return _decode(data)
+    return (yield from _decode(data, max(1, slice_actions)))
 
 
-def _decode(data: bytes) -> list[Action]:
+def _decode(data: bytes, every: int) -> Generator[int, None, list[Action]]:
     actions: list[Action] = []
     at = 0
 
@@ -104,6 +120,8 @@ def _decode(data: bytes) -> list[Action]:
         if len(actions) >= MAX_ACTIONS:
             raise CodeError(f"the code holds more than {MAX_ACTIONS} actions",
                             f"代码中的步数超过 {MAX_ACTIONS}")
+        if actions and len(actions) % every == 0:
+            yield len(actions)
         head = take(1)[0]
         tag, seat = divmod(head, 4)
         if tag == 0 and seat == 0:

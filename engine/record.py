@@ -50,7 +50,7 @@ from dataclasses import dataclass, fields
 from . import events as ev
 from .actions import Action, Bid, Bury, Deal, NextRound, Pass, Play, Snatch
 from .cards import RANKS, SUITS, Card, format_cards, parse_cards
-from .codec import CodeError, decode_actions, encode_actions
+from .codec import CodeError, decode_actions_steps, encode_actions
 from .config import DEFAULT_RULES, RulesConfig
 from .errors import ArgumentError, GameError, RecordError, reasons, shown
 from .limits import MAX_ROUNDS
@@ -244,17 +244,41 @@ def _round_spans(match: Match) -> list[tuple[int, int, Start]]:
     known = _SPANS.get(match)
     if known is not None and known[0] == length:
         return known[1]
-    spans = _replayed_spans(match)
+    steps = _spans_steps(match, READ_SLICE)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            spans: list[tuple[int, int, Start]] = done.value
+            break
     _SPANS[match] = (length, spans)
     return spans
 
 
-def _replayed_spans(match: Match) -> list[tuple[int, int, Start]]:
+def round_spans_steps(match: Match, slice_actions: int = READ_SLICE
+                      ) -> Generator[int, None, None]:
+    """Find the rounds of `match` (what `round_actions` of an earlier round needs: a replay
+    of the whole match, once for each length of its history) in slices of `slice_actions`,
+    yielding the actions replayed so far between them, so that a page can do it without
+    holding its main thread; `round_actions` is then quick. Nothing to do if they are known
+    (a match read from a code knows them: `read_code_steps`)."""
+    if not isinstance(match, Match):
+        raise ArgumentError(f"not a match: {shown(match)}", "不是一场比赛")
+    length = match.history_length
+    known = _SPANS.get(match)
+    if known is None or known[0] != length:
+        spans = yield from _spans_steps(match, max(1, slice_actions))
+        _SPANS[match] = (length, spans)
+
+
+def _spans_steps(match: Match, every: int) -> Generator[int, None, list[tuple[int, int, Start]]]:
     history = match.history
     replay = Match(match.seed, match.rules, match.start)
     spans: list[tuple[int, int, Start]] = []
     begin, start = 0, match.start
     for index, action in enumerate(history):
+        if index % every == 0:
+            yield index
         replay.apply(action)
         if isinstance(action, NextRound):
             spans.append((begin, index, start))
@@ -609,8 +633,8 @@ def read_code_steps(code: str, slice_actions: int = READ_SLICE
                 raise ValueError("the date is not YYYYMMDD")
             date = datetime.date(int(date_text[:4]), int(date_text[4:6]), int(date_text[6:]))
         info = RecordInfo((seats[0], seats[1], seats[2], seats[3]) if seats else None, date)
-        actions = decode_actions(moves)
         match = Match(seed, rules, start)
+        actions = yield from _decoded(decode_actions_steps(moves, slice_actions * 25))
     except CodeError as err:
         raise RecordError(f"the code's moves are unreadable: {err.en}",
                           f"记录代码中的步骤无法读取：{err.zh}") from err
@@ -623,6 +647,8 @@ def read_code_steps(code: str, slice_actions: int = READ_SLICE
         raise RecordError(f"the code holds {rounds} rounds, more than the {MAX_ROUNDS} a match "
                           "may have",
                           f"记录代码中有 {rounds} 局，超过一场比赛最多的 {MAX_ROUNDS} 局")
+    spans: list[tuple[int, int, Start]] = []  # the rounds met, kept for a review of them
+    begin = 0
     for number, action in enumerate(actions, start=1):
         if (number - 1) % max(1, slice_actions) == 0:
             yield number - 1
@@ -631,7 +657,23 @@ def read_code_steps(code: str, slice_actions: int = READ_SLICE
         except GameError as err:
             raise RecordError(f"move {number} of the code cannot be replayed: {err.en}",
                               f"记录代码第 {number} 步无法重放：{err.zh}") from err
+        if isinstance(action, NextRound):  # (indices in the history, where deals run as one)
+            spans.append((begin, match.history_length - 1, start))
+            begin, start = match.round_start
+    spans.append((begin, match.history_length, start))
+    _SPANS[match] = (match.history_length, spans)  # (a long link's review: no replay again)
     return match, info
+
+
+def _decoded(steps: Generator[int, None, list[Action]]) -> Generator[int, None, list[Action]]:
+    """The moves of a code, decoded in slices; while decoding, nothing is replayed yet (0)."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            actions: list[Action] = done.value
+            return actions
+        yield 0
 
 
 def _code_start(text: str) -> Start:
@@ -671,5 +713,6 @@ def round_numbers(match: Match) -> list[int]:
 
 
 __all__ = ["SEAT_LABELS", "SEAT_WORDS", "RecordError", "RecordInfo",
-                          "read_code", "read_record", "record_code", "record_text",
-                          "round_actions", "round_numbers"]
+                          "read_code", "read_code_steps", "read_record", "record_code",
+                          "record_text", "round_actions", "round_numbers",
+                          "round_spans_steps"]

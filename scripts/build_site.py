@@ -195,9 +195,12 @@ def runtime_preloads(chunks: list[str], files: list[str]) -> list[Preload]:
     preloads: list[Preload] = [("modulepreload", m, {}) for m in modules]
     preloads += [("preload", f, {"as": "fetch", "crossorigin": ""}) for f in fetched]
     # Read only once Pyodide is up (a second later): low priority, so that they do not hold
-    # up the scripts that start it.
+    # up the scripts that start it.  Marked data-in-snapshot: a start from the device's
+    # snapshot has them in its memory already, and index.html leaves them out on a device
+    # that has the site (an unused preload is a download wasted, and a browser warning).
     preloads += [("preload", f"./{f}", {"as": "fetch", "crossorigin": "",
-                                        "fetchpriority": "low"}) for f in files]
+                                        "fetchpriority": "low", "data-in-snapshot": ""})
+                 for f in files]
     return preloads
 
 

@@ -232,6 +232,27 @@ TEXT: dict[str, tuple[str, str]] = {
     "notice.bad_stats": ("统计无法读取，已另存为 {key}，重新开始统计",
                          "The statistics could not be read; they were kept as {key}. "
                          "Counting starts afresh"),
+    # what the page reads and cannot use: set aside or left out, and said (issue 30)
+    "notice.bad_settings": ("设置无法读取，已另存为 {key}，改用默认设置",
+                            "The settings could not be read; they were kept as {key}. "
+                            "The defaults are used"),
+    "notice.bad_tutorial": ("教学进度无法读取，已另存为 {key}，教学将从头开始",
+                            "The guided hand's progress could not be read; it was kept as "
+                            "{key}. It starts over"),
+    "notice.address": ("地址中有无法使用的部分，已略去：{reasons}",
+                       "Part of the address could not be used and was left out: {reasons}"),
+    "notice.failed": ("出错了（{reason}），开始新比赛", "Something went wrong ({reason}); a new "
+                      "match starts"),
+    "share.reading": ("正在读取链接……", "Reading the link…"),
+    "prompt.deal_rules": ("与默认不同的规则：{rules}",
+                          "Rules that differ from the default: {rules}"),
+    "prompt.deal_elsewhere": ("这局游戏已在另一个标签页中打开：在这里接着玩后，才开始这副牌。",
+                              "This game is open in another tab: the deal starts once you take "
+                              "the game over here."),
+    "tabs.deal_waiting": ("链接中的牌局在等你：在这里接着玩就开始打，或者放弃它。",
+                          "A deal from a link is waiting: take the game over here to play it, "
+                          "or forget it."),
+    "tabs.forget_deal": ("放弃这副牌", "Forget the deal"),
     "help.title": ("玩法", "How to play"),
     "help.glossary": ("术语", "Words of the game"),
     # the guided first hand (ui.logic.tutorial, ui.page.tutorial)

@@ -4,7 +4,8 @@ reading them back from storage, the settings dialog's form, and the choices made
 
 Settings are stored as JSON that anyone can edit, so what is read back is checked: a value
 this version does not know is refused (its default stays), and text that is not a settings
-object at all is set aside under another key, not lost. No DOM: tested on CPython.
+object at all (or is too long or nested too deep to be one: engine.limits.parse_json) is set
+aside under another key, not lost, and the page says so. No DOM: tested on CPython.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Literal, TypedDict, TypeGuard, get_args
 
+from engine.errors import GameError
+from engine.limits import parse_json
 from ui.logic import storage
 from ui.logic.i18n import seat_name, t
 from ui.logic.pacing import SPEEDS
@@ -30,6 +33,8 @@ LANGUAGES = (("zh", "中文"), ("en", "English"))
 Switch = Literal["four_colour", "sound", "ask_bids", "undo", "shortcuts"]
 SWITCHES: tuple[Switch, ...] = get_args(Switch)
 SWITCHED_ON: tuple[Switch, ...] = ("shortcuts",)
+MAX_CHARS = 10_000  # the settings' JSON is about 200 characters
+MAX_DEPTH = 4  # and nests 2 deep (the tiers)
 
 
 class Settings(TypedDict):
@@ -55,10 +60,10 @@ def defaults() -> Settings:
 
 def parse(text: str) -> Settings:
     """Settings from their stored JSON: every known value kept, any other refused (the default
-    stays). Raises ValueError if the text is not a JSON settings object."""
-    stored = json.loads(text)  # a JSONDecodeError is a ValueError
+    stays). Raises a GameError (a ValueError) if the text is not a JSON settings object."""
+    stored = parse_json(text, ("the settings", "设置"), MAX_CHARS, MAX_DEPTH)
     if not isinstance(stored, dict) or not isinstance(stored.get("tiers", {}), dict):
-        raise ValueError(f"not a settings object: {text[:80]!r}")
+        raise GameError("the settings are not a settings object", "设置的格式不对")
     settings = defaults()
     for seat, tier in stored.get("tiers", {}).items():
         if seat in BOT_SEATS and _one_of(tier, TIERS):
@@ -81,14 +86,19 @@ def _one_of(value: object, allowed: Iterable[str]) -> TypeGuard[str]:
 
 def load() -> Settings:
     """The stored settings, else the defaults; an unreadable copy is set aside, not lost."""
+    return read()[0]
+
+
+def read() -> tuple[Settings, str | None]:
+    """`load()`, and the key an unreadable copy was set aside under ("-" if it could not be
+    kept), else None: for the page to say so."""
     ok, text = storage.load(KEY)
     if not (ok and text):
-        return defaults()
+        return defaults(), None
     try:
-        return parse(text)
-    except ValueError:
-        storage.set_aside(KEY, text)
-        return defaults()
+        return parse(text), None
+    except ValueError:  # (the GameError of parse)
+        return defaults(), storage.set_aside(KEY, text) or "-"
 
 
 def save(settings: Settings) -> None:

@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Generator
 from dataclasses import dataclass
 from html import escape
 
 from engine.actions import Action, NextRound
 from engine.bots import TIERS
-from engine.config import RulesConfig
+from engine.config import DEFAULT_RULES, RulesConfig
 from engine.errors import RecordError
 from engine.match import Match, Start
 from engine.phase import Phase
-from engine.record import SEAT_LABELS, RecordInfo, read_code, record_code, round_actions
+from engine.record import SEAT_LABELS, RecordInfo, read_code_steps, record_code, round_actions
 from ui.logic.i18n import seat_name, t
 from ui.logic.render import button
 
@@ -55,11 +56,23 @@ class Deal:
     start: Start
     tiers: dict[str, str]
     history: tuple[Action, ...] = ()  # moves made from the start ("what if": up to a trick)
+    # ("what if" in a later round: the moves of the rounds before it, and the position they
+    # led to, which a match already replayed vouches for: not replayed again)
+    resume_at: tuple[int, Start] | None = None
 
     def match(self) -> Match:
-        """The match this deal begins: its start, with `history` replayed (validated)."""
-        m = Match(self.seed, self.rules, self.start)
-        for action in self.history:
+        """The match this deal begins: its start, with `history` replayed (validated), but
+        for the rounds before `resume_at`, rebuilt from where they led (engine.match's
+        resume, as a long save is: a match of a hundred rounds is not replayed whole)."""
+        if self.resume_at is None:
+            m = Match(self.seed, self.rules, self.start)
+            done = 0
+        else:
+            done, checkpoint = self.resume_at
+            earlier = list(self.history[:done])
+            m = Match.resume(self.seed, self.rules, self.start, checkpoint, done,
+                             lambda: list(earlier))
+        for action in self.history[done:]:
             m.apply(action)
         return m
 
@@ -75,6 +88,19 @@ def link_kind(fragment: str) -> str | None:
 def read_link(fragment: str) -> Link | None:
     """The link in a URL fragment, read and replayed; None if there is no link of ours; a
     RecordError (with a message in zh and en) if it is garbled, truncated or edited."""
+    steps = read_link_steps(fragment)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            link: Link | None = done.value
+            return link
+
+
+def read_link_steps(fragment: str) -> Generator[int, None, Link | None]:
+    """`read_link` in slices (engine.record.read_code_steps: a long match's link takes a
+    while to replay, and the page gives its main thread back between slices); its value
+    (StopIteration's) is `read_link`'s, and it raises what `read_link` raises."""
     kind = link_kind(fragment)
     if kind is None:
         return None
@@ -86,7 +112,7 @@ def read_link(fragment: str) -> Link | None:
     if not found:
         raise RecordError("the link is damaged: it holds characters no record code has",
                           "链接已损坏：含有记录代码中没有的字符")
-    match, info = read_code(found["code"])
+    match, info = yield from read_code_steps(found["code"])
     if kind == REPLAY and not match.phase.round_over:
         raise RecordError("the link's round is not finished (the link may be cut short)",
                           "链接中的这一局没有打完（链接可能不完整）")
@@ -132,7 +158,7 @@ def deal_of(match: Match, tiers: dict[str, str], round_no: int | None = None) ->
 def what_if(match: Match, tiers: dict[str, str], round_no: int, upto: int) -> Deal:
     """The match replayed up to `upto` actions into its round `round_no` (counted from 1), to
     play on from there: with the rounds before it, from the match's own start."""
-    _, actions = round_actions(match, round_no)
+    start, actions = round_actions(match, round_no)
     if not 0 <= upto <= len(actions):
         raise ValueError(f"round {round_no} has no position {upto}")
     history = match.history
@@ -142,7 +168,8 @@ def what_if(match: Match, tiers: dict[str, str], round_no: int, upto: int) -> De
         if (history[begin:end] == actions
                 and (end == len(history) or isinstance(history[end], NextRound))):
             return Deal(match.seed, match.rules, match.start, dict(tiers),
-                        tuple(history[:begin]) + tuple(actions[:upto]))
+                        tuple(history[:begin]) + tuple(actions[:upto]),
+                        (begin, start) if begin else None)
     raise ValueError(f"round {round_no} is not in the match's history")
 
 
@@ -182,13 +209,22 @@ def review_buttons(lang: str, what_if: bool = False) -> str:
             + (button("what-if", t("button.what_if", lang)) if what_if else ""))
 
 
-def confirm_html(lang: str, tiers: dict[str, str], what_if: bool = False) -> str:
+def confirm_html(lang: str, tiers: dict[str, str], what_if: bool = False,
+                 rules: RulesConfig = DEFAULT_RULES, elsewhere: bool = False) -> str:
     """The dialog asking before a deal (or a review's point, `what_if`) replaces the match
-    being played; it names the deal's bots, who take their seats (and the settings)."""
+    being played; it names the deal's bots, who take their seats (and the settings), every
+    rule of the deal that differs from the default (a link may set any within the ranges the
+    game plays: engine.config), and, in a tab that does not hold the game (`elsewhere`), that
+    the deal waits until the player takes the game over."""
     key = "prompt.what_if" if what_if else "prompt.play_deal"
     bots = " · ".join(f"{seat_name(seat, lang)} {t('tier.' + tiers.get(str(seat), 'normal'), lang)}"
                       for seat in (1, 2, 3))
+    changed = "；" if lang == "zh" else "; "
+    differences = changed.join(d.text(lang) for d in rules.differences())
     return (f"<p>{escape(t(key, lang))}</p>"
             f"<p>{escape(t('prompt.deal_bots', lang, bots=bots))}</p>"
+            + (f'<p class="deal-rules">{escape(t("prompt.deal_rules", lang, rules=differences))}'
+               "</p>" if differences else "")
+            + (f"<p>{escape(t('prompt.deal_elsewhere', lang))}</p>" if elsewhere else "")
             + button("confirm-deal", t("button.confirm", lang), primary=True)
             + button("close", t("button.cancel", lang)))

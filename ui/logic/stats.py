@@ -30,6 +30,8 @@ from typing import Literal, TypedDict
 from engine.bots import TIERS as BOT_CLASSES
 from engine.codec import encode_actions
 from engine.driver import Player
+from engine.errors import GameError
+from engine.limits import parse_json
 from engine.match import Match
 from ui.logic import storage
 from ui.logic.i18n import t
@@ -38,6 +40,8 @@ from ui.logic.render import button
 KEY = "chaodipi.stats"
 VERSION = 1
 HUMAN_TEAM = 0  # South (seat 0) and North
+MAX_CHARS = 200_000  # the stored value's JSON: about 25,000 characters at the most
+MAX_DEPTH = 6  # it nests 4 deep (rows, a row, its part, the counts)
 SEEN_LIMIT = 200  # round keys kept: far more than a reload or a repeated result can reach back
 # The opponents' tier, as the key of a row: a tier when all three bots share it, else "mixed".
 # One row per combination of the three seats' tiers would make 27 rows nobody can read, and
@@ -145,10 +149,10 @@ class Statistics:
     @classmethod
     def from_json(cls, text: str) -> Statistics:
         """The value stored as `text`; StatsError (saying what is wrong) if it is not one."""
-        try:
-            data = json.loads(text)
-        except ValueError:
-            raise StatsError("not JSON") from None
+        try:  # (bounded: a value nested deep would exhaust the parser's stack)
+            data = parse_json(text, ("the statistics", "统计"), MAX_CHARS, MAX_DEPTH)
+        except GameError as err:
+            raise StatsError(err.en) from None
         if not isinstance(data, dict) or set(data) != {"version", "rows", "seen"}:
             raise StatsError("not a statistics value")
         if data["version"] != VERSION:

@@ -11,14 +11,18 @@ quota (``setItem`` throws QuotaExceededError).  The game must go on regardless; 
         show(storage.notice())                  # "progress is not being saved", in zh and en
     storage.set_aside("chaodipi.save", text)    # keep an unreadable save under another key
 
-``state()`` is one of OK, DENIED, FULL.  The browser's storage is reached through the opener
-that the page gives ``connect`` (ui.page.storage: ``window.localStorage``), so nothing here
-imports the browser; with none (on CPython) storage is refused.  ``use(backend)`` swaps in
-any object with ``getItem``/``setItem``/``removeItem`` (a fake, in tests on CPython).
+``state()`` is one of OK, DENIED, FULL, and follows what the last attempt found (a save that
+works again after the storage was full makes it OK); ``watch(callback)`` is told each change,
+so the page's ``data-storage`` and its notice follow it.  The browser's storage is reached
+through the opener that the page gives ``connect`` (ui.page.storage: ``window.localStorage``),
+so nothing here imports the browser; with none (on CPython) storage is refused.
+``use(backend)`` swaps in any object with ``getItem``/``setItem``/``removeItem`` (a fake,
+in tests on CPython).
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Protocol
 
@@ -45,6 +49,8 @@ _PROBE = "chaodipi.probe"
 _opener: Callable[[], Backend | None] | None = None  # how to reach the browser's storage
 _backend: Backend | None = None
 _state: str | None = None
+_told: str | None = None  # the state the watcher was last told
+_watcher: Callable[[str], None] | None = None
 
 
 def _kind(exc: BaseException) -> str:
@@ -72,20 +78,37 @@ def _open() -> Backend | None:
         _state = _kind(exc)
         if _state == DENIED:
             _backend = None
+    _tell()
     return _backend
 
 
 def connect(opener: Callable[[], Backend | None]) -> None:
     """Reach the browser's storage through `opener` (which may raise where it is refused),
     probed at the next use."""
-    global _opener, _backend, _state
-    _opener, _backend, _state = opener, None, None
+    global _opener, _backend, _state, _told
+    _opener, _backend, _state, _told = opener, None, None, None
 
 
 def use(backend: Backend | None) -> None:
     """Use ``backend`` (getItem/setItem/removeItem) from now on; None: probe the browser again."""
-    global _backend, _state
-    _backend, _state = backend, (None if backend is None else OK)
+    global _backend, _state, _told
+    _backend, _state, _told = backend, (None if backend is None else OK), None
+
+
+def watch(callback: Callable[[str], None] | None) -> None:
+    """Call `callback(state)` now and whenever the state changes (None: stop)."""
+    global _watcher, _told
+    _watcher, _told = callback, None
+    state()
+    _tell()
+
+
+def _tell() -> None:
+    global _told
+    if _watcher is not None and _state is not None and _state != _told:
+        _told = _state
+        with contextlib.suppress(Exception):  # (the calls here never raise)
+            _watcher(_state)
 
 
 def state() -> str:
@@ -125,6 +148,7 @@ def save(key: str, text: str) -> bool:
         _set(exc)
         return False
     _state = OK
+    _tell()
     return True
 
 
@@ -152,3 +176,4 @@ def set_aside(key: str, text: str) -> str | None:
 def _set(exc: BaseException) -> None:
     global _state
     _state = _kind(exc)
+    _tell()

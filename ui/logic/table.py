@@ -20,6 +20,7 @@ from engine.config import RulesConfig
 from engine.driver import Player, decision_steps, next_action_steps, run_steps
 from engine.errors import GameError, IllegalAction, SaveError
 from engine.events import Event
+from engine.limits import parse_json
 from engine.match import Match
 from engine.phase import Phase
 from engine.save import load_match, save_match
@@ -259,7 +260,11 @@ class Table:
 def undo_rounds_of(save_text: str) -> set[int]:
     """The rounds a save marks as played with undo (none in a save from before undo);
     SaveError if the mark is not a list of round numbers."""
-    marks = json.loads(save_text).get("undo_rounds", [])
+    try:  # (bounded, as the engine reads a save: engine.limits)
+        data = parse_json(save_text, ("the save", "存档"))
+    except GameError as err:
+        raise SaveError(err.en, err.zh) from err
+    marks = data.get("undo_rounds", []) if isinstance(data, dict) else None
     if not isinstance(marks, list) or not all(
             isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in marks):
         raise SaveError(f"the save's undo marks are not round numbers: {str(marks)[:80]}",

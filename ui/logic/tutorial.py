@@ -20,8 +20,9 @@ from html import escape
 from engine.actions import Action, Bid, Bury, Deal, Play, Snatch, action_from_json
 from engine.config import DEFAULT_RULES, RulesConfig
 from engine.driver import Player
-from engine.errors import IllegalAction
+from engine.errors import GameError, IllegalAction, SaveError
 from engine.events import CardsPlayed, Event
+from engine.limits import parse_json
 from engine.match import Match
 from engine.rules import Trump, classify
 from engine.save import load_match, save_match
@@ -156,15 +157,27 @@ class Tutorial:
 
     @classmethod
     def restore(cls, text: str, bots: Bots, adviser: Player | None) -> Tutorial:
-        """The saved guided hand; ValueError (a SaveError among them) if it is unreadable."""
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("state") not in (RUNNING, DONE, SKIPPED):
-            raise ValueError("not a guided hand's save")
-        table = TutorialTable(load_match(data["match"]), bots, adviser)
+        """The saved guided hand; a SaveError (a GameError) if it is unreadable, or has no
+        hand to resume (`{"state": "done"}`)."""
+        state, match_text, seen = _read(text)
+        if match_text is None:
+            raise SaveError("the guided hand's save holds no hand", "教学存档中没有牌局")
+        table = TutorialTable(load_match(match_text), bots, adviser)
         if table.match.seed != SEED:
-            raise ValueError("the guided hand's save is of another deal")
-        seen = {s for s in data.get("seen", []) if isinstance(s, str)}
-        return cls(table, data["state"], seen)
+            raise SaveError("the guided hand's save is of another deal", "教学存档是另一副牌的")
+        return cls(table, state, seen)
+
+    @classmethod
+    def resume(cls, text: str, bots: Bots, adviser: Player | None) -> Tutorial | None:
+        """The guided hand saved as `text`, to play on (it was running, or skipped: the menu
+        resumes it); None if it holds no hand to play on (done, or declined before it
+        began); a SaveError if the save is unreadable."""
+        state, match_text, _ = _read(text)
+        if state == DONE or match_text is None:
+            return None
+        tutorial = cls.restore(text, bots, adviser)
+        tutorial.state = RUNNING
+        return tutorial
 
     def save(self) -> str:
         return json.dumps({"state": self.state, "match": save_match(self.table.match),
@@ -180,14 +193,32 @@ class Tutorial:
         return self.table.phase.round_over
 
 
-def saved_state(text: str) -> str | None:
-    """The state (RUNNING, DONE, SKIPPED) a guided hand's save says it was left in, if any."""
+MAX_CHARS = 1_000_000  # the guided hand's save: a round's save (a few thousand characters)
+MAX_DEPTH = 4  # in JSON nesting 2 deep (the save of its match is a string in it)
+
+
+def _read(text: object) -> tuple[str, str | None, set[str]]:
+    """A guided hand's save read as JSON, bounded (engine.limits.parse_json), and checked for
+    form: its state, the save of its match if it has a hand to resume, the lessons seen; a
+    SaveError if it is not one."""
     try:
-        data = json.loads(text)
-    except ValueError:
-        return None
+        data = parse_json(text, ("the guided hand's save", "教学存档"), MAX_CHARS, MAX_DEPTH)
+    except GameError as err:
+        raise SaveError(err.en, err.zh) from err
     state = data.get("state") if isinstance(data, dict) else None
-    return state if isinstance(state, str) else None
+    if not isinstance(data, dict) or not isinstance(state, str) or state not in (
+            RUNNING, DONE, SKIPPED):
+        raise SaveError("not a guided hand's save", "不是教学存档")
+    match_text, seen = data.get("match"), data.get("seen", [])
+    if not (match_text is None or isinstance(match_text, str)) or not isinstance(seen, list):
+        raise SaveError("the guided hand's save is not of its form", "教学存档的格式不对")
+    return state, match_text, {s for s in seen if isinstance(s, str)}
+
+
+def saved_state(text: str) -> str:
+    """The state (RUNNING, DONE, SKIPPED) a guided hand's save says it was left in; a
+    SaveError if the save is not one (its hand is replayed only when it is resumed)."""
+    return _read(text)[0]
 
 
 def coach_html(tutorial: Tutorial | None, offer: bool, lang: str) -> str:

@@ -27,6 +27,7 @@ from ui.logic import explain, log, pacing, render, settings, share, storage
 from ui.logic.i18n import preferred_language, t
 from ui.logic.players import make_players
 from ui.logic.review import Review
+from ui.logic.saved_match import SAVE_KEY, read_query
 from ui.logic.screen import Screen
 from ui.logic.table import HUMAN, Table
 from ui.page import focus, undo
@@ -38,7 +39,7 @@ from ui.page.dialogs import Dialogs
 from ui.page.dom import by_id, clear_notice, position_of, set_html, show_notice, url_param
 from ui.page.motion import Motion
 from ui.page.review import ReviewScreen
-from ui.page.saved_match import SAVE_KEY, SavedMatch
+from ui.page.saved_match import SavedMatch
 from ui.page.share import Links
 from ui.page.sound import Sound
 from ui.page.stats import StatsKeeper
@@ -51,15 +52,19 @@ class App:
     tabs: Tabs  # whether this tab holds the game (made in `start`)
 
     def __init__(self) -> None:
-        self.settings = settings.load()
+        storage.watch(self._storage_changed)  # data-storage and its notice follow the state
+        self.settings, self.settings_aside = settings.read()
         lang = self.settings["lang"] or preferred_language(js.navigator.languages)
         self.screen = Screen(lang=lang)
         self.wake = asyncio.Event()  # set when the player acts: the bots' loop goes on
         self.hurry = asyncio.Event()  # set by a tap on the table: stop lingering now
         self.linger_ms = 0.0  # how long what just happened stays on the table, untouched
         self.skip = False  # the player asked to skip the animation to their next decision
-        speed = url_param("speed")  # ?speed=instant overrides the setting, for this visit
-        self.speed_override = speed if speed in pacing.SPEEDS else None
+        # ?seed= (the first match's) and ?speed= (instant, say: overrides the setting, for
+        # this visit); what cannot be used is left out, and said
+        self.query = read_query({name: value for name in ("seed", "speed")
+                                 if (value := url_param(name)) is not None})
+        self.speed_override = self.query.speed
         self.dialogs = Dialogs(self)
         self.motion = Motion()
         self.sound = Sound(self.settings["sound"])
@@ -82,20 +87,76 @@ class App:
         self.dialogs.listen()
         self.learn.listen()
         self.links.listen()
-        self.tabs = Tabs(SAVE_KEY, self.screen, self.saved_match)
+        self.tabs = Tabs(SAVE_KEY, self.screen, self.saved_match, self.links)
         self._begin = asyncio.ensure_future(self._open())
 
     async def _open(self) -> None:
-        if not self.links.open_viewer():
+        """Open the game: nothing the page reads (its storage, its address) can stop it.
+        Each reader refuses what it cannot use with a message (and sets a stored value
+        aside, never losing it); anything else raised on the way is said too, and the game
+        starts all the same."""
+        self._tell_what_was_left_out()
+        try:
+            viewer = await self.links.open_viewer()
+        except Exception as err:  # (never: a link is read or refused with its message)
+            self.failed(err)
+            viewer = False
+        if not viewer:
             await self.tabs.claim()  # else the game is open in another tab: shown, not played
-            self.learn.resume(first_visit=self.saved_match.open())
+            self._open_match()
             self.render()
-            self.links.follow()  # a #replay= or #deal= link in the address
+            try:
+                await self.links.follow()  # a #replay= or #deal= link in the address
+            except Exception as err:  # (never, as above)
+                self.failed(err)
         root = js.document.documentElement
         root.dataset.storage = storage.state()
         self._set_document_language()
         root.dataset.ready = "1"
         self._loop = asyncio.ensure_future(self._run())
+
+    def _tell_what_was_left_out(self) -> None:
+        """Settings set aside, and what of the address could not be used, said once."""
+        lang = self.screen.lang
+        if self.settings_aside is not None:
+            show_notice(t("notice.bad_settings", lang, key=self.settings_aside), "bad-settings")
+        if self.query.refused:
+            reasons = ("；" if lang == "zh" else "; ").join(
+                zh if lang == "zh" else en for _, en, zh in self.query.refused)
+            show_notice(t("notice.address", lang, reasons=reasons), "address")
+
+    def _open_match(self) -> None:
+        """The saved match (or a new one), and the guided hand if it was running."""
+        try:
+            first_visit = self.saved_match.open(seed=self.query.seed)
+        except Exception as err:  # (never: a save is read or set aside with its message)
+            self.failed(err)
+            self.saved_match.new(0)
+            first_visit = False
+        try:
+            self.learn.resume(first_visit=first_visit)
+        except Exception as err:  # (never, as above)
+            self.failed(err)
+
+    def failed(self, err: Exception) -> None:
+        """Something raised that should not have: said (with its kind) and logged; the game
+        goes on."""
+        reason = f"{type(err).__name__}: {str(err)[:200]}"
+        show_notice(t("notice.failed", self.screen.lang, reason=reason), "error")
+        js.console.error(reason)
+
+    def _storage_changed(self, state: str) -> None:
+        """Storage works again, or no longer: `data-storage` and the notice say so."""
+        js.document.documentElement.dataset.storage = state
+        notice = storage.NOTICES.get(state)
+        if notice:
+            show_notice(notice, "storage")
+        else:
+            clear_notice("storage")
+
+    def took_over(self) -> None:
+        """This tab took the game over (ui.page.tabs): a deal that waited for it is played."""
+        self.links.took_over()
 
     def _set_document_language(self) -> None:  # for screen readers, fonts and hyphenation
         js.document.documentElement.lang = "zh-Hans" if self.screen.lang == "zh" else "en"
@@ -121,6 +182,7 @@ class App:
                 js.console.error(str(err))
                 await asyncio.sleep(1)
                 continue
+            clear_notice("error")  # (the table moves again: whatever it was has gone)
             if table is self.table:  # (else it was replaced meanwhile: undo, a new match)
                 self._show(events)
 
@@ -225,6 +287,7 @@ class App:
         self.links.closed()
         self.screen.forget_choices()
         clear_notice("illegal")
+        clear_notice("error")  # (a new table, or the player's move: the table moves again)
         self._show(events)
         self.wake.set()
 

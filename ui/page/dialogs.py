@@ -49,6 +49,8 @@ class Dialogs:
 
     def _closed(self, event: Event) -> None:
         self.page.wake.set()
+        if by_id("dialog").getAttribute("data-name") == "confirm-deal":  # (closed, no yes)
+            self.page.links.declined()
         # the keyboard goes back to the button that opened the dialog; if that was rebuilt
         # meanwhile (a setting changed), to its new copy, else to the hand
         # (a control of the closed dialog may hold it until the browser notices)

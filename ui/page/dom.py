@@ -62,17 +62,35 @@ def position_of(element: Element | JsNull) -> int | None:
 
 
 def show_notice(text: str, kind: str = "") -> None:
-    """Show `text` in the page's notice line; `kind` says what it is about (illegal, storage,
-    bad-save, error), so that only its own cause takes it away again."""
+    """Show `text` in the page's notice box, as its line about `kind` (illegal, storage,
+    bad-save, link, error…): a line a kind, the newest first, each staying until its own
+    cause takes it away (`clear_notice`), so one notice never hides another. The box's
+    `data-kind` names the newest line's kind."""
     box = by_id("notice")
-    box.textContent = text
-    box.dataset.kind = kind
-    box.hidden = False
+    line = _notice_line(box, kind)
+    if line is None:
+        line = js.document.createElement("div")
+        line.dataset.notice = kind
+    line.textContent = text
+    box.prepend(line)  # (a line shown again moves to the top)
+    _show_notices(box)
 
 
 def clear_notice(kind: str) -> None:
-    """Hide the notice if it is about `kind`."""
+    """Take the notice about `kind` away (the box hides when none is left)."""
     box = by_id("notice")
-    if box.getAttribute("data-kind") == kind:
-        box.hidden = True
-        box.dataset.kind = ""
+    line = _notice_line(box, kind)
+    if line is not None:
+        line.remove()
+        _show_notices(box)
+
+
+def _notice_line(box: Element, kind: str) -> Element | None:
+    line = box.querySelector(f':scope > [data-notice="{kind}"]')  # (kinds are the page's)
+    return line if line else None
+
+
+def _show_notices(box: Element) -> None:
+    first = box.firstElementChild
+    box.dataset.kind = str(first.dataset.notice) if first else ""
+    box.hidden = not first

@@ -6,11 +6,13 @@ embedded, read-only replay viewer (`viewer`)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Generator
 from typing import Protocol
 
 import js
 
 from engine.match import Match
+from engine.record import round_spans_steps
 from ui.logic import pacing, render, share
 from ui.logic import review as reviewing
 from ui.logic.i18n import t
@@ -47,6 +49,7 @@ class ReviewScreen:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.hint: asyncio.Future[None] | None = None  # a review's trick's hint, being asked
+        self.finding: asyncio.Future[None] | None = None  # another round's bounds, being found
 
     def render(self, rv: reviewing.Review) -> None:
         """The review in the table's places (`html[data-phase="review"]`, ui.logic.review)."""
@@ -98,13 +101,31 @@ class ReviewScreen:
             page.render()
 
     def round(self, delta: int) -> None:
-        """Review the round `delta` rounds before or after the one shown (from its start)."""
+        """Review the round `delta` rounds before or after the one shown (from its start).
+        The match's rounds are found first, in slices (a replay of the whole match, once:
+        engine.record.round_spans_steps), so a long match never holds the main thread."""
+        rv = self.page.review
+        if rv is not None and rv.round_no + delta in rv.rounds and self.finding is None:
+            self.finding = asyncio.ensure_future(self._round(rv, rv.round_no + delta))
+
+    async def _round(self, rv: reviewing.Review, round_no: int) -> None:
         page = self.page
-        rv = page.review
-        if rv is not None and rv.round_no + delta in rv.rounds:
+        match = page.links.review_match()
+        try:
+            found = await pacing.in_slices(
+                self._found(match), js.performance.now,
+                going_on=lambda: page.review is rv and page.links.review_match() is match)
+        finally:
+            self.finding = None
+        if found:
             page.links.hide()
-            page.review = reviewing.Review(page.links.review_match(), rv.round_no + delta + 1)
+            page.review = reviewing.Review(match, round_no + 1)
             page.render()
+
+    @staticmethod
+    def _found(match: Match) -> Generator[int, None, bool]:
+        yield from round_spans_steps(match)
+        return True
 
     def step(self, delta: int) -> None:
         page = self.page

@@ -3,35 +3,34 @@
 The match is opened from storage, or a new one made; it is saved after every action, unless
 another tab holds the game (ui.page.tabs); a resumed save is checked whole, in slices, once
 the table is up (a long match's earlier rounds are not replayed on load: engine.save), and a
-save that cannot be read is kept aside under another key, never lost.
+save that cannot be read (ui.logic.saved_match: any text at all is read or refused) is kept
+aside under another key, never lost, and the player is told. A new match takes the address's
+`?seed=` where it is a seed (else a random one, and the player is told).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import TYPE_CHECKING, Protocol
 
 import js
 
-from engine.errors import SaveError
+from engine.errors import GameError, SaveError
 from engine.events import Event
 from engine.save import verify_steps
 from ui.logic import pacing, storage
 from ui.logic.i18n import t
 from ui.logic.players import make_players
+from ui.logic.saved_match import SAVE_KEY, read_save
 from ui.logic.screen import Screen
 from ui.logic.settings import Settings
 from ui.logic.table import Bots, Table
-from ui.page.dom import show_notice, url_param
+from ui.page.dom import show_notice
 
 if TYPE_CHECKING:
     from engine.driver import Player
     from ui.page.tabs import Tabs
     from ui.page.tutorial import Learn
-
-SAVE_KEY = "chaodipi.match"
-
 
 class Page(Protocol):
     """What the saved match uses of the page (ui.page.app.App)."""
@@ -44,6 +43,7 @@ class Page(Protocol):
     tabs: Tabs
 
     def after_player_action(self, events: list[Event]) -> None: ...
+    def took_over(self) -> None: ...
 
 
 class SavedMatch:
@@ -51,36 +51,38 @@ class SavedMatch:
         self.page = page
         self.checking: asyncio.Future[None] | None = None  # the whole save, checked in slices
 
-    def open(self, applied: int = 0) -> bool:
-        """Open the saved match, else a new one; True on a first visit (no save at all).
-        `applied`: the actions applied so far (the page's data-actions only grows)."""
+    def open(self, applied: int = 0, seed: int | None = None) -> bool:
+        """Open the saved match, else a new one (from `seed`, the address's, if given); True
+        on a first visit (no save at all). `applied`: the actions applied so far (the page's
+        data-actions only grows)."""
         ok, text = self.page.tabs.read()
         table = self._restored(text) if ok and text else None
         if table is None:
-            self.new(applied, url_param("seed"))
+            self.new(applied, seed)
         else:
             table.actions = applied
             self.page.table = table
-        notice = storage.notice()
-        if notice:
-            show_notice(notice, "storage")
         return ok and not text
 
     def _restored(self, text: str) -> Table | None:
         """The saved match's table, its whole save checked later; None if the save cannot be
         read (then it is set aside)."""
         try:
-            table = self.with_settings(
-                Table.restore(text, *self.players(json.loads(text)["seed"])))
-        except (SaveError, ValueError, KeyError, TypeError):
+            table = self.with_settings(read_save(text, self.page.settings["tiers"]))
+        except GameError:
             self._set_aside(text)
+            return None
+        except Exception as err:  # (never: read_save refuses with a GameError; if ever, the
+            self._set_aside(text, err)  # save is kept aside all the same and the game goes on)
             return None
         self.checking = asyncio.ensure_future(self._check(text))
         return table
 
-    def _set_aside(self, text: str) -> None:
+    def _set_aside(self, text: str, err: Exception | None = None) -> None:
         aside = storage.set_aside(SAVE_KEY, text)  # kept under another key, not lost
-        show_notice(t("notice.bad_save", self.page.screen.lang, key=aside or "-"), "bad-save")
+        lang = self.page.screen.lang
+        show_notice(t("notice.bad_save", lang, key=aside or "-")
+                    + ("" if err is None else f" ({type(err).__name__})"), "bad-save")
 
     async def _check(self, text: str) -> None:
         """Check the whole save once the table is up, in slices (a long match's earlier
@@ -93,15 +95,17 @@ class SavedMatch:
             self.page.after_player_action([])
 
     def reopen(self) -> None:
-        """This tab took the game over: play on from the save the other tab left."""
+        """This tab took the game over: play on from the save the other tab left (or from a
+        deal from a link that waited for this)."""
         self.open(applied=self.page.table.actions)  # (data-actions only grows)
         self.page.after_player_action([])
+        self.page.took_over()
 
-    def new(self, applied: int, seed: str | None = None) -> None:
+    def new(self, applied: int, seed: int | None = None) -> None:
         """A new match, `applied` actions counted already (the page's data-actions only grows,
         across new matches too): from `seed` (the page's ?seed=, for the first match only),
         else a random one, so "new game" never deals the same cards again."""
-        number = int(seed) if seed and seed.isdigit() else int(js.Math.random() * 2_147_483_647)
+        number = seed if seed is not None else int(js.Math.random() * 2_147_483_647)
         table = self.with_settings(Table.new(number, *self.players(number)))
         table.actions = applied
         self.page.table = table
@@ -127,9 +131,5 @@ class SavedMatch:
         if not page.tabs.may_write():
             return
         text = page.table.save()
-        if storage.save(SAVE_KEY, text):
+        if storage.save(SAVE_KEY, text):  # (else storage's state says why: ui.page.app)
             page.tabs.wrote(text)
-        else:
-            notice = storage.notice()
-            if notice:
-                show_notice(notice, "storage")

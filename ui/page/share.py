@@ -5,7 +5,10 @@
 - `follow()`: at page load and on every `hashchange`, a `#replay=` link opens the review of
   its record and a `#deal=` link asks before its deal replaces the match being played; the
   match being played is not touched meanwhile (the page's loop waits while a review is open)
-  and its save is never written;
+  and its save is never written. A link is replayed in slices (a long match's link takes
+  seconds), the page's main thread given back between them; in a tab that does not hold the
+  game, a deal confirmed waits (and stays in the address) until the player takes the game
+  over here, or forgets it;
 - `replay_deal()`: the same deal again from its start, same seats and bots, after asking;
 - `open_viewer()`: `?embed=1#replay=…` is a read-only viewer: no match of its own, no save.
 
@@ -24,17 +27,20 @@ import js
 from engine.errors import GameError
 from engine.match import Match
 from engine.record import RecordInfo
-from ui.logic import share
+from ui.logic import pacing, share
 from ui.logic.i18n import t
 from ui.logic.players import make_adviser
 from ui.logic.review import Review
 from ui.logic.screen import Screen
 from ui.logic.settings import Settings
 from ui.logic.table import Table
-from ui.page.dom import by_id, listen, show_notice, url_param
+from ui.page.dom import by_id, clear_notice, listen, show_notice, url_param
 
 if TYPE_CHECKING:
     from ui.page.review import ReviewScreen
+    from ui.page.tabs import Tabs
+
+TELL_READING_MS = 300  # a link read for longer than this says so ("Reading the link…")
 
 
 class Page(Protocol):
@@ -47,6 +53,7 @@ class Page(Protocol):
     viewer: bool
     wake: asyncio.Event
     review_screen: ReviewScreen
+    tabs: Tabs
 
     def render(self) -> None: ...
     def play_deal(self, deal: share.Deal) -> None: ...
@@ -58,32 +65,70 @@ class Links:
         self.source: Match | None = None  # the match a #replay= link holds, in its review
         self.info: RecordInfo | None = None  # that link's seats and date
         self.pending: share.Deal | None = None  # the deal waiting for the player's yes
+        self.waiting_deal: share.Deal | None = None  # said yes to, waiting for the take-over
         self._copying: asyncio.Future[None] | None = None
+        self._following: asyncio.Future[None] | None = None  # the link being read
 
     def listen(self) -> None:
-        listen(js.window, "hashchange", lambda event: self.follow())
+        listen(js.window, "hashchange", lambda event: self._follow_soon())
+
+    def _follow_soon(self) -> None:
+        """A new address: its link is read (in slices), in place of one still being read."""
+        if self._following is not None:
+            self._following.cancel()
+        self._following = asyncio.ensure_future(self.follow())
 
     # --- opening links -------------------------------------------------------------------
 
-    def _read(self) -> share.Link | None:
-        """The link in the page's address, or None (also when it is bad: then said so)."""
+    async def _read(self) -> share.Link | None:
+        """The link in the page's address, or None (also when it is bad: then said so, and
+        when the address changed while it was read: the new one is read then)."""
         lang = self.page.screen.lang
+        fragment = str(js.location.hash or "")
         try:
-            return share.read_link(str(js.location.hash or ""))
+            return await self._replayed(fragment)
         except GameError as err:
             reason = err.message(lang)
         except Exception as err:  # never a crash: whatever a crafted link does, it is refused
             reason = type(err).__name__
-        self._forget_hash()
+        if str(js.location.hash or "") == fragment:
+            self._forget_hash()
         show_notice(t("share.bad", lang, reason=reason), "link")
         return None
 
-    def open_viewer(self) -> bool:
+    async def _replayed(self, fragment: str) -> share.Link | None:
+        """`fragment`'s link replayed in slices (engine.record.read_code_steps), so that a
+        long match's link never holds the main thread; None if the address changes
+        meanwhile. A read that takes a while says so (and on the boot screen too)."""
+        started = js.performance.now()
+        told = False
+
+        def going_on() -> bool:
+            nonlocal told
+            if not told and js.performance.now() - started >= TELL_READING_MS:
+                told = True
+                self._tell_reading()
+            return str(js.location.hash or "") == fragment
+
+        try:
+            return await pacing.in_slices(share.read_link_steps(fragment), js.performance.now,
+                                          going_on=going_on)
+        finally:
+            clear_notice("link-reading")
+
+    def _tell_reading(self) -> None:
+        """"Reading the link…", in the notice and, before the page is ready, on the boot
+        screen (in both languages, as its other stages)."""
+        show_notice(t("share.reading", self.page.screen.lang), "link-reading")
+        if js.document.documentElement.getAttribute("data-ready") != "1":
+            by_id("boot-stage").textContent = "正在读取链接 Reading the link…"
+
+    async def open_viewer(self) -> bool:
         """In `?embed=1` with a good `#replay=` link: show it read-only; whether it did."""
         fragment = str(js.location.hash or "")
         if url_param("embed") != "1" or share.link_kind(fragment) != share.REPLAY:
             return False
-        link = self._read()
+        link = await self._read()
         if link is None:
             return False
         self.page.viewer = True
@@ -92,11 +137,11 @@ class Links:
         self.page.table = Table(link.match, {}, make_adviser(link.match.seed))
         return self._review(link)
 
-    def follow(self) -> None:
+    async def follow(self) -> None:
         """Open the link in the page's address (a review, or the question for a deal); with
         no link any more (the browser's Back), leave a review a link opened."""
         if self.page.viewer:
-            link = self._read()
+            link = await self._read()
             if link is not None and link.kind == share.REPLAY:
                 self._review(link)
             return
@@ -104,13 +149,14 @@ class Links:
             if self.source is not None:
                 self.page.review_screen.close()
             return
-        link = self._read()
+        link = await self._read()
         if link is None:
             return
         if link.kind == share.REPLAY:
             self._review(link)
         else:
-            self._forget_hash()  # asked once: a reload does not ask again
+            if self.page.tabs.holding:  # asked once: a reload does not ask again (in a tab
+                self._forget_hash()  # that does not hold the game, it stays until played)
             self._ask(share.deal_of_link(link, self.page.settings["tiers"]))
 
     def _review(self, link: share.Link) -> bool:
@@ -167,21 +213,58 @@ class Links:
         self._ask(deal, what_if=True)
 
     def _ask(self, deal: share.Deal, what_if: bool = False) -> None:
-        """Ask before `deal` replaces the match being played (it waits in `pending`)."""
+        """Ask before `deal` replaces the match being played (it waits in `pending`), naming
+        its bots and the rules it changes."""
         self.pending = deal
         dialog = by_id("dialog")
-        dialog.innerHTML = share.confirm_html(self.page.screen.lang, deal.tiers, what_if)
+        dialog.innerHTML = share.confirm_html(self.page.screen.lang, deal.tiers, what_if,
+                                              deal.rules, elsewhere=not self.page.tabs.holding)
         dialog.dataset.name = "confirm-deal"
         if not dialog.open:
             dialog.showModal()
         self.page.wake.set()  # the loop notices the dialog and waits
 
     def play_pending(self) -> None:
+        """The player said yes: the deal replaces the match, or in a tab that does not hold
+        the game, waits for the take-over (never played behind the holder's back)."""
+        if self.pending is None:
+            return
+        deal, self.pending = self.pending, None
+        if not self.page.tabs.holding:
+            self.waiting_deal = deal
+            self.page.tabs.render()  # the box says the deal waits, and offers to forget it
+            self.page.tabs.remind()
+            return
+        self._play(deal)
+
+    def _play(self, deal: share.Deal) -> None:
+        self.source = self.info = None
+        self._forget_hash()  # (a reload opens the new match, not the link again)
+        self.page.play_deal(deal)
+
+    def declined(self) -> None:
+        """The question was closed without a yes: the deal is dropped, and its link too."""
         if self.pending is not None:
-            deal, self.pending = self.pending, None
-            self.source = self.info = None
-            self._forget_hash()  # (a reload opens the new match, not the link again)
-            self.page.play_deal(deal)
+            self.pending = None
+            if share.link_kind(str(js.location.hash or "")) == share.DEAL:
+                self._forget_hash()
+
+    def waiting(self) -> bool:
+        return self.waiting_deal is not None
+
+    def forget_waiting(self) -> None:
+        """The player forgot the deal that waited for the take-over."""
+        self.waiting_deal = None
+        if share.link_kind(str(js.location.hash or "")) == share.DEAL:
+            self._forget_hash()
+        self.page.tabs.render()
+
+    def took_over(self) -> None:
+        """This tab took the game over: a deal that waited for it is played now."""
+        if self.waiting_deal is not None and self.page.tabs.holding:
+            deal, self.waiting_deal = self.waiting_deal, None
+            self.page.tabs.render()
+            self._play(deal)
 
     # --- sharing ---------------------------------------------------------------------------
 

@@ -37,11 +37,20 @@ class Saves(Protocol):
     def reopen(self) -> None: ...
 
 
+class WaitingDeal(Protocol):
+    """A deal confirmed in this tab while another held the game (ui.page.share.Links): it
+    waits for the take-over, or for the player to forget it."""
+
+    def waiting(self) -> bool: ...
+    def forget_waiting(self) -> None: ...
+
+
 class Tabs:
-    def __init__(self, key: str, screen: Screen, saves: Saves) -> None:
+    def __init__(self, key: str, screen: Screen, saves: Saves, deal: WaitingDeal) -> None:
         self.key = key  # the save's key in storage
         self.screen = screen  # (its language, for the box's words)
         self.saves = saves
+        self.deal = deal
         self.holding = False
         self.written: str | None = None  # the save as this tab last read or wrote it
         self._lost_proxy = create_proxy(self._lost)  # kept: JS calls it later
@@ -99,6 +108,9 @@ class Tabs:
         js.chaodipiTab.released()
 
     def _click(self, event: Event) -> None:
+        if event.target.closest('button[data-action="forget-deal"]'):
+            self.deal.forget_waiting()
+            return
         button = event.target.closest('button[data-action="take-over"]')
         if button and not button.disabled:
             button.disabled = True
@@ -106,7 +118,8 @@ class Tabs:
 
     def _taken(self, taken: object = None) -> None:
         """tabs.js has taken the game over, or lost it to a tab that took it over at the same
-        moment: this tab holds it only if it holds the lock now."""
+        moment: this tab holds it only if it holds the lock now. Then the latest save is
+        opened (a deal that waited for this is then played: ui.page.share)."""
         self.holding = bool(taken) and bool(js.chaodipiTab.holding())
         if self.holding:
             self.saves.reopen()  # the latest save, as the other tab left it
@@ -126,10 +139,24 @@ class Tabs:
         child(box, "button").focus()
 
     def render(self) -> None:
-        """The words of the box, in the page's language."""
+        """The words of the box, in the page's language, and while a deal from a link waits
+        for the take-over, that it does, with a button to forget it."""
         lang = self.screen.lang
         box = by_id("elsewhere")
-        child(box, "p").textContent = t("tabs.elsewhere", lang)
-        button = child(box, "button")
+        waiting = self.deal.waiting()
+        child(box, "p").textContent = t("tabs.elsewhere", lang) + (
+            " " + t("tabs.deal_waiting", lang) if waiting else "")
+        button = child(box, 'button[data-action="take-over"]')
         button.textContent = t("tabs.take_over", lang)
         button.disabled = False
+        forget = box.querySelector('button[data-action="forget-deal"]')
+        if waiting and not forget:
+            forget = js.document.createElement("button")
+            forget.setAttribute("type", "button")
+            forget.dataset.action = "forget-deal"
+            box.appendChild(forget)
+        if forget:
+            if waiting:
+                forget.textContent = t("tabs.forget_deal", lang)
+            else:
+                forget.remove()

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, Protocol
 
 import js
 
+from engine.errors import GameError
 from engine.events import Event
 from ui.logic import storage
+from ui.logic.i18n import t
 from ui.logic.players import make_players
 from ui.logic.screen import Screen
 from ui.logic.table import Table
@@ -74,12 +76,25 @@ class Learn:
 
     def resume(self, first_visit: bool) -> None:
         """At page load: continue a guided hand that was running, or offer it on a first
-        visit (no saved match, never offered)."""
+        visit (no saved match, never offered). A save that cannot be read is set aside."""
         ok, text = storage.load(KEY)
-        if ok and text and saved_state(text) == RUNNING:
-            self.start()
+        if ok and text:
+            try:
+                state: str | None = saved_state(text)
+            except Exception as err:  # a GameError (anything else: kept aside all the same)
+                self._set_aside(text, err)
+                state = None
+            if state == RUNNING:
+                self.start()
         elif first_visit and ok and not text:
             self.offer = True
+
+    def _set_aside(self, text: str, err: Exception) -> None:
+        """Keep an unreadable save of the guided hand under another key, and say so."""
+        aside = storage.set_aside(KEY, text) or "-"
+        why = "" if isinstance(err, GameError) else f" ({type(err).__name__})"
+        show_notice(t("notice.bad_tutorial", self.page.screen.lang, key=aside) + why,
+                    "bad-tutorial")
 
     def withdraw(self) -> None:
         """The player went on with their own match: the offer gives the table its room back
@@ -92,12 +107,12 @@ class Learn:
         ok, text = storage.load(KEY)
         if ok and text:
             try:
-                tutorial = Tutorial.restore(text, bots, adviser)
-                if tutorial.state in (RUNNING, SKIPPED):  # skipped: resumed from the menu
-                    tutorial.state = RUNNING
-                    return tutorial
-            except (ValueError, KeyError, TypeError):
-                storage.set_aside(KEY, text)  # kept, not lost
+                tutorial = Tutorial.resume(text, bots, adviser)  # (skipped: from the menu)
+            except Exception as err:  # a GameError (anything else: kept aside all the same)
+                self._set_aside(text, err)  # kept, not lost
+                tutorial = None
+            if tutorial is not None:
+                return tutorial
         return Tutorial.new(bots, adviser)
 
     def start(self) -> None:
@@ -124,12 +139,11 @@ class Learn:
         self.page.after_player_action([])
 
     def save(self) -> bool:
-        """Save the guided hand's progress under its own key (never the match's)."""
+        """Save the guided hand's progress under its own key (never the match's); where it
+        cannot be stored, storage's state says why (ui.page.app)."""
         if self.tutorial is None:
             return False
-        notice = None if storage.save(KEY, self.tutorial.save()) else storage.notice()
-        if notice:
-            show_notice(notice, "storage")
+        storage.save(KEY, self.tutorial.save())
         return True
 
     def marked_positions(self) -> set[int]:
