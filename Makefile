@@ -2,8 +2,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: test test-engine lint typecheck bench soak test-e2e test-chromium test-firefox test-webkit \
-	site serve dist bench-web bench-wire bench-memory gallery
+.PHONY: test test-engine lint typecheck bench gifts soak test-e2e test-chromium test-firefox \
+	test-webkit site serve dist bench-web bench-wire bench-memory gallery
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,13 @@ test-engine: $(VENV)/.installed node_modules/.installed
 
 bench: $(VENV)/.installed
 	$(PY) -m tools.bench
+
+## make gifts: points the hint and the hard bot give away on fresh deals (tools/gifts.py;
+## SEED=2800 ROUNDS=6 by default)
+SEED ?= 2800
+ROUNDS ?= 6
+gifts: $(VENV)/.installed
+	$(PY) -m tools.gifts --seed $(SEED) --rounds $(ROUNDS)
 
 ## Web page: the runtime (PyScript + Pyodide), the font the page ships (cut from Noto Sans SC)
 ## and the accessibility checker the tests use (axe-core), from the npm registry, pinned by

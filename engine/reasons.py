@@ -29,8 +29,9 @@ from .rules import (
 
 # How the winner won.
 HELD, HIGHEST, TRUMPED, TOP_TRUMP = "held", "highest", "trumped", "top-trump"
-# What kept the seat's own play from winning.
-DISCARD, NO_SHAPE, TIE = "discard", "no-shape", "tie"
+# What kept the seat's own play from winning: cards neither of the led suit nor trump (named),
+# cards of the led suit and trumps together, no lead's shape, a tie with an earlier play.
+DISCARD, MIXED, NO_SHAPE, TIE = "discard", "mixed", "no-shape", "tie"
 
 Names = Callable[[int], tuple[str, str]]  # seat -> (name, possessive): ("East", "East's")
 
@@ -46,8 +47,8 @@ class TrickReason:
     lead: tuple[Card, ...]
     lead_kind: str  # SINGLE | PAIR | TRACTOR: the lead's strongest unit (R17)
     seat: int | None = None
-    own: str | None = None  # DISCARD | NO_SHAPE | TIE
-    own_cards: tuple[Card, ...] = ()
+    own: str | None = None  # DISCARD | MIXED | NO_SHAPE | TIE
+    own_cards: tuple[Card, ...] = ()  # the seat's play; for DISCARD, its cards off the suit
     triple: bool = False  # the lead held three of a kind: a pair and a single (R16)
 
     def text(self, lang: str, names: Names) -> str:
@@ -64,8 +65,12 @@ class TrickReason:
                                         suit=suit)]
         if self.own is not None:
             key = self.own if self.own != NO_SHAPE else f"{NO_SHAPE}-{self.lead_kind}"
+            if self.own == DISCARD and self.led == TRUMP:
+                key = f"{DISCARD}-{TRUMP}"  # one word for both: "not a trump"
+            be = "is" if len(self.own_cards) == 1 else "are"
             parts.append(words[key].format(cards=label(self.own_cards), lead=label(self.lead),
-                                           suit=suit))
+                                           suit=suit, be=be,
+                                           a="a " if len(self.own_cards) == 1 else ""))
         if self.triple:
             parts.append(words["triple"])
         return words["join"].join(parts)
@@ -76,7 +81,9 @@ _EN = {
     HIGHEST: "{whose} {cards} is the highest of the {suit}",
     TRUMPED: "{name} trumped the {suit} lead: any trump beats a side suit",
     TOP_TRUMP: "{whose} {cards} is the highest trump",
-    DISCARD: "your {cards} is neither {suit} nor trumps, so it cannot win",
+    DISCARD: "your {cards} {be} neither {suit} nor trumps, so your play cannot win",
+    f"{DISCARD}-{TRUMP}": "your {cards} {be} not {a}trump, so your play cannot win",
+    MIXED: "your {cards} mixes {suit} and trumps, so it cannot win",
     f"{NO_SHAPE}-{PAIR}": "a pair beats any two singles: your {cards} could not win",
     f"{NO_SHAPE}-{TRACTOR}": "{lead} is a tractor: it beats your {cards}, which is not one",
     f"{NO_SHAPE}-{SINGLE}": "your {cards} does not have the lead's shape",
@@ -89,7 +96,9 @@ _ZH = {
     HIGHEST: "{whose}{cards}是{suit}中最大的",
     TRUMPED: "{name}用主牌毙了{suit}：主牌大于任何副牌",
     TOP_TRUMP: "{whose}{cards}是最大的主牌",
-    DISCARD: "你的{cards}既不是{suit}也不是主牌，是垫牌，不能赢",
+    DISCARD: "你的{cards}既不是{suit}也不是主牌，是垫牌，这手牌不能赢",
+    f"{DISCARD}-{TRUMP}": "你的{cards}不是主牌，是垫牌，这手牌不能赢",
+    MIXED: "你的{cards}既有{suit}又有主牌，不能赢",
     f"{NO_SHAPE}-{PAIR}": "对子大于任何两张单牌：你的{cards}不能赢",
     f"{NO_SHAPE}-{TRACTOR}": "{lead}是拖拉机：你的{cards}不是拖拉机，管不上",
     f"{NO_SHAPE}-{SINGLE}": "你的{cards}与首家牌型不同",
@@ -123,6 +132,8 @@ def trick_reason(plays: Sequence[tuple[int, Sequence[Card]]], trump: Trump,
     if mine is not None and mine != w:
         own_cards = cards[mine]
         own = _why_lost(own_cards, units, led, trump, cards, w, mine)
+        if own == DISCARD:  # name only the cards that are neither of the led suit nor trump
+            own_cards = tuple(c for c in own_cards if trump.suit_of(c) not in (led, TRUMP))
     triple = any(n == 3 for n in Counter(lead).values())
     return TrickReason(how, winner, winning, led, lead, units[0].kind, seat, own, own_cards,
                        triple)
@@ -138,7 +149,8 @@ def _why_lost(play: tuple[Card, ...], units: list[Unit], led: str, trump: Trump,
     if mine == 0:
         return None  # the lead itself was beaten: the main line says by what
     if not (_all_of(play, led, trump) or _all_of(play, TRUMP, trump)):
-        return DISCARD
+        off = any(trump.suit_of(c) not in (led, TRUMP) for c in play)
+        return DISCARD if off else MIXED
     if not has_shape(play, units, trump):
         return NO_SHAPE
     if 0 < w < mine and trick_winner([cards[0], play, cards[w]], trump) == 1:

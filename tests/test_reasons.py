@@ -1,17 +1,24 @@
 """Why a trick went as it did (engine.reasons), for the player: a rule table (R16, R22, R23)."""
 
+import random
+from collections import Counter
+
 import pytest
 
+from engine.cards import cards_label, full_deck
+from engine.options import follow_options, lead_options
 from engine.reasons import (
     DISCARD,
     HELD,
     HIGHEST,
+    MIXED,
     NO_SHAPE,
     TIE,
     TOP_TRUMP,
     TRUMPED,
     trick_reason,
 )
+from engine.rules import TRUMP, Trump, check_follow, trick_winner
 
 from helpers import cards, trump
 
@@ -56,3 +63,124 @@ def test_the_winner_is_named_as_you_when_you_won():
     assert reason.winner == 0 and reason.own is None
     assert reason.text("en", NAMES.get).startswith("Your ♠A is the highest")
     assert reason.text("zh", ZH.get).startswith("你的♠A")
+
+
+# --- every claim of the explanation is true (issue 28) -------------------------------------
+
+def test_discard_names_only_the_cards_neither_of_the_led_suit_nor_trump():
+    """R22: on a club lead with hearts trump, "your ♣Q ♥K are neither clubs nor trump" was
+    said of a club and a trump; only a card that is neither is named a discard, and a play
+    of the led suit and trumps together is said to mix them."""
+    reason = trick_reason(plays("C9 C8", "CA CA", "C3 C4", "CQ S3"), trump("2H"), seat=0)
+    assert reason.own == DISCARD and reason.own_cards == tuple(cards("S3"))
+    line = reason.text("en", NAMES.get)
+    assert "your ♠3 is neither clubs nor trumps" in line and "♣Q" not in line.split(";")[1]
+    zh = reason.text("zh", ZH.get)
+    assert "你的♠3既不是梅花也不是主牌" in zh and "♣Q" not in zh.split("；")[1]
+    mixed = trick_reason(plays("C9 C8", "CA CA", "C3 C4", "CQ HK"), trump("2H"), seat=0)
+    assert mixed.own == MIXED and mixed.own_cards == tuple(cards("CQ HK"))
+    assert "neither" not in mixed.text("en", NAMES.get)
+    assert "既不是" not in mixed.text("zh", ZH.get)
+
+
+def test_discard_on_a_trump_lead_says_not_trump_and_never_names_a_trump():
+    """R22 on a trump lead: "♥Q ♠5 is neither trumps nor trumps" named ♥Q, a trump, as not
+    trump; only ♠5 is, and it is said once."""
+    reason = trick_reason(plays("H9 H8", "HA HA", "H3 H4", "HQ S5"), trump("2H"), seat=0)
+    assert reason.own == DISCARD and reason.own_cards == tuple(cards("S5"))
+    line = reason.text("en", NAMES.get)
+    assert "your ♠5 is not a trump" in line and "nor" not in line and "♥Q" not in line
+    zh = reason.text("zh", ZH.get)
+    assert "你的♠5不是主牌" in zh and "也不是主牌" not in zh and "♥Q" not in zh
+
+
+def _random_follow(rng, hand, lead, tr):
+    n = len(lead)
+    led = tr.suit_of(lead[0])
+    suit_cards = [c for c in hand if tr.suit_of(c) == led]
+    if len(suit_cards) <= n:
+        others = [c for c in hand if tr.suit_of(c) != led]
+        return tuple(suit_cards + rng.sample(others, n - len(suit_cards)))
+    return tuple(rng.choice(follow_options(hand, lead, tr)))
+
+
+def _random_trick(rng):
+    """A trick of four random legal plays from a random deal (12 cards a hand, so that voids
+    and discards are common), under a random trump; sometimes a throw is led."""
+    level = rng.choice(["2", "5", "10", "K", "A"])
+    tr = Trump(level, rng.choice(["S", "H", "C", "D", None]))
+    deck = full_deck()
+    rng.shuffle(deck)
+    hands = [deck[12 * s:12 * s + 12] for s in range(4)]
+    leader = rng.randrange(4)
+    units = lead_options(hands[leader], tr)
+    lead = rng.choice(units).cards
+    same = [u for u in units if tr.suit_of(u.top) == tr.suit_of(lead[0])
+            and not set(u.cards) & set(lead)]
+    if same and rng.random() < 0.15:  # a throw (R18): two units of one play-suit
+        lead = tuple(sorted(lead + rng.choice(same).cards, key=lambda c: c.index))
+    out = [(leader, tuple(lead))]
+    for k in (1, 2, 3):
+        seat = (leader + k) % 4
+        play = _random_follow(rng, hands[seat], lead, tr)
+        check_follow(hands[seat], lead, play, tr)
+        out.append((seat, play))
+    return tr, out
+
+
+def test_every_claim_of_a_trick_explanation_is_true_of_10000_random_tricks():
+    """Over 10 000 random tricks (fixed seed), in both languages: the winner named is the
+    trick's winner (R22/R23); "held" only when the lead won; "highest of the suit" only of a
+    play of the led suit, above every card of that suit in a trick of singles; "trumped" and
+    "highest trump" only of an all-trump winner on a side-suit lead, above every trump in a
+    trick of singles; a discard names only cards of the seat's play that are neither of the
+    led suit nor trump (and a trump lead's discard is called not trump, once); "mixes" only a
+    play holding both; "ties" only a play equal to the winner."""
+    rng = random.Random(2828)
+    seen = Counter()
+    for _ in range(10_000):
+        tr, trick = _random_trick(rng)
+        reason = trick_reason(trick, tr, seat=0)
+        cards_ = [p for _, p in trick]
+        w = trick_winner(cards_, tr)
+        led = tr.suit_of(cards_[0][0])
+        seen[reason.how] += 1
+        seen[reason.own] += 1
+        assert reason.winner == trick[w][0] and reason.winning == cards_[w]
+        assert (reason.how == HELD) == (w == 0)
+        single = len(cards_[0]) == 1
+        if reason.how == HIGHEST:
+            assert all(tr.suit_of(c) == led for c in reason.winning)
+            if single:
+                top = tr.strengths[reason.winning[0].index]
+                assert all(tr.strengths[p[0].index] <= top for p in cards_
+                           if tr.suit_of(p[0]) == led)
+        if reason.how in (TRUMPED, TOP_TRUMP):
+            assert led != TRUMP and all(tr.suit_of(c) == TRUMP for c in reason.winning)
+            if single:
+                top = tr.strengths[reason.winning[0].index]
+                assert all(tr.strengths[p[0].index] <= top for p in cards_
+                           if tr.suit_of(p[0]) == TRUMP)
+        mine = next((p for s, p in trick if s == 0), None)
+        if reason.own == DISCARD:
+            assert reason.own_cards and all(tr.suit_of(c) not in (led, TRUMP)
+                                            for c in reason.own_cards)
+            assert not (Counter(reason.own_cards) - Counter(mine))
+            assert Counter(reason.own_cards) == Counter(
+                c for c in mine if tr.suit_of(c) not in (led, TRUMP))
+        if reason.own == MIXED:
+            suits = {tr.suit_of(c) for c in mine}
+            assert led != TRUMP and suits == {led, TRUMP}
+        if reason.own == TIE:
+            assert trick_winner([cards_[0], mine, reason.winning], tr) == 1
+        for lang, names in (("en", NAMES.get), ("zh", ZH.get)):
+            line = reason.text(lang, names)
+            if reason.how in (HIGHEST, TOP_TRUMP):  # (the lines that name the cards)
+                assert cards_label(reason.winning, lang) in line
+            if reason.own is not None:
+                assert cards_label(reason.own_cards, lang) in line
+            if reason.own == DISCARD and led == TRUMP:
+                assert ("nor" not in line) if lang == "en" else ("也不是主牌" not in line)
+    # the generator reaches every kind of claim
+    assert all(seen[k] for k in (HELD, HIGHEST, TRUMPED, TOP_TRUMP, DISCARD, MIXED, NO_SHAPE,
+                                 TIE)), seen

@@ -21,33 +21,51 @@ from dataclasses import dataclass
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
 from ..cards import ALL_CARDS, Card, cards_label, points_of, points_of_plays
+from ..options import follow_options
 from ..phase import Phase
 from ..reasons import Names
-from ..rules import PAIR, SUIT_WORDS, TRACTOR, TRUMP, Trump, classify, playable_cards, trick_winner
+from ..rules import (
+    PAIR,
+    SUIT_WORDS,
+    TRACTOR,
+    TRUMP,
+    Trump,
+    check_throw,
+    classify,
+    playable_cards,
+    trick_winner,
+)
 from ..seats import opponents_of, partner_of, same_team
 from ..view import SeatView
-from .certain import LOST, WON, last_seat_facts
-from .knowledge import build_memory
+from .certain import LOST, fewest_points_follow, last_seat_facts
+from .knowledge import Memory, build_memory
 
 # Follows.
 FORCED = "forced"  # the only legal follow (R20/R21): nothing to choose
-TRICK_LOST = "trick-lost"  # the opponents take the trick whatever one plays: no points
+TRICK_LOST = "trick-lost"  # the opponents take the trick whatever one plays: fewest points
 FEED = "feed"  # the partner takes (or is winning) the trick: add points
 PARTNER_HOLDS = "partner-holds"  # the partner is winning: no points added, a small card
 PARTNER_WINNING = "partner-winning"  # the partner is winning: no points added, no small card
 RUFF = "ruff"  # void in the led suit: trump it
 RUFF_PARTNER = "ruff-partner"  # the partner's lead invites a ruff: trump it
 TAKE = "take"  # win the trick (its points)
-PLAY_LOW = "play-low"  # an opponent is winning: play low
+PLAY_LOW = "play-low"  # an opponent is winning: the fewest points among losing plays
+PARTNER_LATER = "partner-later"  # an opponent is winning, partner still to play: points
+OPPONENT_WINNING = "opponent-winning"  # an opponent is winning (no more is claimed)
 KEEP_PAIR = "keep-pair"  # follow with a single and keep the pair
-DISCARD = "discard"  # void in the led suit, no trump play: throw the cheapest
+DISCARD = "discard"  # void in the led suit, not winning: the fewest points
 # Leads.
 THROW = "throw"  # nobody can beat these: throw them together (R19)
+THROW_TRY = "throw-try"  # a throw some unseen cards would beat (R19: it may fail)
 LEAD_TRACTOR = "lead-tractor"
-MASTER = "master"  # nobody can beat this lead
+MASTER = "master"  # nobody can beat this lead, and points are in it or may fall into it
+MASTER_BARE = "master-bare"  # nobody can beat this lead; no points can fall into it
+TOP_RUFFABLE = "top-ruffable"  # the top card of its suit, but an opponent showed void in it
 PARTNER_VOID = "partner-void"  # the partner showed void: lead the suit for a ruff
 OPPONENT_VOID = "opponent-void"  # an opponent showed void: the lead keeps off the suit
-DRAW_TRUMPS = "draw-trumps"
+DRAW_TRUMPS = "draw-trumps"  # long in trumps, and an opponent may hold one
+LEAD_TRUMPS = "lead-trumps"  # not long in trumps; an opponent may hold one
+NO_TRUMPS_OUT = "no-trumps-out"  # neither opponent can hold a trump
 SHORT_SUIT = "short-suit"  # lead from the short suit to make a void
 LEAD_LOW = "lead-low"  # every card of the lead is below 10
 LEAD_PAIR = "lead-pair"  # a pair of 10 or more: the others must follow with a pair (R21)
@@ -55,6 +73,7 @@ LEAD_PROBE = "lead-probe"  # a single of 10 or more, not a master: draw the high
 # Auction and kitty.
 BID = "bid"
 PASS_PARTNER = "pass-partner"  # the partner's bid stands
+PASS_OWN = "pass-own"  # the seat's own bid stands
 PASS_WEAK = "pass-weak"  # too few trumps to bid
 SNATCH = "snatch"
 NO_SNATCH = "no-snatch"
@@ -63,9 +82,14 @@ BURY_LOW = "bury-low"  # bury side cards, no pair among them; keep trumps, pairs
 BURY_SPARE = "bury-spare"  # a pair or a trump buried too: the cards needed least
 
 CODES = (FORCED, TRICK_LOST, FEED, PARTNER_HOLDS, PARTNER_WINNING, RUFF, RUFF_PARTNER, TAKE,
-         PLAY_LOW, KEEP_PAIR, DISCARD, THROW, LEAD_TRACTOR, MASTER, PARTNER_VOID, OPPONENT_VOID,
-         DRAW_TRUMPS, SHORT_SUIT, LEAD_LOW, LEAD_PAIR, LEAD_PROBE, BID, PASS_PARTNER, PASS_WEAK,
-         SNATCH, NO_SNATCH, BURY_VOID, BURY_LOW, BURY_SPARE)
+         PLAY_LOW, PARTNER_LATER, OPPONENT_WINNING, KEEP_PAIR, DISCARD, THROW, THROW_TRY,
+         LEAD_TRACTOR,
+         MASTER, MASTER_BARE, TOP_RUFFABLE, PARTNER_VOID, OPPONENT_VOID, DRAW_TRUMPS,
+         LEAD_TRUMPS, NO_TRUMPS_OUT, SHORT_SUIT, LEAD_LOW, LEAD_PAIR, LEAD_PROBE, BID,
+         PASS_PARTNER, PASS_OWN, PASS_WEAK, SNATCH, NO_SNATCH, BURY_VOID, BURY_LOW, BURY_SPARE)
+# "Long in trumps" (DRAW_TRUMPS): at least this many trumps, and this share of the hand.
+LONG_TRUMPS_MIN = 4
+LONG_TRUMPS_SHARE = 0.45
 BURIED_POINTS = (BURY_VOID, BURY_LOW, BURY_SPARE)  # these say the points they bury (R25)
 
 
@@ -96,12 +120,14 @@ class Reason:
             line += words["points"].format(n=self.number)
         if self.code in BURIED_POINTS and self.number:
             line += words["buried"].format(n=self.number)
+        if self.code == TRICK_LOST:  # the points it must add, when it cannot add none
+            line += words["fewest"].format(n=self.number) if self.number else words["none"]
         return line
 
 
 _EN = {
     FORCED: "your only legal play",
-    TRICK_LOST: "{name} takes this trick whatever you play: give no points",
+    TRICK_LOST: "{name} takes this trick whatever you play",
     FEED: "partner is winning: add points",
     PARTNER_HOLDS: "partner is winning: a small card will do",
     PARTNER_WINNING: "partner is winning this trick",
@@ -109,20 +135,28 @@ _EN = {
     RUFF_PARTNER: "partner's {suit} lead invites a ruff: trump it",
     TAKE: "take the trick with {cards}",
     PLAY_LOW: "{name} is winning: play low",
+    PARTNER_LATER: "{name} is winning, and partner plays after you: points for partner to take",
+    OPPONENT_WINNING: "{name} is winning this trick",
     KEEP_PAIR: "keep the pair {cards} for later",
     DISCARD: "no {suit} left: discard your cheapest cards",
     THROW: "nobody can beat these: throw them together",
+    THROW_TRY: "throw these together: it fails if someone holds a higher card or pair",
     LEAD_TRACTOR: "lead the tractor {cards}",
-    MASTER: "{cards} cannot be beaten: cash it",
+    MASTER: "{cards} cannot be beaten: take the points",
+    MASTER_BARE: "{cards} cannot be beaten: cash it",
+    TOP_RUFFABLE: "{cards} is the top {suit}, though {name} showed void in it",
     PARTNER_VOID: "partner showed void in {suit}: lead it for a ruff",
     OPPONENT_VOID: "{name} showed void in {suit}: lead {cards} instead",
     DRAW_TRUMPS: "long in trumps: draw the opponents' trumps",
+    LEAD_TRUMPS: "lead trumps: draw the opponents' trumps",
+    NO_TRUMPS_OUT: "the opponents have no trumps left: lead trumps safely",
     SHORT_SUIT: "lead from your short {suit} to make a void",
     LEAD_LOW: "lead low and keep your strong cards",
     LEAD_PAIR: "lead the pair {cards}: the others must follow with a pair if they have one",
     LEAD_PROBE: "lead {cards} to draw out the higher cards",
     BID: "{n} trumps with this bid: bid",
     PASS_PARTNER: "partner's bid stands: pass",
+    PASS_OWN: "your bid stands: pass",
     PASS_WEAK: "too few trumps to bid: pass",
     SNATCH: "{n} trumps with this snatch: take the kitty",
     NO_SNATCH: "no snatch worth making: pass",
@@ -131,10 +165,12 @@ _EN = {
     BURY_SPARE: "bury the cards you need least",
     "points": " ({n} points on the table)",
     "buried": " ({n} points buried: doubled for the attackers if they take the last trick)",
+    "none": ": give no points",
+    "fewest": ": give as few points as you can ({n})",
 }
 _ZH = {
     FORCED: "只能这样出",
-    TRICK_LOST: "{name}赢定这一轮：不要送分",
+    TRICK_LOST: "{name}赢定这一轮",
     FEED: "对家正大：送分",
     PARTNER_HOLDS: "对家正大：出小牌即可",
     PARTNER_WINNING: "对家正大",
@@ -142,20 +178,28 @@ _ZH = {
     RUFF_PARTNER: "对家出{suit}是让你毙：用主牌毙",
     TAKE: "用{cards}拿下这一轮",
     PLAY_LOW: "{name}正大：出小牌",
+    PARTNER_LATER: "{name}正大，对家在你之后出：留分给对家拿",
+    OPPONENT_WINNING: "{name}正大",
     KEEP_PAIR: "留住对子{cards}",
     DISCARD: "{suit}已绝：垫最小的牌",
     THROW: "没人管得上：一起甩出",
+    THROW_TRY: "一起甩出：若有人管得上则甩牌失败",
     LEAD_TRACTOR: "出拖拉机{cards}",
     MASTER: "{cards}最大，没人管得上：先拿分",
+    MASTER_BARE: "{cards}最大，没人管得上：先出",
+    TOP_RUFFABLE: "{cards}是{suit}最大的牌，但{name}已无{suit}",
     PARTNER_VOID: "对家已无{suit}：出{suit}让对家毙",
     OPPONENT_VOID: "{name}已无{suit}：改出{cards}",
     DRAW_TRUMPS: "主牌多：先调主",
+    LEAD_TRUMPS: "出主牌：调对方的主",
+    NO_TRUMPS_OUT: "对方已经没有主牌：放心出主",
     SHORT_SUIT: "先出短门{suit}，做成绝门",
     LEAD_LOW: "出小牌，留住大牌",
     LEAD_PAIR: "出对子{cards}：有对子的必须跟对子",
     LEAD_PROBE: "出{cards}，逼出大牌",
     BID: "这样叫有{n}张主：叫",
     PASS_PARTNER: "对家的叫主不变：不叫",
+    PASS_OWN: "你的叫主不变：不叫",
     PASS_WEAK: "主牌太少：不叫",
     SNATCH: "这样抄底有{n}张主：抄底",
     NO_SNATCH: "不值得抄底：不抄",
@@ -164,7 +208,10 @@ _ZH = {
     BURY_SPARE: "扣下最用不上的牌",
     "points": "（桌上{n}分）",
     "buried": "（扣下{n}分：对方拿到最后一轮则翻倍计分）",
+    "none": "：不要送分",
+    "fewest": "：尽量少送分（{n}分）",
 }
+WORDS = {"en": _EN, "zh": _ZH}
 
 
 @dataclass(frozen=True)
@@ -193,6 +240,8 @@ def explain(view: SeatView, action: Action) -> Reason:
         if view.phase == Phase.SNATCH:
             return Reason(NO_SNATCH)
         standing = view.standing_bid
+        if standing is not None and standing.seat == view.seat:
+            return Reason(PASS_OWN, seat=standing.seat)
         if standing is not None and same_team(standing.seat, view.seat):
             return Reason(PASS_PARTNER, seat=standing.seat)
         return Reason(PASS_WEAK)
@@ -211,39 +260,55 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
                     cards: tuple[Card, ...]) -> Reason:
     seat = view.seat
     partner = partner_of(seat)
-    led = trump.play_suits[plays[0][1][0].index]
+    lead = plays[0][1]
+    led = trump.play_suits[lead[0].index]
     pts = points_of(cards)
-    if _forced(view.hand, plays[0][1], trump, len(cards)):
+    if _forced(view.hand, lead, trump, len(cards)):
         return Reason(FORCED, cards=cards)
-    facts = last_seat_facts(view.hand, plays, trump, seat, [cards])
-    if facts is not None and facts.outcome == LOST:
-        return Reason(TRICK_LOST, seat=facts.winner)
-    if facts is not None and facts.outcome == WON and facts.winner == partner:
-        return _partner_wins(trump, cards, partner, pts)
     now = [p for _, p in plays]
-    winning_seat = plays[trick_winner(now, trump)][0]
     after = trick_winner([*now, cards], trump)
     mine = after == len(now)
+    winner = seat if mine else plays[after][0]
+    facts = last_seat_facts(view.hand, plays, trump, seat, [cards])
+    if facts is not None and facts.outcome == LOST and pts == facts.least:
+        return Reason(TRICK_LOST, seat=facts.winner, number=pts)
     in_suit = [c for c in view.hand if trump.play_suits[c.index] == led]
     void = not in_suit
     trick_pts = points_of_plays(now)  # the points others put on the table
     if mine:
         if void and led != TRUMP and all(trump.play_suits[c.index] == TRUMP for c in cards):
             leader = plays[0][0]
-            low_lead = all(c.value < 10 for c in plays[0][1])  # no points, nothing high
+            low_lead = all(c.value < 10 for c in lead)  # no points, nothing high
             trumped = any(trump.play_suits[c.index] == TRUMP for _, p in plays[1:] for c in p)
             if leader == partner and low_lead and not trumped:
                 return Reason(RUFF_PARTNER, seat=partner, suit=led, number=trick_pts)
             return Reason(RUFF, suit=led, number=trick_pts)
         return Reason(TAKE, cards=cards, number=trick_pts)
-    if winning_seat == partner:
+    if winner == partner:
         return _partner_wins(trump, cards, partner, pts)
-    if void and led != TRUMP:
+    # an opponent is winning: "low" is the fewest points among the follows that lose
+    fewest = pts <= min(points_of(p) for p in _follows(view.hand, lead, trump, cards)
+                        if trick_winner([*now, p], trump) != len(now))
+    if void and led != TRUMP and fewest:
         return Reason(DISCARD, suit=led)
-    kept = _kept_pair(view.hand, trump, led, cards) if len(plays[0][1]) == 1 else None
+    kept = _kept_pair(view.hand, trump, led, cards) if len(lead) == 1 else None
     if kept is not None:
         return Reason(KEEP_PAIR, cards=(kept, kept))
-    return Reason(PLAY_LOW, seat=winning_seat)
+    if fewest:
+        return Reason(PLAY_LOW, seat=winner)
+    if pts and partner not in (s for s, _ in plays):
+        return Reason(PARTNER_LATER, seat=winner)
+    return Reason(OPPONENT_WINNING, seat=winner)
+
+
+def _follows(hand: Sequence[Card], lead: Sequence[Card], trump: Trump,
+             cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """Legal follows to weigh `cards` against: every single for a single lead, else a
+    varied set (engine.options) with the one adding the fewest points."""
+    if len(lead) == 1:
+        return [(c,) for c in playable_cards(hand, lead, trump)]
+    return [tuple(o) for o in follow_options(hand, lead, trump)] + [
+        fewest_points_follow(hand, lead, trump), cards]
 
 
 def _forced(hand: Sequence[Card], lead: Sequence[Card], trump: Trump, n: int) -> bool:
@@ -284,8 +349,10 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     mem = build_memory(view, trump)
     units = classify(cards, trump)
     suit = trump.play_suits[cards[0].index]
-    if len(units) > 1:
-        return Reason(THROW, suit=suit, cards=cards)
+    if len(units) > 1:  # R19: it stands if no unseen cards, even all in one hand, beat it
+        out = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
+        stands = check_throw(cards, [out], trump, units) is None
+        return Reason(THROW if stands else THROW_TRY, suit=suit, cards=cards)
     if units[0].kind == TRACTOR:
         return Reason(LEAD_TRACTOR, suit=suit, cards=cards)
     side_voids = [(s, v) for s in opponents for v in sorted(mem.void[s]) if v != TRUMP
@@ -300,13 +367,21 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
                  and trump.strengths[c.index] > top for c in _cards_of(trump, suit))
     void_here = any(v == suit for _, v in side_voids)
     if not beaten and not void_here:
-        return Reason(MASTER, suit=suit, cards=cards)
+        code = MASTER if _points_may_fall(view, mem, trump, cards) else MASTER_BARE
+        return Reason(code, suit=suit, cards=cards)
     held = {trump.play_suits[c.index] for c in view.hand}
     for s, v in side_voids:
         if v != suit and v in held:
             return Reason(OPPONENT_VOID, seat=s, suit=v, cards=cards)
+    if not beaten:  # the top card, but an opponent showed void in the suit (and may trump)
+        s = next(s for s, v in side_voids if v == suit)
+        return Reason(TOP_RUFFABLE, seat=s, suit=suit, cards=cards)
     if suit == TRUMP:
-        return Reason(DRAW_TRUMPS, suit=suit)
+        if not _opponent_may_hold_trump(view, mem, trump):
+            return Reason(NO_TRUMPS_OUT, suit=suit)
+        mine = sum(1 for c in view.hand if trump.play_suits[c.index] == TRUMP)
+        long = mine >= LONG_TRUMPS_MIN and mine >= LONG_TRUMPS_SHARE * len(view.hand)
+        return Reason(DRAW_TRUMPS if long else LEAD_TRUMPS, suit=suit)
     by_suit = Counter(trump.play_suits[c.index] for c in view.hand
                       if trump.play_suits[c.index] != TRUMP)
     if by_suit and by_suit[suit] == min(by_suit.values()) and by_suit[suit] <= 4:
@@ -314,6 +389,26 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     if _low(trump, cards):
         return Reason(LEAD_LOW, suit=suit)
     return Reason(LEAD_PAIR if units[0].kind == PAIR else LEAD_PROBE, suit=suit, cards=cards)
+
+
+def _points_may_fall(view: SeatView, mem: Memory, trump: Trump, cards: Sequence[Card]) -> bool:
+    """Whether a lead of `cards` has points, or points may still fall into it: an unseen
+    point card of its play-suit (a follower may have to play it), or another seat shown void
+    in that play-suit (it may discard points)."""
+    suit = trump.play_suits[cards[0].index]
+    if points_of(cards):
+        return True
+    if any(mem.unseen[c.index] and c.points for c in trump.by_suit[suit]):
+        return True
+    return any(suit in mem.void[s] and view.hand_sizes[s] for s in range(4) if s != view.seat)
+
+
+def _opponent_may_hold_trump(view: SeatView, mem: Memory, trump: Trump) -> bool:
+    """Whether an opponent may still hold a trump: trumps are unseen and an opponent with
+    cards has not shown void in trumps."""
+    unseen = sum(mem.unseen[c.index] for c in trump.by_suit[TRUMP])
+    return unseen > 0 and any(TRUMP not in mem.void[o] and view.hand_sizes[o]
+                              for o in opponents_of(view.seat))
 
 
 def _cards_of(trump: Trump, suit: str) -> list[Card]:
@@ -329,7 +424,8 @@ def _explain_bury(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     pts = points_of(cards)
     if voided:
         return Reason(BURY_VOID, suits=voided, cards=cards, number=pts)
-    pair_or_trump = (len(set(cards)) < len(cards)
+    held = Counter(view.hand)  # a pair buried, or broken, or a trump buried
+    pair_or_trump = (any(held[c] >= 2 for c in cards)
                      or any(trump.play_suits[c.index] == TRUMP for c in cards))
     return Reason(BURY_SPARE if pair_or_trump else BURY_LOW, cards=cards, number=pts)
 

@@ -94,6 +94,7 @@ from .play import (
     score_follows,
     without_gift,
 )
+from .spare import spare
 from .tiers import NormalBot
 
 _NODES = ((-2.0, 0.054), (-1.0, 0.242), (0.0, 0.408), (1.0, 0.242), (2.0, 0.054))
@@ -141,6 +142,10 @@ class SearchParams:
     bid_margin: float = 0.1  # levels a choice must gain over normal's (after snatch_z)
     bid_infer_tries: int = 30  # deals drawn at most until no seat that declined would have
     #                            bid (inference from the auction; 1: a uniform deal)
+    spare: str = "on"  # "on": the chosen follow spends no more than it needs (no gift, no
+    #                    top card or trump where a lower card does the same:
+    #                    engine.bots.spare); "off": the search's choice as it is (the arena's
+    #                    comparison)
 
 
 @dataclass(frozen=True)
@@ -834,6 +839,8 @@ class HardBot(NormalBot):
             choice = cands[0]
         else:
             choice = yield from self._search_steps(view, ctx, cands)
+        if ctx.trick and self.params.spare == "on":  # no gift, and no top card or trump
+            choice = spare(make_ctx(view), choice)  # spent where a lower card does the same
         try:  # never illegal: fall back to the checked normal play
             if ctx.trick:
                 check_follow(ctx.hand, ctx.trick[0][1], choice, ctx.trump)

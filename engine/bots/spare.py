@@ -1,0 +1,155 @@
+"""Spend no more than a play needs: the rules the hard bot (and so the hint) applies to the
+card it has chosen, from its own view.
+
+- **No gift** (the last to play on a single lead, the trick going to the opponents): play
+  low, that is the fewest points among the cards that lose; and when every card with the
+  fewest points would win, win with the lowest of them rather than lose points.
+- **Never spend the top card of a suit or a trump where a lower card does the same**: a play
+  that loses the trick keeps its masters and trumps when a lower card of the same play-suit,
+  with no more points (the same points when the trick is still open: a partner may yet take
+  it), loses it as well; a single that wins gives way to the lowest card of its play-suit
+  that wins for sure. So a ruff is made with the lowest trump that wins for sure: one that no
+  opponent still to play can beat, as the seat sees it (an unseen stronger card of the
+  play-suit, an opponent who may be void in the led suit and hold trumps).
+
+`spare(ctx, play)` returns the play to make instead of `play` (or `play` itself); it never
+looks at hidden cards, and what it returns is legal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..cards import Card, points_of
+from ..errors import IllegalPlay
+from ..rules import TRUMP, check_follow, playable_cards, trick_winner
+from ..seats import OTHERS, opponents_of, same_team
+from .play import PlayCtx
+
+
+def spare(ctx: PlayCtx, play: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The play to make instead of `play`, a legal follow of `ctx`'s seat (see the module
+    docstring); `play` itself for a lead or when no rule applies."""
+    trick = ctx.trick
+    if not trick:
+        return play
+    if len(trick[0][1]) == 1 and len(play) == 1:
+        return _spare_single(ctx, play[0])
+    if not _takes(ctx, play):
+        return _keep_high(ctx, play)
+    return play
+
+
+def _winner(ctx: PlayCtx, play: Sequence[Card]) -> int:
+    """The seat winning the trick so far once `play` is added to it."""
+    plays = [tuple(p) for _, p in ctx.trick]
+    w = trick_winner([*plays, tuple(play)], ctx.trump)
+    return ctx.seat if w == len(plays) else ctx.trick[w][0]
+
+
+def _takes(ctx: PlayCtx, play: Sequence[Card]) -> bool:
+    """Whether `play` is winning the trick for the seat itself once played."""
+    return _winner(ctx, play) == ctx.seat
+
+
+def _high(ctx: PlayCtx, c: Card) -> bool:
+    """A trump, or the top card of its side suit (no unseen card of the suit beats it)."""
+    return ctx.trump.play_suits[c.index] == TRUMP or ctx.is_master(c)
+
+
+def _spare_single(ctx: PlayCtx, c: Card) -> tuple[Card, ...]:
+    trump, seat = ctx.trump, ctx.seat
+    strengths, suits = trump.strengths, trump.play_suits
+    legal = sorted(playable_cards(ctx.hand, ctx.trick[0][1], trump),
+                   key=lambda x: (strengths[x.index], x.index))
+    last = len(ctx.trick) == 3
+    team = {x: same_team(_winner(ctx, (x,)), seat) for x in legal} if last else {}
+    if last and not team[c]:
+        fewest = min(x.points for x in legal)
+        losing = [x for x in legal if not team[x]]
+        if c.points > fewest:  # a gift: lose with fewer points, or win with the fewest
+            cheap = [x for x in losing if x.points == fewest]
+            if cheap:
+                return (min(cheap, key=lambda x: (_high(ctx, x), strengths[x.index])),)
+            return (min((x for x in legal if x.points == fewest),
+                        key=lambda x: (_high(ctx, x), strengths[x.index])),)
+    if not _takes(ctx, (c,)):
+        if not _high(ctx, c):
+            return (c,)
+        # not the seat's: a lower card of the suit that does not take it either, with no
+        # more points when the trick is lost for sure, the same points otherwise (a partner
+        # who takes it, or may yet, is fed the same)
+        lost = last and not team[c]
+        lower = [x for x in legal if suits[x.index] == suits[c.index]
+                 and strengths[x.index] < strengths[c.index] and not _takes(ctx, (x,))
+                 and (x.points <= c.points if lost else x.points == c.points)]
+        return (min(lower, key=lambda x: (x.points, strengths[x.index])),) if lower else (c,)
+    if not _high(ctx, c):
+        return (c,)
+    # it wins: the lowest card of its play-suit that wins for sure does the same
+    sure = [x for x in legal if suits[x.index] == suits[c.index]
+            and strengths[x.index] <= strengths[c.index] and _takes(ctx, (x,))
+            and _sure(ctx, x)]
+    if not sure:
+        return (c,)
+    return (min(sure, key=lambda x: (strengths[x.index], x.index)),)
+
+
+def _sure(ctx: PlayCtx, c: Card) -> bool:
+    """Whether no opponent still to play after the seat can beat its single `c`, as far as
+    the seat can tell: no unseen card of `c`'s play-suit is stronger (unless that opponent
+    showed void in it), and on a side-suit lead followed in suit, no opponent who may be void
+    in the led suit holds a trump."""
+    trump = ctx.trump
+    void = ctx.mem.void
+    suit = trump.play_suits[c.index]
+    led = trump.play_suits[ctx.trick[0][1][0].index]
+    later = OTHERS[ctx.seat][:3 - len(ctx.trick)]
+    rivals = [s for s in later if s in opponents_of(ctx.seat)]
+    if not rivals:
+        return True
+    top = ctx.unseen_in(suit)
+    stronger = bool(top) and trump.strengths[top[0].index] > trump.strengths[c.index]
+    trumps_out = ctx.unseen_count(TRUMP) > 0
+    for s in rivals:
+        if stronger and suit not in void[s]:
+            return False
+        if suit != TRUMP and led != TRUMP and trumps_out and TRUMP not in void[s]:
+            return False
+    return True
+
+
+def _keep_high(ctx: PlayCtx, play: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A losing play of several cards with each trump or top card in it swapped for a lower
+    card of its play-suit left in hand, when the play stays legal and still loses, with no
+    more points when the trick is lost for sure (the same points otherwise)."""
+    trump = ctx.trump
+    strengths, suits = trump.strengths, trump.play_suits
+    lead = ctx.trick[0][1]
+    lost = len(ctx.trick) == 3 and not same_team(_winner(ctx, play), ctx.seat)
+    current = list(play)
+    for i, c in sorted(enumerate(play), key=lambda ic: -strengths[ic[1].index]):
+        if not _high(ctx, c):
+            continue
+        spare_left = Counter(ctx.hand)
+        spare_left.subtract(current)
+        lower = sorted((x for x, n in spare_left.items() if n > 0
+                        and suits[x.index] == suits[c.index]
+                        and strengths[x.index] < strengths[c.index]
+                        and (x.points <= c.points if lost else x.points == c.points)),
+                       key=lambda x: (x.points, strengths[x.index], x.index))
+        for x in lower:
+            trial = current[:]
+            trial[i] = x
+            try:
+                check_follow(ctx.hand, lead, trial, trump)
+            except IllegalPlay:
+                continue
+            if not _takes(ctx, trial) and _winner(ctx, trial) == _winner(ctx, current):
+                current = trial
+                break
+    return tuple(current) if points_of(current) <= points_of(play) else play
+
+
+__all__ = ["spare"]

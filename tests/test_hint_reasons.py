@@ -1,0 +1,348 @@
+"""Every hint reason is true of the seat's view (engine.bots.advice; issue 28, item 2).
+
+A fixed-seed generator of positions: rounds from random deals driven by random-legal bots
+(quick, and they reach odd positions), with the normal bot's choice (as the hard bot spends
+it: engine.bots.spare) asked too at some of them. At every decision of the bid, bury, 抄底 and
+play phases the reason `explain` gives for the action is checked against the seat's own view
+(its hand, the public history, its card memory: engine.bots.knowledge), code by code, and
+worded in both languages. The adviser is fixed when a reason is untrue, never this test.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from engine.actions import Action, Bid, Bury, Pass, Play, Snatch
+from engine.bots import advice as A
+from engine.bots import make_bot
+from engine.bots.base import make_ctx
+from engine.bots.certain import fewest_points_follow
+from engine.bots.knowledge import Memory, build_memory
+from engine.bots.spare import spare
+from engine.cards import ALL_CARDS, Card, cards_label, points_of
+from engine.driver import next_action
+from engine.match import Match
+from engine.options import follow_options
+from engine.phase import Phase
+from engine.rules import (
+    TRACTOR,
+    TRUMP,
+    Trump,
+    check_throw,
+    classify,
+    playable_cards,
+    trick_winner,
+)
+from engine.seats import opponents_of, partner_of, same_team
+from engine.view import SeatView, TrickView
+from tests.helpers import cards
+
+POSITIONS = 10_000
+EN = {0: ("You", "Your"), 1: ("East", "East's"), 2: ("North", "North's"), 3: ("West", "West's")}
+ZH = {0: ("你", "你的"), 1: ("右家", "右家的"), 2: ("对家", "对家的"), 3: ("左家", "左家的")}
+
+
+def positions(seed: int = 2828) -> Iterator[tuple[SeatView, Action]]:
+    """(view, action) for every decision of random-legal rounds until POSITIONS views, with
+    the normal bot's choice (and that choice spared, as hard plays it) for one in four."""
+    rng = random.Random(seed)
+    views = 0
+    game = 0
+    while views < POSITIONS:
+        m = Match(seed * 1000 + game)
+        game += 1
+        drivers = [make_bot("random", s, seed + game) for s in range(4)]
+        normal = [make_bot("normal", s, seed + game) for s in range(4)]
+        start = m.round.number
+        while m.round.number == start and not m.phase.round_over:
+            action = next_action(m, drivers)
+            seat = getattr(action, "seat", None)
+            if (m.phase in (Phase.PLAY, Phase.BURY, Phase.BID, Phase.SNATCH)
+                    and seat is not None and m.to_act == seat):
+                view = m.view(seat)
+                views += 1
+                yield view, action
+                if rng.random() < 0.25:
+                    other = normal[seat].choose(view)
+                    if other is not None:
+                        yield view, other
+                        if isinstance(other, Play) and view.current_trick is not None:
+                            yield view, Play(seat, spare(make_ctx(view), other.cards))
+            m.apply(action)
+
+
+# --- the seat's view of a follow ---------------------------------------------------------
+
+
+def _winner_with(view: SeatView, trump: Trump, play: Sequence[Card]) -> int:
+    trick = view.current_trick
+    assert trick is not None
+    plays = [tuple(p) for _, p in trick.plays]
+    w = trick_winner([*plays, tuple(play)], trump)
+    return view.seat if w == len(plays) else trick.plays[w][0]
+
+
+def _alternatives(view: SeatView, trump: Trump, lead: Sequence[Card],
+                  play: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """Legal follows: every single for a single lead, else a varied set of them (with the
+    play itself and the one adding the fewest points)."""
+    if len(lead) == 1:
+        return [(c,) for c in playable_cards(view.hand, lead, trump)]
+    return [tuple(o) for o in follow_options(view.hand, lead, trump)] + [
+        fewest_points_follow(view.hand, lead, trump), play]
+
+
+def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
+                        play: tuple[Card, ...]) -> None:
+    trick = view.current_trick
+    assert trick is not None
+    lead = trick.plays[0][1]
+    led = trump.suit_of(lead[0])
+    seat, partner = view.seat, partner_of(view.seat)
+    winner = _winner_with(view, trump, play)
+    pts = points_of(play)
+    alts = _alternatives(view, trump, lead, play)
+    code = reason.code
+    void = not any(trump.suit_of(c) == led for c in view.hand)
+    if code == A.FORCED:  # "your only legal play"
+        assert all(Counter(a) == Counter(play) for a in alts)
+    elif code == A.TRICK_LOST:  # the opponents take it whatever: no (or fewest) points
+        assert len(trick.plays) == 3
+        assert all(not same_team(_winner_with(view, trump, a), seat) for a in alts)
+        assert pts == min(points_of(a) for a in alts)
+        assert reason.seat == winner and not same_team(winner, seat)
+        assert reason.number == pts
+    elif code in (A.FEED, A.PARTNER_HOLDS, A.PARTNER_WINNING):  # partner is winning
+        assert winner == partner and reason.seat == partner
+        if code == A.FEED:
+            assert pts > 0 and reason.number == pts
+        else:
+            assert pts == 0
+        if code == A.PARTNER_HOLDS:  # "a small card": side cards below 10
+            assert all(c.value < 10 and trump.suit_of(c) != TRUMP for c in play)
+    elif code in (A.RUFF, A.RUFF_PARTNER):  # void in a side suit, trumped, winning
+        assert led != TRUMP and void and all(trump.suit_of(c) == TRUMP for c in play)
+        assert winner == seat and reason.suit == led
+        assert reason.number == points_of(c for _, p in trick.plays for c in p)
+        if code == A.RUFF_PARTNER:
+            assert trick.plays[0][0] == partner
+    elif code == A.TAKE:  # winning the trick with these cards
+        assert winner == seat and reason.cards == play
+        assert reason.number == points_of(c for _, p in trick.plays for c in p)
+    elif code == A.PLAY_LOW:  # an opponent is winning: the fewest points among losing plays
+        assert not same_team(winner, seat) and reason.seat == winner
+        losing = [a for a in alts if _winner_with(view, trump, a) != seat]
+        assert pts == min(points_of(a) for a in losing)
+    elif code == A.KEEP_PAIR:  # a single follow that kept a lower pair of the suit
+        (kept, _) = reason.cards
+        assert len(play) == 1 and Counter(view.hand)[kept] >= 2 and kept != play[0]
+        assert trump.suit_of(kept) == led
+        assert trump.strengths[kept.index] < trump.strengths[play[0].index]
+        assert not same_team(winner, seat)
+    elif code == A.DISCARD:  # void in a side suit: the cheapest cards
+        assert led != TRUMP and void and reason.suit == led and winner != seat
+        assert pts == min(points_of(a) for a in alts if _winner_with(view, trump, a) != seat)
+    elif code == A.PARTNER_LATER:  # an opponent is winning, partner still to play: points
+        assert not same_team(winner, seat) and reason.seat == winner and pts > 0
+        assert partner not in (s for s, _ in trick.plays)
+    elif code == A.OPPONENT_WINNING:
+        assert not same_team(winner, seat) and reason.seat == winner
+    else:
+        raise AssertionError(f"{code} is not a follow's reason")
+
+
+# --- the seat's view of a lead -----------------------------------------------------------
+
+
+def _beatable(mem: Memory, trump: Trump, play: tuple[Card, ...]) -> bool:
+    """Whether an unseen card of the lead's play-suit is stronger than its top card."""
+    suit = trump.suit_of(play[0])
+    top = max(trump.strengths[c.index] for c in play)
+    return any(mem.unseen[c.index] and trump.strengths[c.index] > top
+               for c in trump.by_suit[suit])
+
+
+def _opponent_may_hold_trump(view: SeatView, mem: Memory) -> bool:
+    unseen_trumps = sum(mem.unseen[c.index] for c in view.trump.by_suit[TRUMP]) if view.trump else 0
+    return unseen_trumps > 0 and any(TRUMP not in mem.void[o] and view.hand_sizes[o]
+                                     for o in opponents_of(view.seat))
+
+
+def _points_may_fall(view: SeatView, mem: Memory, trump: Trump, play: tuple[Card, ...]) -> bool:
+    """Points in the lead, or an unseen point card of its play-suit (which a follower may
+    have to play), or another seat shown void in it (it may discard points)."""
+    suit = trump.suit_of(play[0])
+    if points_of(play):
+        return True
+    if any(mem.unseen[c.index] and c.points for c in trump.by_suit[suit]):
+        return True
+    return any(suit in mem.void[s] and view.hand_sizes[s] for s in range(4) if s != view.seat)
+
+
+def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tuple[Card, ...],
+                      lines: dict[str, str]) -> None:
+    mem = build_memory(view, trump)
+    suit = trump.suit_of(play[0])
+    units = classify(play, trump)
+    partner = partner_of(view.seat)
+    code = reason.code
+    if code == A.THROW:  # "nobody can beat these": it stands against every unseen card (R19)
+        assert len(units) > 1
+        unseen = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
+        assert check_throw(play, [unseen], trump) is None
+    elif code == A.THROW_TRY:  # a throw that some unseen cards would beat
+        assert len(units) > 1
+    elif code == A.LEAD_TRACTOR:
+        assert len(units) == 1 and units[0].kind == TRACTOR
+    elif code == A.MASTER:  # "cannot be beaten" (and, in Chinese, "take points first")
+        assert len(units) == 1 and not _beatable(mem, trump, play)
+        assert suit == TRUMP or not any(suit in mem.void[o] and TRUMP not in mem.void[o]
+                                        for o in opponents_of(view.seat))
+        assert ("拿分" in lines["zh"]) == _points_may_fall(view, mem, trump, play)
+    elif code == A.MASTER_BARE:  # cannot be beaten, and no points can fall into it
+        assert len(units) == 1 and not _beatable(mem, trump, play)
+        assert not _points_may_fall(view, mem, trump, play)
+        assert "拿分" not in lines["zh"]
+    elif code == A.TOP_RUFFABLE:  # the top card, an opponent void in the suit
+        assert suit != TRUMP and not _beatable(mem, trump, play) and reason.suit == suit
+        assert reason.seat in opponents_of(view.seat) and suit in mem.void[reason.seat]
+    elif code == A.PARTNER_VOID:
+        assert suit != TRUMP and reason.suit == suit and reason.seat == partner
+        assert suit in mem.void[partner] and TRUMP not in mem.void[partner]
+    elif code == A.OPPONENT_VOID:
+        assert reason.seat in opponents_of(view.seat) and reason.suit != suit
+        assert reason.suit in mem.void[reason.seat] and reason.suit != TRUMP
+        assert any(trump.suit_of(c) == reason.suit for c in view.hand)
+    elif code == A.DRAW_TRUMPS:  # an opponent may still hold a trump; long in trumps
+        assert suit == TRUMP and _opponent_may_hold_trump(view, mem)
+        mine = sum(1 for c in view.hand if trump.suit_of(c) == TRUMP)
+        assert mine >= A.LONG_TRUMPS_MIN and mine >= A.LONG_TRUMPS_SHARE * len(view.hand)
+    elif code == A.LEAD_TRUMPS:  # an opponent may still hold a trump
+        assert suit == TRUMP and _opponent_may_hold_trump(view, mem)
+    elif code == A.NO_TRUMPS_OUT:  # neither opponent can hold a trump
+        assert suit == TRUMP and not _opponent_may_hold_trump(view, mem)
+    elif code == A.SHORT_SUIT:  # the hand's shortest side suit
+        counts = Counter(trump.suit_of(c) for c in view.hand if trump.suit_of(c) != TRUMP)
+        assert suit == reason.suit != TRUMP and counts[suit] == min(counts.values()) <= 4
+    elif code == A.LEAD_LOW:  # side cards below 10
+        assert all(c.value < 10 and trump.suit_of(c) != TRUMP for c in play)
+    elif code == A.LEAD_PAIR:
+        assert len(units) == 1 and units[0].kind == "pair" and reason.cards == play
+    elif code == A.LEAD_PROBE:  # higher cards are still out
+        assert len(units) == 1 and _beatable(mem, trump, play) and reason.cards == play
+    else:
+        raise AssertionError(f"{code} is not a lead's reason")
+
+
+# --- the auction and the bury ------------------------------------------------------------
+
+
+def check_other_reason(view: SeatView, action: Action, reason: A.Reason) -> None:
+    code = reason.code
+    if isinstance(action, (Bid, Snatch)):
+        assert code == (A.SNATCH if isinstance(action, Snatch) else A.BID)
+        rank, suit = ((action.rank, action.suit) if action.rank is not None
+                      else (view.level, action.cards[0].suit))
+        t = Trump(rank, suit)
+        assert reason.number == sum(1 for c in view.hand if t.is_trump(c))
+    elif isinstance(action, Pass):
+        standing = view.standing_bid
+        if code == A.PASS_PARTNER:  # partner's bid stands
+            assert standing is not None and standing.seat == partner_of(view.seat)
+        elif code == A.PASS_OWN:
+            assert standing is not None and standing.seat == view.seat
+        else:
+            assert code in (A.PASS_WEAK, A.NO_SNATCH)
+            assert (code == A.NO_SNATCH) == (view.phase == Phase.SNATCH)
+    elif isinstance(action, Bury):
+        trump = view.trump
+        assert trump is not None
+        cards = action.cards
+        assert reason.number == points_of(cards)
+        left = Counter(view.hand)
+        left.subtract(cards)
+        if code == A.BURY_VOID:
+            for s in reason.suits:
+                assert any(trump.suit_of(c) == s for c in view.hand)
+                assert not any(trump.suit_of(c) == s for c, n in left.items() if n > 0)
+        elif code == A.BURY_LOW:  # side cards; trumps, pairs and tractors kept
+            assert all(trump.suit_of(c) != TRUMP for c in cards)
+            assert all(Counter(view.hand)[c] < 2 for c in cards)
+        else:
+            assert code == A.BURY_SPARE
+            assert (any(Counter(view.hand)[c] >= 2 for c in cards)
+                    or any(trump.suit_of(c) == TRUMP for c in cards))
+
+
+def test_every_hint_reason_is_true_of_the_seats_view() -> None:
+    seen: Counter[str] = Counter()
+    checked = 0
+    for view, action in positions():
+        reason = A.explain(view, action)
+        lines = {lang: reason.text(lang, (EN if lang == "en" else ZH).__getitem__)
+                 for lang in ("en", "zh")}
+        assert all(lines.values()) and "{" not in lines["en"] + lines["zh"]
+        if "{cards}" in A.WORDS["en"][reason.code]:  # the cards it names are the ones it means
+            assert cards_label(reason.cards, "en") in lines["en"], (reason, lines)
+            assert cards_label(reason.cards, "zh") in lines["zh"], (reason, lines)
+        if isinstance(action, Play):
+            trump = view.trump
+            assert trump is not None
+            trick = view.current_trick
+            if trick is None or not trick.plays:
+                check_lead_reason(view, trump, reason, action.cards, lines)
+            else:
+                check_follow_reason(view, trump, reason, action.cards)
+        else:
+            check_other_reason(view, action, reason)
+        seen[reason.code] += 1
+        checked += 1
+    assert checked >= POSITIONS
+    # the generator reaches the reasons of play
+    for code in (A.FORCED, A.TRICK_LOST, A.FEED, A.PARTNER_WINNING, A.RUFF, A.TAKE,
+                 A.PLAY_LOW, A.DISCARD, A.MASTER, A.SHORT_SUIT, A.LEAD_LOW):
+        assert seen[code], (code, seen)
+
+
+# --- the reported cases ------------------------------------------------------------------
+
+
+def _lead_view(hand: str, trump: Trump, tricks: Sequence[Sequence[tuple[int, str]]] = ()
+               ) -> SeatView:
+    """South's view when leading, holding `hand`, after the complete `tricks` [(seat, R3)]."""
+    m = Match(7)
+    bots = [make_bot("normal", s, 1) for s in range(4)]
+    while m.phase != Phase.PLAY:
+        m.apply(next_action(m, bots))
+    done = tuple(TrickView(leader=t[0][0], plays=tuple((s, tuple(cards(c))) for s, c in t),
+                           winner=t[0][0], points=0, failed_throw=None) for t in tricks)
+    return dataclasses.replace(m.view(0), hand=tuple(cards(hand)), trump=trump, tricks=done,
+                               to_act=0, kitty=None, bids=())
+
+
+def test_master_says_take_points_only_where_points_may_fall() -> None:
+    """A BJ BJ lead in no-trump at level 2, nobody shown void in trumps: no trump holds points
+    (jokers and 2s), so none can fall into it — "先拿分" (take points first) was untrue; with
+    ♥ trumps (♥5, ♥10, ♥K unseen) it is true."""
+    lead = Play(0, tuple(cards("BJ BJ")))
+    bare = A.explain(_lead_view("BJ BJ S3 S4 C5", Trump("2", None)), lead)
+    assert bare.code == A.MASTER_BARE and "拿分" not in bare.text("zh", ZH.__getitem__)
+    hearts = A.explain(_lead_view("BJ BJ S3 S4 C5", Trump("2", "H")), lead)
+    assert hearts.code == A.MASTER and "拿分" in hearts.text("zh", ZH.__getitem__)
+
+
+def test_draw_trumps_only_while_an_opponent_may_hold_a_trump() -> None:
+    """Both opponents showed void in trumps (♥ trumps: East and West discarded on South's ♥
+    lead): "draw the opponents' trumps" was untrue; the hint says they have none left."""
+    tr = Trump("2", "H")
+    hand = "H5 H6 H7 H8 H9 HJ HQ S3 S4 C5"
+    void = _lead_view(hand, tr, [[(0, "H3"), (1, "S5"), (2, "H4"), (3, "C3")]])
+    reason = A.explain(void, Play(0, tuple(cards("H5"))))
+    assert reason.code == A.NO_TRUMPS_OUT
+    assert "draw" not in reason.text("en", EN.__getitem__)
+    assert "调" not in reason.text("zh", ZH.__getitem__)
+    open_ = _lead_view(hand, tr, [[(0, "H3"), (1, "H10"), (2, "H4"), (3, "C3")]])
+    assert A.explain(open_, Play(0, tuple(cards("H5")))).code == A.DRAW_TRUMPS

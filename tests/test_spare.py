@@ -1,0 +1,95 @@
+"""engine.bots.spare: the hard bot (so the hint) spends no more than a play needs — the cases
+a playtest reported (issue 28), each test naming the rule it checks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.bots.knowledge import Memory
+from engine.bots.play import PlayCtx
+from engine.bots.spare import spare
+from engine.cards import Card, points_of
+from engine.rules import TRUMP, Trump, check_follow
+from tests.helpers import cards, trump
+
+
+def ctx_for(tr: Trump, hand: str, trick: Sequence[tuple[int, str]], seat: int = 0,
+            played: str = "", void: dict[int, set[str]] | None = None) -> PlayCtx:
+    """Seat `seat`'s play context: its hand, the trick so far, the cards played in earlier
+    tricks and the voids shown."""
+    mem = Memory(seat)
+    mine = cards(hand)
+    plays = [(s, tuple(cards(p))) for s, p in trick]
+    for c in mine:
+        mem.unseen[c.index] -= 1
+    for c in [*cards(played), *(c for _, p in plays for c in p)]:
+        mem.unseen[c.index] -= 1
+        mem.played[c.index] += 1
+    for s, suits in (void or {}).items():
+        mem.void[s] |= suits
+    return PlayCtx(tr, seat, mine, mem, plays, [len(mine)] * 4, 1, 0.0)
+
+
+def legal(ctx: PlayCtx, play: tuple[Card, ...]) -> tuple[Card, ...]:
+    check_follow(ctx.hand, ctx.trick[0][1], play, ctx.trump)
+    return play
+
+
+def test_no_gift_play_low_is_fewest_points_among_losing_cards() -> None:
+    """Last to play, East winning with ♥J: holding ♥5 ♥8 ♥8 ♥Q, ♥5 gives 5 points where ♥8
+    loses for nothing (play low = the fewest points among the cards that lose)."""
+    ctx = ctx_for(trump("2D"), "H5 H8 H8 HQ S3 C4", [(1, "HJ"), (2, "H3"), (3, "H4")])
+    got = legal(ctx, spare(ctx, tuple(cards("H5"))))
+    assert got == tuple(cards("H8")) and points_of(got) == 0
+
+
+def test_no_gift_wins_with_the_fewest_points_when_every_losing_card_has_points() -> None:
+    """West winning with ♠8, last to play with ♠5 ♠9: ♠5 gives 5 points, ♠9 takes the trick
+    for nothing (no gift: a legal card with fewer points exists)."""
+    ctx = ctx_for(trump("2D"), "S5 S9 H3 C4", [(1, "S4"), (2, "S6"), (3, "S8")])
+    got = legal(ctx, spare(ctx, tuple(cards("S5"))))
+    assert got == tuple(cards("S9"))
+
+
+def test_never_spend_the_top_card_where_a_lower_card_does_the_same() -> None:
+    """Under East's ♦QQKKAA, the last ♦A (the top diamond left) is thrown and ♦4 kept: the
+    follow loses whatever it holds, so ♦4 goes and the ♦A stays."""
+    ctx = ctx_for(trump("2C"), "D4 D6 D7 D8 D9 DJ DA S3 H4",
+                  [(1, "DQ DQ DK DK DA DA"), (2, "D3 D3 D5 D10 D10 DJ"),
+                   (3, "D6 D7 D8 D9 S4 S5")])
+    got = legal(ctx, spare(ctx, tuple(cards("DA D6 D7 D8 D9 DJ"))))
+    assert sorted(got, key=lambda c: c.index) == sorted(cards("D4 D6 D7 D8 D9 DJ"),
+                                                         key=lambda c: c.index)
+
+
+def test_ruff_with_the_lowest_trump_that_wins_for_sure() -> None:
+    """Partner leads ♣3, West follows ♣5, East (still to play) has shown void in trumps:
+    ruffing with ♠K or ♠10 while holding ♠6 and ♠7 spends trumps for nothing, ♠6 wins as
+    surely."""
+    ctx = ctx_for(trump("2S"), "S6 S7 S10 SK H3 D4", [(2, "C3"), (3, "C5")],
+                  void={1: {TRUMP}})
+    for chosen in ("SK", "S10"):
+        assert legal(ctx, spare(ctx, tuple(cards(chosen)))) == tuple(cards("S6"))
+
+
+def test_a_ruff_that_may_be_overruffed_is_kept() -> None:
+    """The same ruff with East not shown void in trumps (and higher trumps unseen): no lower
+    trump wins for sure, so the ruff chosen stands (the rule swaps only for a sure winner)."""
+    ctx = ctx_for(trump("2S"), "S6 S7 S10 SK H3 D4", [(2, "C3"), (3, "C5")])
+    assert spare(ctx, tuple(cards("SK"))) == tuple(cards("SK"))
+
+
+def test_lowest_winning_card_when_nobody_can_overtake() -> None:
+    """Last to play, East winning with ♥J: ♥A and ♥Q both take it, ♥Q does the same and the
+    top card is kept."""
+    ctx = ctx_for(trump("2D"), "HQ HA S3", [(1, "HJ"), (2, "H3"), (3, "H4")])
+    assert spare(ctx, tuple(cards("HA"))) == tuple(cards("HQ"))
+
+
+def test_feeding_partner_is_left_alone() -> None:
+    """Last to play, partner winning with the top ♥: ♥K (10 points) fed to partner is not
+    swapped for a card with fewer points (the rule keeps the points when the trick is not
+    lost)."""
+    ctx = ctx_for(trump("2D"), "H5 HK S3", [(1, "H3"), (2, "HA"), (3, "H4")],
+                  played="HA HA")
+    assert spare(ctx, tuple(cards("HK"))) == tuple(cards("HK"))
