@@ -274,7 +274,7 @@ def test_kitty_zone_shows_the_kitty_only_when_this_seat_may_see_it():
 def test_dialogs_have_their_content_and_a_way_out():
     help_ = render.dialog_html("help", "en")
     # the words in a box that scrolls, the buttons after it, always in view
-    body = '<div class="dialog-body">'
+    body = '<div class="dialog-body" tabindex="0">'
     assert help_.startswith(body + render.help_html("en")) and actions(help_) == ["close"]
     assert help_.index('<div class="dialog-buttons">') > help_.index("</dl>")
     confirm = render.dialog_html("confirm-new", "en")

@@ -449,8 +449,11 @@ def dialog_html(name: str, lang: str, settings_form: str = "",
 
 
 def _dialog(body: str, buttons: str) -> str:
-    """A dialog's words, which scroll when long, above its buttons, which stay in view."""
-    return f'<div class="dialog-body">{body}</div><div class="dialog-buttons">{buttons}</div>'
+    """A dialog's words, which scroll when long, above its buttons, which stay in view. The
+    words' box is in the Tab order, so that a keyboard can scroll it too (what it holds may
+    have nothing focusable: the Trumps dialog's cards)."""
+    return (f'<div class="dialog-body" tabindex="0">{body}</div>'
+            f'<div class="dialog-buttons">{buttons}</div>')
 
 
 def help_html(lang: str, rules: RulesConfig = DEFAULT_RULES) -> str:
