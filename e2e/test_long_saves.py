@@ -44,11 +44,12 @@ def long_match() -> Match:
 
 
 def open_with(new_context, site_url, wait_ready, text: str):
+    """The game, with `text` in storage when it first loads (put there from the site's origin
+    without a game running: one start of Python, not two)."""
     page = new_context(viewport=DESKTOP).new_page()
-    page.goto(site_url + "?speed=instant")
-    wait_ready(page)
+    page.goto(site_url + "manifest.webmanifest")
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, text])
-    page.reload()
+    page.goto(site_url + "?speed=instant")
     wait_ready(page)
     return page
 

@@ -41,12 +41,13 @@ def finished() -> Match:
 def open_result(new_context, site_url, wait_ready, text: str, viewport, lang: str = "en",
                 **options):
     page = new_context(viewport=viewport, **options).new_page()
-    page.goto(site_url + "?speed=instant")
-    wait_ready(page)
+    # the save and settings put in storage from the site's origin without a game running:
+    # the game starts once, from them
+    page.goto(site_url + "manifest.webmanifest")
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, text])
     page.evaluate("([k, v]) => localStorage.setItem(k, v)",
                   [SETTINGS_KEY, json.dumps({"lang": lang})])
-    page.reload()
+    page.goto(site_url + "?speed=instant")
     wait_ready(page)
     page.wait_for_selector('html[data-phase="result"] #table .result')
     return page
