@@ -90,11 +90,12 @@ INLINE_SCRIPT = re.compile(r"<script>(?P<code>.*?)</script>", re.S)  # run by th
 # - 'wasm-unsafe-eval': Pyodide compiles its WebAssembly;
 # - 'unsafe-eval': PyScript builds functions with Function() (its bundle, 0.7) as it starts;
 # - style 'unsafe-inline': the UI's HTML carries style attributes, PyScript adds a <style>;
-# - blob: workers: where storage is refused, boot.js starts each worker from a blob that
-#   loads the in-memory IndexedDB first.
+# - blob: workers and scripts: where storage is refused, boot.js starts each worker from a
+#   blob that loads the in-memory IndexedDB first, then the worker's own script, which may be
+#   a blob itself (a worker inherits the page's policy, so importScripts(blob:) needs it).
 CSP = {
     "default-src": "'self'",
-    "script-src": "'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+    "script-src": "'self' blob: 'wasm-unsafe-eval' 'unsafe-eval'",
     "style-src": "'self' 'unsafe-inline'",
     "img-src": "'self' data:",
     "worker-src": "'self' blob:",
