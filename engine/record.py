@@ -52,6 +52,7 @@ from .actions import Action, Bid, Bury, Deal, NextRound, Pass, Play, Snatch
 from .cards import RANKS, SUITS, Card, format_cards, parse_cards
 from .codec import CodeError, decode_actions_steps, encode_actions
 from .config import DEFAULT_RULES, RulesConfig
+from .driver import run_steps
 from .errors import ArgumentError, GameError, RecordError, reasons, shown
 from .limits import MAX_ROUNDS
 from .match import DEFAULT_START, Match, Start
@@ -244,13 +245,7 @@ def _round_spans(match: Match) -> list[tuple[int, int, Start]]:
     known = _SPANS.get(match)
     if known is not None and known[0] == length:
         return known[1]
-    steps = _spans_steps(match, READ_SLICE)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            spans: list[tuple[int, int, Start]] = done.value
-            break
+    spans = run_steps(_spans_steps(match, READ_SLICE))
     _SPANS[match] = (length, spans)
     return spans
 
@@ -592,13 +587,7 @@ def read_code(code: str) -> tuple[Match, RecordInfo]:
     """The match a `record_code` code holds, rebuilt by replaying its moves, and its info;
     a RecordError if it is not one (garbled, truncated, edited, or holding more than
     MAX_ROUNDS rounds)."""
-    steps = read_code_steps(code)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            read: tuple[Match, RecordInfo] = done.value
-            return read
+    return run_steps(read_code_steps(code))
 
 
 def read_code_steps(code: str, slice_actions: int = READ_SLICE

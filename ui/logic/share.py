@@ -21,6 +21,7 @@ from html import escape
 from engine.actions import Action, NextRound
 from engine.bots import TIERS
 from engine.config import DEFAULT_RULES, RulesConfig
+from engine.driver import run_steps
 from engine.errors import RecordError
 from engine.match import Match, Start
 from engine.phase import Phase
@@ -88,13 +89,7 @@ def link_kind(fragment: str) -> str | None:
 def read_link(fragment: str) -> Link | None:
     """The link in a URL fragment, read and replayed; None if there is no link of ours; a
     RecordError (with a message in zh and en) if it is garbled, truncated or edited."""
-    steps = read_link_steps(fragment)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            link: Link | None = done.value
-            return link
+    return run_steps(read_link_steps(fragment))
 
 
 def read_link_steps(fragment: str) -> Generator[int, None, Link | None]:
