@@ -13,6 +13,7 @@ ready marker that Python sets (``html[data-ready="1"]``), never on a fixed sleep
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
 import re
@@ -50,11 +51,23 @@ HOST_PAGE = """<!doctype html>
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory) -> Path:
     """The published site, built as `make dist` builds it; or, with E2E_SITE=folder, a site
-    built already (`make site`: a test run that changes no Python saves the build's minutes)."""
+    built already (`make site`: a test run that changes no Python saves the build's minutes).
+    Built once per run, also when pytest-xdist runs the tests in several workers (the first to
+    get here builds it, under a lock, into the run's folder that they share; the others wait
+    for it and use it: no test writes to it)."""
     if os.environ.get("E2E_SITE"):
         return Path(os.environ["E2E_SITE"]).resolve()
-    out = tmp_path_factory.mktemp("build") / "dist"
-    build_site.build(out)
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        out = tmp_path_factory.mktemp("build") / "dist"
+        build_site.build(out)
+        return out
+    shared = tmp_path_factory.getbasetemp().parent  # the run's, above each worker's own
+    out, built = shared / "dist", shared / "dist.built"
+    with open(shared / "dist.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not built.exists():
+            build_site.build(out)
+            built.touch()
     return out
 
 
@@ -275,6 +288,17 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("engine_name", chosen, scope="session")
 
 
+def pytest_collection_modifyitems(items):
+    """Under pytest-xdist (`make test` runs `-n 2 --dist loadgroup`) each other engine's tests
+    run in one worker, which starts that engine once (one WebKitWebDriver and Xvfb) and
+    writes its logs to e2e/artifacts/ alone; Chromium's go to whichever worker is free."""
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        engine_name = params.get("engine_name")
+        if engine_name not in (None, "chromium"):
+            item.add_marker(pytest.mark.xdist_group(f"engine-{engine_name}"))
+
+
 @pytest.fixture(scope="session")
 def engine(engine_name, request):
     """A drivers.Engine; skipped, with the reason, where this machine lacks it."""
@@ -316,9 +340,12 @@ def open_page(engine, request):
 
 # Which engine covered what: every test of e2e/test_engines.py by engine, printed at the end,
 # with the seconds each engine's tests took (setup included: starting the browser, and for the
-# first test of the run, building the site).
+# first test of the run, building the site).  Each report carries its row (test, engine,
+# result) in its user_properties, which pytest-xdist sends from its workers to the process
+# that prints the summary.
 COVERAGE: dict[str, dict[str, str]] = {}
 SECONDS: dict[str, float] = {}
+ROW = "engine_row"
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -329,17 +356,29 @@ def pytest_runtest_makereport(item, call):
     engine_name = params.get("engine_name")
     if engine_name is None:
         return
-    SECONDS[engine_name] = SECONDS.get(engine_name, 0.0) + report.duration
     test = item.originalname + "".join(f"[{v}]" for k, v in params.items()
                                        if k != "engine_name")
-    row = COVERAGE.setdefault(test, {})
+    result = None
     if report.skipped:
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else "skipped"
-        row[engine_name] = "skipped: " + reason.removeprefix("Skipped: ")
+        result = "skipped: " + reason.removeprefix("Skipped: ")
     elif report.failed:
-        row[engine_name] = f"FAILED (in its {report.when})"
+        result = f"FAILED (in its {report.when})"
     elif report.when == "call" and report.passed:
-        row[engine_name] = "passed"
+        result = "passed"
+    # a new list: pytest hands the report the item's own
+    report.user_properties = [*report.user_properties, (ROW, [test, engine_name, result])]
+
+
+def pytest_runtest_logreport(report):
+    row = dict(report.user_properties).get(ROW)
+    if row is None:
+        return
+    test, engine_name, result = row
+    SECONDS[engine_name] = SECONDS.get(engine_name, 0.0) + report.duration
+    COVERAGE.setdefault(test, {})
+    if result is not None:
+        COVERAGE[test][engine_name] = result
 
 
 def pytest_terminal_summary(terminalreporter):
