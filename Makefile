@@ -29,9 +29,12 @@ lint: $(VENV)/.installed
 typecheck: $(VENV)/.installed
 	$(VENV)/bin/mypy --strict engine ui
 
-# The engine's tests include a run under Pyodide (in Node.js), hence node_modules.
+# The engine's tests include a run under Pyodide (in Node.js), hence node_modules.  In two
+# workers (pytest-xdist), a file's tests in one worker (loadfile: a module's fixtures made
+# once); TEST_WORKERS=0 runs them in this process.
+TEST_WORKERS ?= 2
 test-engine: $(VENV)/.installed node_modules/.installed
-	$(PY) -m pytest tests
+	$(PY) -m pytest tests -n $(TEST_WORKERS) --dist loadfile
 
 bench: $(VENV)/.installed
 	$(PY) -m tools.bench
@@ -74,14 +77,19 @@ dist: $(VENV)/.build-installed node_modules/.installed
 # 30 boots with a real profile on this machine, not traced to the page) runs once more; any
 # other failure fails at once.  pytest reports each rerun, and (-rs) each skip with its reason.
 RERUN_CRASHED := --reruns 1 --only-rerun "Target crashed|Page crashed"
+# In two workers (pytest-xdist), each with its own Chromium; the site is built once for both
+# (e2e/conftest.py), and Firefox's and WebKit's tests each stay in one worker (loadgroup).
+# E2E_WORKERS=0 runs them in this process, one after the other.
+E2E_WORKERS ?= 2
+E2E_XDIST := -n $(E2E_WORKERS) --dist loadgroup
 test-e2e: $(VENV)/.e2e-installed node_modules/.installed
 	$(PY) scripts/browser.py --install chromium firefox webkit
-	$(PY) -m pytest e2e -rs $(RERUN_CRASHED)
+	$(PY) -m pytest e2e -rs $(E2E_XDIST) $(RERUN_CRASHED)
 
 ## make test-chromium: every e2e test in Chromium (its own suite and the smoke suite)
 test-chromium: $(VENV)/.e2e-installed node_modules/.installed
 	$(PY) scripts/browser.py --install chromium
-	$(PY) -m pytest e2e -rs --engine chromium $(RERUN_CRASHED)
+	$(PY) -m pytest e2e -rs --engine chromium $(E2E_XDIST) $(RERUN_CRASHED)
 
 ## make gallery: every phase and dialog at every size, scheme and language (e2e/test_sizes.py;
 ## its screenshots are written even where a check fails), and every other screenshot the e2e
