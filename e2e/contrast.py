@@ -8,10 +8,11 @@ element it reports a pass or a violation with the colours and the ratio, or "inc
 it cannot tell (text over an image or a gradient, under another element, or text the same
 colour as its background, which it takes for hidden on purpose).  Those, and any text it left
 out (clipped in a scrolled box, outside the viewport: scrolled into view and asked again),
-are measured here on screenshots: the element as drawn, and drawn again with its text made
-transparent, which is exactly its background under every glyph; the text's colour (with its
-opacity) is put over each of those background pixels, and the ratio that 90% of them reach
-counts.  Text wholly under another element is not seen, and not judged.
+are measured here on two screenshots of the viewport: as drawn, and drawn again with their
+texts made transparent, which is exactly the background under every glyph; each text's colour
+(with its opacity) is put over the background pixels under its glyphs (within the rectangles
+of its own text), and the ratio that 90% of them reach counts.  Text wholly under another
+element is not seen, and not judged.
 
 Texts in a disabled control are left out, as axe and WCAG 1.4.3 do ("inactive user interface
 components" have no contrast requirement): a card the engine says cannot be played now
@@ -21,9 +22,11 @@ visually hidden, such as the log's line for every play).
 
 from __future__ import annotations
 
-import struct
-import zlib
+import io
+import math
 from pathlib import Path
+
+from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -90,90 +93,71 @@ AXE_RUN = """async ([attr, context]) => {
   return rows;
 }"""
 
-# The text colour (with every opacity on the way to the root) of a tagged element; or, with
-# `hide`, its text made transparent (and undone with hide === null).
-TEXT_COLOUR = """([attr, index, hide]) => {
-  const el = document.querySelector(`[${attr}="${index}"]`);
-  if (hide === true) {
-    el.dataset.e2eColour = el.style.getPropertyValue("color");
-    el.dataset.e2ePriority = el.style.getPropertyPriority("color");
-    el.style.setProperty("color", "transparent", "important");
-    return null;
-  }
-  if (hide === null) {
-    el.style.setProperty("color", el.dataset.e2eColour, el.dataset.e2ePriority);
-    delete el.dataset.e2eColour;
-    delete el.dataset.e2ePriority;
-    return null;
-  }
-  el.scrollIntoView({block: "nearest", inline: "nearest"});
+# For each tagged element of `indices`: its text colour (with every opacity on the way to the
+# root), whether any of its text is on top where it is drawn (not wholly under another element),
+# the rectangles of its own text (viewport pixels) and whether they are all in the viewport.
+TEXTS = """([attr, indices, scroll]) => {
   const canvas = document.createElement("canvas").getContext("2d");
-  canvas.fillStyle = getComputedStyle(el).color;  // any CSS colour -> #rrggbb or rgba()
-  let opacity = 1;
-  for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
-  // whether any of its text is on top where it is drawn (not wholly under another element)
-  let shown = false;
-  if (el.matches("select")) {  // its text is inside it, drawn by the element itself
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    shown = !!hit && (hit === el || el.contains(hit));
-  }
-  for (const node of el.childNodes) {
-    if (node.nodeType !== Node.TEXT_NODE || !node.data.trim()) continue;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    for (const r of range.getClientRects()) {
+  const width = innerWidth, height = innerHeight;
+  const out = {};
+  for (const index of indices) {
+    const el = document.querySelector(`[${attr}="${index}"]`);
+    if (index === scroll) el.scrollIntoView({block: "nearest", inline: "nearest"});
+    canvas.fillStyle = getComputedStyle(el).color;  // any CSS colour -> #rrggbb or rgba()
+    let opacity = 1;
+    for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+    const rects = [];
+    if (el.matches("select")) {  // its text is inside it, drawn by the element itself
+      const r = el.getBoundingClientRect();
+      rects.push([r.left, r.top, r.width, r.height]);
+    }
+    for (const node of el.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE || !node.data.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) {
+        if (r.width && r.height) rects.push([r.left, r.top, r.width, r.height]);
+      }
+    }
+    let shown = false;
+    for (const [x, y, w, h] of rects) {
       for (const [fx, fy] of [[.5, .5], [.2, .5], [.8, .5], [.5, .3], [.5, .7]]) {
-        const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
+        const hit = document.elementFromPoint(x + fx * w, y + fy * h);
         shown ||= !!hit && (hit === el || el.contains(hit));
       }
     }
+    const inside = rects.every(([x, y, w, h]) => x >= 0 && y >= 0 && x + w <= width
+                                                 && y + h <= height);
+    out[index] = [canvas.fillStyle, opacity, shown, rects, inside];
   }
-  return [canvas.fillStyle, opacity, shown];
+  return out;
+}"""
+
+# The text of the tagged elements `indices` made transparent (hide), or given back (!hide).
+HIDE = """([attr, indices, hide]) => {
+  for (const index of indices) {
+    const el = document.querySelector(`[${attr}="${index}"]`);
+    if (hide) {
+      el.dataset.e2eColour = el.style.getPropertyValue("color");
+      el.dataset.e2ePriority = el.style.getPropertyPriority("color");
+      el.style.setProperty("color", "transparent", "important");
+    } else {
+      el.style.setProperty("color", el.dataset.e2eColour, el.dataset.e2ePriority);
+      delete el.dataset.e2eColour;
+      delete el.dataset.e2ePriority;
+    }
+  }
 }"""
 
 
-def png_pixels(data: bytes) -> tuple[int, int, list[tuple[int, int, int]]]:
-    """Width, height and RGB pixels of an 8-bit RGB or RGBA, non-interlaced PNG (what
-    Chromium's screenshots are)."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-    pos, idat, header = 8, b"", None
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    width, height, depth, colour, _, _, interlace = header
-    assert depth == 8 and colour in (2, 6) and not interlace, header
-    channels = 3 if colour == 2 else 4
-    raw = zlib.decompress(idat)
-    stride = width * channels
-    rows, prev = [], bytearray(stride)
-    for y in range(height):
-        start = y * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
-        for i in range(stride):
-            a = line[i - channels] if i >= channels else 0
-            b = prev[i]
-            c = prev[i - channels] if i >= channels else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 0xFF
-            elif kind == 2:
-                line[i] = (line[i] + b) & 0xFF
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 0xFF
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                nearest = a if pa <= pb and pa <= pc else b if pb <= pc else c
-                line[i] = (line[i] + nearest) & 0xFF
-        rows.append(line)
-        prev = line
-    pixels = [tuple(row[x * channels:x * channels + 3]) for row in rows for x in range(width)]
-    return width, height, pixels
+def png_pixels(data: bytes) -> Image.Image:
+    """A screenshot (PNG) as an RGB image."""
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def rgb_pixels(image: Image.Image) -> list[tuple[int, ...]]:
+    data = image.tobytes()
+    return [tuple(data[i:i + 3]) for i in range(0, len(data), 3)]
 
 
 def luminance(rgb) -> float:
@@ -201,41 +185,79 @@ def parse_colour(text: str) -> tuple[tuple[int, int, int], float]:
 SHARE = 0.9  # of a text's glyph pixels must reach the ratio (an edge pixel may touch a border)
 
 
-def measured_ratio(page, index: str) -> float | None:
-    """The contrast of a tagged element's text over the pixels behind its glyphs: the ratio
-    that SHARE of the pixels its glyphs cover (at least half of each) reach; 1 if no glyph
-    shows (the text is the colour of what is behind it); None if the text is wholly under
-    another element, where no one sees it."""
-    colour, opacity, shown = page.evaluate(TEXT_COLOUR, [ATTR, index, False])
-    if not shown:
-        return None
+def glyph_ratio(colour: str, opacity: float, drawn: Image.Image, behind: Image.Image,
+                boxes: list[tuple[int, int, int, int]]) -> float:
+    """The ratio that SHARE of the pixels under the glyphs (at least half covered) reach, in
+    `boxes` of two screenshots, the text as drawn and made transparent (exactly what is
+    behind it); 1 if no glyph shows (the text is the colour of what is behind it)."""
     rgb, alpha = parse_colour(colour)
     alpha *= opacity
-    element = page.locator(f'[{ATTR}="{index}"]')
-    drawn = element.screenshot(animations="disabled", caret="hide")
-    page.evaluate(TEXT_COLOUR, [ATTR, index, True])
-    try:
-        behind = element.screenshot(animations="disabled", caret="hide")
-    finally:
-        page.evaluate(TEXT_COLOUR, [ATTR, index, None])
-    _, _, with_text = png_pixels(drawn)
-    _, _, background = png_pixels(behind)
-    if len(with_text) != len(background):
-        raise AssertionError(f"the element moved while measured: {index}")
     ratios, cores = [], []
-    for drawn_px, bg in zip(with_text, background, strict=True):
-        seen = max(abs(x - y) for x, y in zip(drawn_px, bg, strict=True))
-        if seen <= 2:
-            continue  # not under a glyph
-        text = tuple(alpha * t + (1 - alpha) * b for t, b in zip(rgb, bg, strict=True))
-        full = max(abs(x - y) for x, y in zip(text, bg, strict=True))
-        ratios.append(ratio(text, bg))
-        if seen >= full / 2:
-            cores.append(ratios[-1])
+    for box in boxes:
+        for drawn_px, bg in zip(rgb_pixels(drawn.crop(box)), rgb_pixels(behind.crop(box)),
+                                strict=True):
+            seen = max(abs(x - y) for x, y in zip(drawn_px, bg, strict=True))
+            if seen <= 2:
+                continue  # not under a glyph
+            text = tuple(alpha * t + (1 - alpha) * b for t, b in zip(rgb, bg, strict=True))
+            full = max(abs(x - y) for x, y in zip(text, bg, strict=True))
+            ratios.append(ratio(text, bg))
+            if seen >= full / 2:
+                cores.append(ratios[-1])
     if not ratios:  # nothing of the text shows: it is the colour of what is behind it
         return 1.0
     ranked = sorted(cores or ratios)
     return ranked[int((1 - SHARE) * len(ranked))]
+
+
+def screenshot(page) -> Image.Image:
+    return png_pixels(page.screenshot(animations="disabled", caret="hide"))
+
+
+def measured_ratios(page, indices: list[str]) -> dict[str, float | None]:
+    """The contrast of tagged elements' texts over the pixels behind their glyphs (see
+    glyph_ratio); None for a text wholly under another element, where no one sees it.
+
+    Two screenshots of the viewport measure every text that is in it: as drawn, and with
+    all their texts made transparent. A text outside the viewport (or clipped in a scrolled
+    box) is scrolled into view first, and measured with those that are then in view."""
+    out: dict[str, float | None] = {}
+    pending = list(indices)
+    while pending:
+        texts = page.evaluate(TEXTS, [ATTR, pending, pending[0]])
+        # (a text not seen now may be in a scrolled box: judged hidden only once scrolled to)
+        batch = [i for i in pending if texts[i][2] and (texts[i][4] or i == pending[0])]
+        if not texts[pending[0]][2]:
+            out[pending[0]] = None
+        if batch:
+            drawn = screenshot(page)
+            page.evaluate(HIDE, [ATTR, batch, True])
+            try:
+                behind = screenshot(page)
+            finally:
+                page.evaluate(HIDE, [ATTR, batch, False])
+            scale = drawn.width / page.evaluate("innerWidth")
+            for index in batch:
+                colour, opacity, _, rects, _ = texts[index]
+                boxes = [box for x, y, w, h in rects
+                         if (box := clip_box(x, y, w, h, scale, drawn.size))]
+                out[index] = glyph_ratio(colour, opacity, drawn, behind, boxes)
+        pending = [i for i in pending if i not in out]
+    return out
+
+
+def clip_box(x, y, w, h, scale, size) -> tuple[int, int, int, int] | None:
+    """A text's rectangle (CSS px) in a screenshot's pixels, within the screenshot; None if
+    nothing of it is there."""
+    left, top = max(0, int(x * scale)), max(0, int(y * scale))
+    right = min(size[0], math.ceil((x + w) * scale))
+    bottom = min(size[1], math.ceil((y + h) * scale))
+    return (left, top, right, bottom) if right > left and bottom > top else None
+
+
+def measured_ratio(page, index: str) -> float | None:
+    """measured_ratios for one text."""
+    return measured_ratios(page, [index])[index]
 
 
 def contrast_problems(page, screen: str) -> list[str]:
@@ -253,13 +275,16 @@ def contrast_problems(page, screen: str) -> list[str]:
             again = [r for r in page.evaluate(AXE_RUN, [ATTR, f'[{ATTR}="{index}"]'])
                      if r[0] == index]
             rows += again or [[index, "unreported", {}, f'[{ATTR}="{index}"]']]
+    undecided = [row[0] for row in rows
+                 if row[0] is not None and row[1] in ("incomplete", "unreported")]
+    measured_all = measured_ratios(page, list(dict.fromkeys(undecided)))
     problems = []
     for index, kind, data, selector in rows:
         if index is None:
             continue  # a node axe found that has no text of its own (its children have)
         text = texts[int(index)]
         if kind in ("incomplete", "unreported"):
-            measured = measured_ratio(page, index)
+            measured = measured_all[index]
             if measured is not None and measured < MIN_RATIO:
                 problems.append(f"{screen}: {text!r} ({selector}) {measured:.2f}:1 measured on "
                                 f"the screen (axe: {kind} {data.get('messageKey')})")
