@@ -73,9 +73,10 @@ SETTLED = """() => Promise.all(document.getAnimations()
   .filter(a => a.playState === "running" && a.effect.getTiming().iterations !== Infinity)
   .map(a => a.finished.catch(() => null))).then(() => true)"""
 
-# axe's color-contrast rule over `context`; each node as [tag index, result, data, selector].
+# axe's color-contrast rule over the page, or over the elements of the selectors `context`; each
+# node as [tag index, result, data, selector].
 AXE_RUN = """async ([attr, context]) => {
-  const result = await axe.run(context ? {include: [[context]]} : document, {
+  const result = await axe.run(context ? {include: context.map(c => [c])} : document, {
     runOnly: {type: "rule", values: ["color-contrast"]},
     resultTypes: ["violations", "incomplete", "passes"],
   });
@@ -126,8 +127,17 @@ TEXTS = """([attr, indices, scroll]) => {
         shown ||= !!hit && (hit === el || el.contains(hit));
       }
     }
-    const inside = rects.every(([x, y, w, h]) => x >= 0 && y >= 0 && x + w <= width
-                                                 && y + h <= height);
+    // inside the viewport and no box that clips its content (a scrolled one) cuts it
+    const boxes = [[0, 0, width, height]];
+    for (let e = el.parentElement; e; e = e.parentElement) {
+      if (getComputedStyle(e).overflow !== "visible") {
+        const r = e.getBoundingClientRect();
+        boxes.push([r.left, r.top, r.right, r.bottom]);
+      }
+    }
+    const inside = rects.every(([x, y, w, h]) => boxes.every(
+      ([left, top, right, bottom]) => x >= left && y >= top && x + w <= right
+                                      && y + h <= bottom));
     out[index] = [canvas.fillStyle, opacity, shown, rects, inside];
   }
   return out;
@@ -225,10 +235,10 @@ def measured_ratios(page, indices: list[str]) -> dict[str, float | None]:
     pending = list(indices)
     while pending:
         texts = page.evaluate(TEXTS, [ATTR, pending, pending[0]])
-        # (a text not seen now may be in a scrolled box: judged hidden only once scrolled to)
-        batch = [i for i in pending if texts[i][2] and (texts[i][4] or i == pending[0])]
-        if not texts[pending[0]][2]:
-            out[pending[0]] = None
+        # decided: the texts wholly in view (or the one scrolled to, if it cannot be)
+        decided = [i for i in pending if texts[i][4] or i == pending[0]]
+        out.update({i: None for i in decided if not texts[i][2]})
+        batch = [i for i in decided if texts[i][2]]
         if batch:
             drawn = screenshot(page)
             page.evaluate(HIDE, [ATTR, batch, True])
@@ -268,13 +278,23 @@ def contrast_problems(page, screen: str) -> list[str]:
     assert texts, f"{screen}: no text on the page"
     rows = page.evaluate(AXE_RUN, [ATTR, None])
     reported = {row[0] for row in rows}
-    for index in (str(i) for i in range(len(texts))):
-        if index not in reported:  # left out by axe (clipped, outside the viewport): scrolled
-            page.evaluate("([a, i]) => document.querySelector(`[${a}=\"${i}\"]`)"
-                          ".scrollIntoView({block: 'center'})", [ATTR, index])
-            again = [r for r in page.evaluate(AXE_RUN, [ATTR, f'[{ATTR}="{index}"]'])
-                     if r[0] == index]
-            rows += again or [[index, "unreported", {}, f'[{ATTR}="{index}"]']]
+    # Left out by axe: in view (under another element, such as a card's index under the next
+    # card of a fan), measured as they are; outside the viewport or clipped in a scrolled box,
+    # the first scrolled into view, and axe asked again about all of them; until each is
+    # reported or was scrolled to.
+    left_out = [i for i in map(str, range(len(texts))) if i not in reported]
+    in_view = page.evaluate(TEXTS, [ATTR, left_out, None])
+    rows += [[i, "unreported", {}, f'[{ATTR}="{i}"]'] for i in left_out if in_view[i][4]]
+    pending = [i for i in left_out if not in_view[i][4]]
+    while pending:
+        page.evaluate("([a, i]) => document.querySelector(`[${a}=\"${i}\"]`)"
+                      ".scrollIntoView({block: 'center'})", [ATTR, pending[0]])
+        again = [r for r in page.evaluate(AXE_RUN, [ATTR, [f'[{ATTR}="{i}"]' for i in pending]])
+                 if r[0] in pending]
+        rows += again
+        if pending[0] not in {r[0] for r in again}:
+            rows.append([pending[0], "unreported", {}, f'[{ATTR}="{pending[0]}"]'])
+        pending = [i for i in pending[1:] if i not in {r[0] for r in again}]
     undecided = [row[0] for row in rows
                  if row[0] is not None and row[1] in ("incomplete", "unreported")]
     measured_all = measured_ratios(page, list(dict.fromkeys(undecided)))
