@@ -22,6 +22,7 @@ visually hidden, such as the log's line for every play).
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 from pathlib import Path
@@ -103,7 +104,8 @@ TEXTS = """([attr, indices, scroll]) => {
   const out = {};
   for (const index of indices) {
     const el = document.querySelector(`[${attr}="${index}"]`);
-    if (index === scroll) el.scrollIntoView({block: "nearest", inline: "nearest"});
+    // (to the top: the texts after it come into view with it, to be measured together)
+    if (index === scroll) el.scrollIntoView({block: "start", inline: "nearest"});
     canvas.fillStyle = getComputedStyle(el).color;  // any CSS colour -> #rrggbb or rgba()
     let opacity = 1;
     for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
@@ -179,6 +181,7 @@ def luminance(rgb) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+@functools.cache  # a screen has few colours: the same pairs come back for every glyph
 def ratio(a, b) -> float:
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
