@@ -50,6 +50,7 @@ import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import build_cache
 import bytecode
 import font
 import icon
@@ -234,6 +235,20 @@ def mpy_config(config: dict) -> str:
     return f"<mpy-config hidden>{plugins}</mpy-config>"
 
 
+def zstd(data: bytes) -> bytes:
+    """`data` compressed with Zstandard (scripts/zstd_pack.mjs), from the build's cache when
+    the same bytes were compressed before."""
+    def compress() -> bytes:
+        with tempfile.TemporaryDirectory() as tmp:
+            plain, packed = Path(tmp, "plain"), Path(tmp, "packed")
+            plain.write_bytes(data)
+            subprocess.run(["node", str(ROOT / "scripts" / "zstd_pack.mjs"), str(plain),
+                            str(packed)], check=True)
+            return packed.read_bytes()
+
+    return build_cache.cached("zstd", (data,), compress)
+
+
 def site_files(out: Path) -> list[str]:
     """The published files of a built site, sorted: all but the benchmark's page."""
     files = (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
@@ -286,18 +301,11 @@ def build(out: Path, bench: bool = False) -> list[str]:
     page_python = PAGE_PYTHON.search((ROOT / "index.html").read_text(encoding="utf-8"))
     if page_python is None:
         raise SystemExit("index.html has no <script type=\"py\">")
-    with tempfile.TemporaryDirectory() as tmp:
-        game_zip = Path(tmp, "python.zip")
-        game_zip.write_bytes(bytecode.game_archive(python_files()))
-        pack_files = Path(tmp, "python.marshal")
-        pack_files.write_bytes(bytecode.game_pack_files(game_zip.read_bytes()))
-        packed = Path(tmp, PYTHON_BUNDLE)
-        subprocess.run(["node", str(ROOT / "scripts" / "zstd_pack.mjs"), str(pack_files),
-                        str(packed)], check=True)
-        write(PYTHON_BUNDLE, packed.read_bytes())
+    game_zip = bytecode.game_archive(python_files())
+    write(PYTHON_BUNDLE, zstd(bytecode.game_pack_files(game_zip)))
     write(f"pyodide/{STDLIB}", bytecode.stdlib_archive(stdlib_sources(page_python["code"])))
-    subprocess.run(["node", str(ROOT / "scripts" / "zstd_pack.mjs"),
-                    *(str(out / part) for f in PACKED for part in (f, f"{f}.zst"))], check=True)
+    for f in PACKED:
+        write(f"{f}.zst", zstd((out / f).read_bytes()))
     for name, source in ZSTD_DECODERS.items():
         write(name, source.read_bytes())
     pyscript_pyc = {}  # site path: where Python looks for it
@@ -326,7 +334,8 @@ def build(out: Path, bench: bool = False) -> list[str]:
     write(SNAPSHOT_PROGRAM, snapshot_program(html))
     write("interpreter.mjs", interpreter_module(out))
     for size in ICON_SIZES:
-        write(f"icons/icon-{size}.png", icon.render(size))
+        write(f"icons/icon-{size}.png",
+              build_cache.cached("icon", (str(size),), lambda size=size: icon.render(size)))
     if f'url("./{font.FONT_FILE}")' not in html or f'"{font.FAMILY}"' not in html:
         raise SystemExit(f'index.html lacks the @font-face of "{font.FAMILY}" at '
                          f"./{font.FONT_FILE}")

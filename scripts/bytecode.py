@@ -44,6 +44,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+import build_cache
+
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = ROOT / "scripts"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -87,7 +89,13 @@ def _entry(name: str, data: bytes, compress_type: int = zipfile.ZIP_DEFLATED,
 
 def game_archive(py_files: list[str]) -> bytes:
     """The archive the page imports the game from: each module's bytecode (no module or
-    function docstrings), and the table of its dataclasses' methods."""
+    function docstrings), and the table of its dataclasses' methods (kept by the build's
+    cache: scripts/build_cache.py)."""
+    return build_cache.cached("game", build_cache.file_inputs([ROOT / f for f in py_files]),
+                              lambda: _game_archive(py_files))
+
+
+def _game_archive(py_files: list[str]) -> bytes:
     with tempfile.TemporaryDirectory() as tmp:
         compile_files(ROOT, py_files, Path(tmp), docstrings=False)
         entries = [(f"{f}c", (Path(tmp) / f"{f}c").read_bytes()) for f in py_files]
@@ -134,7 +142,12 @@ def cache_tag() -> str:
 def pyscript_bytecode() -> dict[str, bytes]:
     """PyScript's package compiled, as {the path where Python looks for it: .pyc}, for the
     modules its `import pyscript` loads (the others are compiled if ever imported).  Compiled
-    from the sources PyScript writes (its bundle's, minified: scripts/pyscript_sources.mjs)."""
+    from the sources PyScript writes (its bundle's, minified: scripts/pyscript_sources.mjs).
+    Kept by the build's cache (PyScript's version is package-lock.json's)."""
+    return build_cache.cached("pyscript", (), _pyscript_bytecode)
+
+
+def _pyscript_bytecode() -> dict[str, bytes]:
     sources = pyscript_sources()
     tag = cache_tag()
     with tempfile.TemporaryDirectory() as tmp:
@@ -206,7 +219,12 @@ def stdlib_archive(sources: dict[str, str]) -> bytes:
     """The standard library the page ships: the files that `sources` (the page's Python, the
     game's and PyScript's) can load from Pyodide's archive (stdlib_files), as bytecode without
     the docstrings of modules and functions, stored uncompressed (the site compresses the
-    whole archive: scripts/build_site.py)."""
+    whole archive: scripts/build_site.py).  Kept by the build's cache."""
+    return build_cache.cached("stdlib", (json.dumps(sources, sort_keys=True),),
+                              lambda: _stdlib_archive(sources))
+
+
+def _stdlib_archive(sources: dict[str, str]) -> bytes:
     with zipfile.ZipFile(STDLIB_ARCHIVE) as stdlib, tempfile.TemporaryDirectory() as tmp:
         prefix, files = stdlib_files(sources)
         src, out = Path(tmp, "src"), Path(tmp, "out")
