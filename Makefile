@@ -79,12 +79,14 @@ dist: $(VENV)/.build-installed node_modules/.installed
 RERUN_CRASHED := --reruns 1 --only-rerun "Target crashed|Page crashed"
 # In two workers (pytest-xdist), each with its own Chromium; the site is built once for both
 # (e2e/conftest.py), and Firefox's and WebKit's tests each stay in one worker (loadgroup).
-# E2E_WORKERS=0 runs them in this process, one after the other.
+# E2E_WORKERS=0 runs them in this process, one after the other.  The tests of timing (marked
+# `alone`) run afterwards in one process, with no other worker's browser beside them.
 E2E_WORKERS ?= 2
 E2E_XDIST := -n $(E2E_WORKERS) --dist loadgroup
 test-e2e: $(VENV)/.e2e-installed node_modules/.installed
 	$(PY) scripts/browser.py --install chromium firefox webkit
-	$(PY) -m pytest e2e -rs $(E2E_XDIST) $(RERUN_CRASHED)
+	$(PY) -m pytest e2e -rs -m "not alone" $(E2E_XDIST) $(RERUN_CRASHED)
+	$(PY) -m pytest e2e -rs -m alone $(RERUN_CRASHED)
 
 ## make test-chromium: every e2e test in Chromium (its own suite and the smoke suite)
 test-chromium: $(VENV)/.e2e-installed node_modules/.installed

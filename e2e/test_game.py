@@ -453,6 +453,7 @@ def test_game_plays_on_when_storage_fails(new_context, site_url, wait_ready, scr
 
 # 9 ---------------------------------------------------------------------------------------------
 
+@pytest.mark.alone  # (a 124 ms task once, with the other worker's Chromium busy beside it)
 def test_bot_turns_never_block_the_page(chromium, new_context, site_url, wait_ready):
     """At normal speed (the pauses a player sees), no main-thread task of the deal and of the
     bots' turns lasts 100 ms or more (Long Tasks API, from the moment the page is ready).
