@@ -207,7 +207,7 @@ def test_the_rounds_last_trick_is_shown_before_the_result_and_can_be_looked_back
     view = m.view(0)
     for screen in (render.Screen(final_trick=True), render.Screen(show_last_trick=True)):
         html = render.table_html(view, screen)
-        assert 'class="result"' not in html
+        assert 'class="result ' not in html
         assert html.count('class="play') == 4 and "winner" in html
     assert "Last trick" in render.table_html(view, render.Screen(show_last_trick=True))
     looked = render.controls_html(view, render.Screen(show_last_trick=True), [])

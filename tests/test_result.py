@@ -97,7 +97,7 @@ def test_the_deal_the_rise_and_both_levels_from_the_players_side(
 @pytest.mark.parametrize(("points", "multiplier", "en", "zh"), [
     (15, 2, "15 × 2 = 30", "15 分 × 2 = 30"),
     (40, 2, "40 × 2 = 80", "40 分 × 2 = 80"),
-    (25, 0, "25, to the declarers", "25 分归庄家方"),
+    (25, 0, "25 points, kept by the declarers", "25 分归庄家方"),
     (0, 2, "0 × 2 = 0", "0 分 × 2 = 0"),
 ])
 def test_the_kitty_turned_over_with_its_multiplier(view, points, multiplier, en, zh):

@@ -187,7 +187,7 @@ TEXT: dict[str, tuple[str, str]] = {
                            "Before the round: us {us} · them {them}"),
     "result.kitty_label": ("底牌", "Kitty"),
     "result.kitty_won": ("{points} 分 × {mult} = {bonus}", "{points} × {mult} = {bonus}"),
-    "result.kitty_kept": ("{points} 分归庄家方", "{points}, to the declarers"),
+    "result.kitty_kept": ("{points} 分归庄家方", "{points} points, kept by the declarers"),
     "result.kitty_cards": ("：{cards}", ": {cards}"),
     "result.points_label": ("抓分方分牌", "Attackers' points"),
     "result.count": ("{rank}×{n}", "{rank}×{n}"),
