@@ -384,6 +384,12 @@ def test_the_result_and_the_dialogs_at_every_size(new_context, site_url, wait_re
     page = open_save(new_context, site_url, wait_ready, saves["result"], lang)
     assert page.evaluate("document.documentElement.dataset.phase") == "result"
     problems += look(page, "result", lang)
+    # the level that rose moves from old to new, unless the browser asks for reduced motion
+    rose = "getComputedStyle(document.querySelector('.result .lv.moved .new')).animationName"
+    assert page.evaluate(rose) == "level-up"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(rose) == "none"
+    page.emulate_media(reduced_motion="no-preference")
 
     dialog = page.locator("dialog#dialog")
     for name in DIALOGS:
