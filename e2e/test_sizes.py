@@ -19,7 +19,10 @@ page (scripts/gallery.py).
 
 from __future__ import annotations
 
+import itertools
 import json
+from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from game_helpers import (
@@ -52,6 +55,28 @@ MIN_TABLE_CARD = 34  # px wide, a card played to the table on a phone
 MIN_TABLE_RANK = 14  # px, its rank's type
 MIN_TARGET = 44  # px, a control's width and height on a phone
 DIALOGS = ("settings", "help", "trumps", "stats", "new-game")
+# A blog's frame (README: 360x480 at the least, growing with the column up to 480x640); the
+# two of a phone's size meet a phone's minimums. The smallest has 480 px of height for the
+# seats, the trick, a hand of 38 cards, the status, the prompt and the buttons: its cards on
+# the table may be narrower (28 px, a 40 px high card; 25 px while the player looks back at a
+# trick and its why) but keep their 14 px ranks.
+FRAMES = ((360, 480), (360, 640), (480, 640))
+PHONE_FRAMES = ((360, 640), (480, 640))
+MIN_SMALL_FRAME_CARD = 25
+# A blog post with the game in a frame, sized by ?w= and ?h= (RESIZE_FRAME changes it).
+BLOG = """<!doctype html>
+<html><head><meta charset="utf-8"><title>A blog post</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="margin:0;font-family:sans-serif">
+<p style="margin:8px">A blog post with the game in it:</p>
+<iframe id="game" title="炒地皮" style="border:0"></iframe>
+<script>const q = new URLSearchParams(location.search), f = document.getElementById("game");
+f.style.width = q.get("w") + "px"; f.style.height = q.get("h") + "px"; f.src = q.get("src");
+</script></body></html>
+"""
+RESIZE_FRAME = """([w, h]) => { const f = document.getElementById("game");
+  f.style.width = w + "px"; f.style.height = h + "px"; }"""
+BLOG_VIEWPORT = {"width": 900, "height": 760}
 
 # Text (outside the cards) drawn over a card or a control, or under one: each text's line boxes
 # against each card's and control's box. With a modal dialog open only the dialog is looked at.
@@ -110,8 +135,12 @@ CUT_OFF = """() => {
   for (const el of document.querySelectorAll('body *')) {
     if (modal && !modal.contains(el)) continue;
     if (el.closest('.card, .sr-only, script, style, option, [hidden]')) continue;
-    const top = el.closest('#topbar');
-    if (top && getComputedStyle(top).clipPath === 'inset(50%)') continue;  // (screen readers')
+    // (for screen readers only: the title, South's name in the smallest frame)
+    let hidden = false;
+    for (let a = el; a && !hidden; a = a.parentElement) {
+      hidden = getComputedStyle(a).clipPath === 'inset(50%)';
+    }
+    if (hidden) continue;
     const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.data).join('')
       .trim();
     if (!own || !el.checkVisibility({visibilityProperty: true})) continue;
@@ -160,7 +189,7 @@ DIALOG_CONTROLS = """() => {
 # The cards played to the table (jokers aside: their index is a word) and the controls a
 # finger presses.
 PHONE_SIZES = """() => {
-  const table = [...document.querySelectorAll('#table .card:not(.joker)')].map((el) => {
+  const table = [...document.querySelectorAll('#table .play .card:not(.joker)')].map((el) => {
     const r = el.getBoundingClientRect();
     return {card: el.dataset.card, width: r.width,
             rank: parseFloat(getComputedStyle(el.querySelector('.rank')).fontSize)};
@@ -230,52 +259,71 @@ def open_save(new_context, site_url, wait_ready, save: str, lang: str):
     return page
 
 
-def settle(page) -> None:
+def settle(page) -> None:  # (a page, or a frame)
     """Until the page has laid itself out at its new size (two frames)."""
     page.evaluate("new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))")
 
 
-def look(page, screen: str, lang: str, sizes=SIZES) -> list[str]:
+def look(page, screen: str, lang: str, sizes=SIZES, frame=None) -> list[str]:
     """The checks of this file on `screen` at every size, and its screenshots in both
     schemes; the problems found, each named by screen and size. Leaves the page at 1280x800
-    in the light scheme."""
+    in the light scheme. With a `frame` (the game in a blog's iframe, e2e: BLOG), the sizes
+    are the frame's, the checks are made inside it, and the blog's page holds it whole."""
     problems: list[str] = []
     SHOTS.mkdir(parents=True, exist_ok=True)
+    target = page if frame is None else frame
     for width, height in sizes:
-        page.set_viewport_size({"width": width, "height": height})
-        settle(page)
-        where = f"{screen} {lang} {width}x{height}"
-        dialog = page.locator("dialog[open]").count() > 0
-        layout = page.evaluate(laid_out(LAYOUT))
+        if frame is None:
+            page.set_viewport_size({"width": width, "height": height})
+            phone = (width, height) in PHONES
+        else:
+            page.evaluate(RESIZE_FRAME, [width, height])
+            phone = (width, height) in PHONE_FRAMES
+        settle(target)
+        where = f"{screen} {lang} {width}x{height}" + ("" if frame is None else " frame")
+        if frame is not None:
+            box = page.locator("#game").bounding_box()
+            if box["y"] + box["height"] > page.viewport_size["height"]:
+                problems.append(f"{where}: the blog's page must scroll to show the frame")
+        dialog = target.locator("dialog[open]").count() > 0
+        layout = target.evaluate(laid_out(LAYOUT))
         if layout["scrollWidth"] > layout["clientWidth"]:
             problems.append(f"{where}: scrolls sideways ({layout['scrollWidth']} px)")
         if dialog:
-            problems += [f"{where}: {p}" for p in page.evaluate(DIALOG_CONTROLS)]
+            problems += [f"{where}: {p}" for p in target.evaluate(DIALOG_CONTROLS)]
         else:
             problems += [f"{where}: {p}" for p in layout["problems"]]
-        problems += [f"{where}: {p}" for p in page.evaluate(laid_out(CONTAINED))]
-        problems += [f"{where}: {p}" for p in page.evaluate(laid_out(TEXT_OVER_CARDS))]
-        problems += [f"{where}: {p}" for p in page.evaluate(laid_out(CUT_OFF))]
+        problems += [f"{where}: {p}" for p in target.evaluate(laid_out(CONTAINED))]
+        problems += [f"{where}: {p}" for p in target.evaluate(laid_out(TEXT_OVER_CARDS))]
+        problems += [f"{where}: {p}" for p in target.evaluate(laid_out(CUT_OFF))]
         if not dialog:
-            for c in page.evaluate(laid_out(HAND_GEOMETRY)):
+            for c in target.evaluate(laid_out(HAND_GEOMETRY)):
                 if not (c["rank"] and c["rankInStrip"] and c["suit"]):
                     problems.append(f"{where}: the index of {c['card']} in the hand is covered")
             problems += [f"{where}: the index of {c} in the kitty is covered"
-                         for c in page.evaluate(laid_out(KITTY_INDEXES))]
-        if (width, height) in PHONES:
-            measured = page.evaluate(PHONE_SIZES)
+                         for c in target.evaluate(laid_out(KITTY_INDEXES))]
+        measured = target.evaluate(PHONE_SIZES)
+        least = (MIN_TABLE_CARD, MIN_TABLE_RANK) if phone else (MIN_SMALL_FRAME_CARD,
+                                                                 MIN_TABLE_RANK)
+        if phone or frame is not None:
             for c in measured["table"]:
-                if c["width"] < MIN_TABLE_CARD - 0.5 or c["rank"] < MIN_TABLE_RANK - 0.05:
+                if c["width"] < least[0] - 0.5 or c["rank"] < least[1] - 0.05:
                     problems.append(f"{where}: {c['card']} on the table is {c['width']:.0f} px"
                                     f" wide with a {c['rank']:.1f} px rank")
+        if phone:
             problems += [f"{where}: {name} is {w:.0f}x{h:.0f} px, under {MIN_TARGET}"
                          for name, w, h in measured["small"]]
         for scheme in SCHEMES:
             page.emulate_media(color_scheme=scheme)
-            page.screenshot(path=str(SHOTS / f"{screen}-{lang}-{width}x{height}-{scheme}.png"))
+            name = f"{screen}-{lang}-{width}x{height}-{scheme}.png"
+            if frame is None:
+                page.screenshot(path=str(SHOTS / name))
+            else:
+                page.locator("#game").screenshot(path=str(SHOTS / f"embed-{name}"))
         page.emulate_media(color_scheme="light")
-    page.set_viewport_size(DESKTOP)
-    settle(page)
+    if frame is None:
+        page.set_viewport_size(DESKTOP)
+        settle(page)
     return problems
 
 
@@ -336,6 +384,12 @@ def test_the_result_and_the_dialogs_at_every_size(new_context, site_url, wait_re
     page = open_save(new_context, site_url, wait_ready, saves["result"], lang)
     assert page.evaluate("document.documentElement.dataset.phase") == "result"
     problems += look(page, "result", lang)
+    # the level that rose moves from old to new, unless the browser asks for reduced motion
+    rose = "getComputedStyle(document.querySelector('.result .lv.moved .new')).animationName"
+    assert page.evaluate(rose) == "level-up"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(rose) == "none"
+    page.emulate_media(reduced_motion="no-preference")
 
     dialog = page.locator("dialog#dialog")
     for name in DIALOGS:
@@ -351,3 +405,116 @@ def test_the_result_and_the_dialogs_at_every_size(new_context, site_url, wait_re
         dialog.locator('button[data-action="close"]').click()
         assert not dialog.is_visible()
     assert not problems, "\n".join(problems)
+
+
+@pytest.fixture(scope="module")
+def blog(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("blog")
+    (folder / "host.html").write_text(BLOG, encoding="utf-8")
+    return folder
+
+
+def open_in_blog(new_context, site_url, serve_dir, blog, wait_ready, save: str | None,
+                 lang: str, size=FRAMES[0], query: str = "?embed=1&speed=instant"):
+    """A blog's page with the game in its frame (the look-alike touched, as a reader does),
+    the frame's storage holding `save` (none: a first visit); (page, frame)."""
+    context = new_context(viewport=BLOG_VIEWPORT, service_workers="block")
+    script = f"localStorage.setItem({json.dumps(SETTINGS_KEY)}, " \
+             f"{json.dumps(json.dumps({'lang': lang}))});"
+    if save is not None:
+        script += f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(save)});"
+    context.add_init_script(script)  # (in every frame: the game's is the site's origin)
+    page = context.new_page()
+    _, host = serve_dir(blog)
+    page.goto(f"{host}host.html?w={size[0]}&h={size[1]}"
+              f"&src={quote(site_url + query, safe='')}")
+    frame = page.frames[1]
+    wait_ready(frame)
+    frame.evaluate("document.fonts.ready.then(() => true)")
+    return page, frame
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_blog_frame_at_each_size_walks_every_phase(new_context, site_url, serve_dir, blog,
+                                                     wait_ready, saves, lang):
+    """360x480, 360x640 and 480x640: the bidding, burying, the lead, a follow and the last
+    trick, a chance to snatch, the result and the dialogs, each checked inside the frame as
+    a page is at its size (controls in view and not covered, cards readable)."""
+    problems = []
+
+    def frame_with(save: str):
+        return open_in_blog(new_context, site_url, serve_dir, blog, wait_ready, save, lang)
+
+    for name in ("bid", "bury", "snatch", "lead", "follow"):
+        page, frame = frame_with(saves[name])
+        wait_decision(frame)
+        problems += look(page, name, lang, FRAMES, frame)
+        if name == "bury":
+            button(frame, "hint").click()
+            frame.wait_for_function("document.querySelectorAll('#kitty [data-i]').length === 10")
+            problems += look(page, "bury-chosen", lang, FRAMES, frame)
+        if name == "follow":
+            button(frame, "last-trick").click()
+            frame.wait_for_selector("#table .caption", state="attached")
+            problems += look(page, "last-trick", lang, FRAMES, frame)
+
+    page, frame = frame_with(saves["result"])
+    assert frame.evaluate("document.documentElement.dataset.phase") == "result"
+    problems += look(page, "result", lang, FRAMES, frame)
+    dialog = frame.locator("dialog#dialog")
+    for name in DIALOGS:
+        button(frame, name).click()
+        assert dialog.is_visible()
+        problems += look(page, f"dialog-{name}", lang, FRAMES[:1], frame)
+        dialog.locator('button[data-action="close"]').click()
+    assert not problems, "\n".join(problems)
+
+
+# Each change of the auction's length (a bid or a pass shown: html[data-auction], set by
+# Python), with its time.
+AUCTION = """() => {
+  window.e2eAuction = [];
+  const root = document.documentElement;
+  let was = Number(root.dataset.auction || 0);  // (each change counts, not a value set again)
+  new MutationObserver(() => {
+    const n = Number(root.dataset.auction || 0);
+    if (n !== was) (was = n, window.e2eAuction.push({n, t: performance.now(),
+        phase: root.dataset.phase, said: document.querySelector('#log li:last-child')
+                                                ?.textContent}));
+  }).observe(root, {attributes: true, attributeFilter: ['data-auction']});
+}"""
+
+
+@pytest.mark.parametrize("size", FRAMES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_readers_first_visit_offers_the_guided_hand_and_paces_the_bids(
+        new_context, site_url, serve_dir, blog, wait_ready, size):
+    """A reader's first visit in a blog's frame, at the default speed: the guided hand is
+    offered in view; each bot's bid or pass stays on the table for the pace of a pass at
+    least before the next seat's (measured on the marker Python sets, never a sleep), and the
+    auction waits for the reader where they have a bid to make."""
+    from ui.logic.pacing import PAUSES
+
+    least = min(PAUSES["normal"]["Passed"], PAUSES["normal"]["BidMade"])
+    page, frame = open_in_blog(new_context, site_url, serve_dir, blog, wait_ready, None, "en",
+                               size, query="?embed=1&seed=5")
+    frame.evaluate(AUCTION)
+    assert frame.evaluate("document.documentElement.dataset.offer") == "1"
+    offers = [frame.locator('#coach [data-action="learn"]'), button(frame, "learn")]
+    problems = [f"the offer {o} is not in view" for o in offers
+                if not o.is_visible() or frame.evaluate(IN_VIEW, o.element_handle()) is False]
+    page.locator("#game").screenshot(path=str(SHOTS / f"embed-offer-{size[0]}x{size[1]}.png"))
+    frame.wait_for_function("!['deal', 'bid'].includes(document.documentElement.dataset.phase)"
+                            " || document.documentElement.dataset.turn === '0'")
+    shown = frame.evaluate("window.e2eAuction")
+    assert len(shown) >= 3, shown
+    gaps = [round(b["t"] - a["t"]) for a, b in itertools.pairwise(shown)]
+    assert all(gap >= least - 30 for gap in gaps), (gaps, least, shown)
+    assert not problems, problems
+
+
+# An element's centre is inside the viewport and the element is what is there.
+IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) return false;
+  const hit = document.elementFromPoint(x, y); return !!hit && (hit === el || el.contains(hit));
+}"""

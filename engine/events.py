@@ -173,6 +173,7 @@ class RoundSettled(Event):
     rising_team: int
     rise: int
     levels: tuple[str, str]  # by team, after the rise
+    levels_before: tuple[str, str]  # by team, as the round was played (before the rise)
     next_dealer: int
     round_no: int
     dealer: int  # this round's 庄家

@@ -728,11 +728,12 @@ class Match:
         score = r.attackers_score()
         keep, rise = settle(score, self.rules)
         rising = r.declarers if keep else r.attackers
+        before = (self.levels[0], self.levels[1])
         self.levels[rising] = raise_level(self.levels[rising], rise)
         next_dealer = partner_of(r.dealer) if keep else next_seat(r.dealer)  # R28
         r.result = ev.RoundSettled(
             score=score, declarers_keep=keep, rising_team=rising, rise=rise,
-            levels=(self.levels[0], self.levels[1]), next_dealer=next_dealer,
+            levels=(self.levels[0], self.levels[1]), levels_before=before, next_dealer=next_dealer,
             round_no=r.number, dealer=r.dealer, level=r.level,
             trump_rank=r.trump.level, trump_suit=r.trump.suit,
             trick_points=r.tally.points[r.attackers], kitty_points=points_of(r.kitty),

@@ -196,8 +196,8 @@ def test_controls_on_the_result_offer_the_next_round():
     m, _ = position("result", seed=6)
     view = m.view(0)
     assert actions(render.controls_html(view, render.Screen(), [])) == \
-        ["last-trick", "review", "share", "replay-deal", "next-round", *MENU]
-    assert 'class="result"' in render.table_html(view, render.Screen())
+        ["next-round", "last-trick", "review", "share", "replay-deal", *MENU]
+    assert 'class="result ' in render.table_html(view, render.Screen())
 
 
 def test_the_rounds_last_trick_is_shown_before_the_result_and_can_be_looked_back_at():
@@ -207,7 +207,7 @@ def test_the_rounds_last_trick_is_shown_before_the_result_and_can_be_looked_back
     view = m.view(0)
     for screen in (render.Screen(final_trick=True), render.Screen(show_last_trick=True)):
         html = render.table_html(view, screen)
-        assert 'class="result"' not in html
+        assert 'class="result ' not in html
         assert html.count('class="play') == 4 and "winner" in html
     assert "Last trick" in render.table_html(view, render.Screen(show_last_trick=True))
     looked = render.controls_html(view, render.Screen(show_last_trick=True), [])
@@ -502,7 +502,8 @@ def test_a_screen_reader_is_told_every_play_the_kitty_taken_up_and_the_result():
     assert log.spoken_line(ev.TrickWon(3, 4, 15, 15), "en") == ("Trick to West: 15 points",
                                                                     True)
     settled = ev.RoundSettled(score=130, declarers_keep=False, rising_team=1, rise=1,
-                              levels=("3", "4"), next_dealer=1, round_no=0, dealer=0, level="3",
+                              levels=("3", "4"), levels_before=("3", "3"), next_dealer=1,
+                              round_no=0, dealer=0, level="3",
                               trump_rank="3", trump_suit="S", trick_points=130, kitty_points=0,
                               kitty_multiplier=0, penalty_points=0, band=Band.TAKE_OVER)
     en, shown = log.spoken_line(settled, "en")

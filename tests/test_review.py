@@ -103,7 +103,7 @@ def test_every_part_shows_all_hands_and_the_step(lang):
             assert cards_in(table) == [str(c) for _, cards in step.trick.plays for c in cards]
             assert str(step.points) in unescape(table)
         if step.kind == "result":
-            assert 'class="result"' in table
+            assert 'class="result ' in table
         controls = rv.controls_html(r, lang)
         assert ('data-action="prev"' in controls and 'data-action="next"' in controls
                 and 'data-action="close-review"' in controls)

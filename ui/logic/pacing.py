@@ -18,12 +18,15 @@ T = TypeVar("T")
 # Pauses (ms) after events, by animation speed: the deal is quick, tricks are readable (a
 # finished trick stays about two seconds at normal speed before it goes to its winner: a
 # playtest found 1.2 s too short to take in an eight-card trick; a tap on the table hurries).
+# Each bot's bid and pass stays long enough to be read where it shows (its seat's box) before
+# the next seat's: at 450 ms a pass, three bots' passes ran past a reader in a blog's frame in
+# under 1.5 s; now about a second each at normal speed (e2e/test_embed_sizes.py measures it).
 PAUSES = {
-    "slow": {"CardDealt": 30, "BidMade": 1400, "Passed": 700, "TrumpDecided": 1600,
+    "slow": {"CardDealt": 30, "BidMade": 2000, "Passed": 1400, "TrumpDecided": 2200,
              "CardsPlayed": 700, "TrickWon": 2600, "ThrowFailed": 2400, "default": 500},
-    "normal": {"CardDealt": 20, "BidMade": 1000, "Passed": 450, "TrumpDecided": 1200,
+    "normal": {"CardDealt": 20, "BidMade": 1400, "Passed": 950, "TrumpDecided": 1600,
                "CardsPlayed": 420, "TrickWon": 1900, "ThrowFailed": 1800, "default": 300},
-    "fast": {"CardDealt": 8, "BidMade": 500, "Passed": 200, "TrumpDecided": 600,
+    "fast": {"CardDealt": 8, "BidMade": 700, "Passed": 400, "TrumpDecided": 800,
              "CardsPlayed": 180, "TrickWon": 600, "ThrowFailed": 900, "default": 120},
     "instant": {"default": 0},  # ?speed=instant, for tests and the impatient
 }

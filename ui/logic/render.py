@@ -14,7 +14,6 @@ from engine.cards import RANKS, SUIT_SYMBOLS, Card, card_label
 from engine.config import DEFAULT_RULES, RulesConfig
 from engine.phase import Phase
 from engine.rules import Trump
-from engine.scoring import Band
 from engine.view import SeatView
 from ui.logic import explain
 from ui.logic.i18n import (
@@ -31,6 +30,15 @@ from ui.logic.i18n import (
     t,
     t_seat,
     trump_name,
+)
+from ui.logic.result import (
+    deal_line,
+    kitty_line,
+    next_line,
+    result_model,
+    score_line,
+    summary,
+    verdict,
 )
 from ui.logic.screen import Screen
 from ui.logic.table import positions_in
@@ -266,34 +274,49 @@ def trick_html(view: SeatView, screen: Screen) -> str:
 
 
 def result_html(view: SeatView, lang: str) -> str:
-    """The round's result, formatted from the engine's breakdown (nothing re-derived)."""
-    res = view.result
-    if res is None:
+    """The round's result (ui.logic.result: the engine's settlement, from the player's side):
+    the verdict large, the deal and the rise, each team's level from old to new, the score,
+    the kitty turned over with its points × multiplier (R25), the attackers' point cards, the
+    next 庄家, and the terms' glossary. The pictures are hidden from screen readers, which
+    read the same facts in one summary."""
+    model = result_model(view)
+    if model is None:
         return ""
-    # first what a player looks for (a playtest found it below the fold of a phone's table):
-    # whether they won, what rises, the levels, the match; then in words the player's side,
-    # the target and where the points came from (the kitty ×2 explained: ui.logic.explain), the
-    # score, and who deals next
-    *why, verdict = explain.result_lines(view, lang)
-    key = "result.keep" if res.declarers_keep else "result.take"
-    headline = [verdict, t(key, lang, n=res.rise),
-                t("result.levels", lang, us=level_name(res.levels[0], lang),
-                  them=level_name(res.levels[1], lang))]
-    if view.winner is not None:
-        headline.append(t("result.match_won" if view.winner == view.team
-                          else "result.match_lost", lang))
-    details = [t("result.score", lang, score=res.score)]
-    if res.band in (Band.SHUTOUT, Band.SMALL_SHUTOUT):
-        details.append(t(f"result.band.{res.band}", lang))
-    if view.winner is None:
-        details.append(t("result.next_dealer", lang, seat=seat_name(res.next_dealer, lang)))
-    top = "".join(f'<p class="verdict">{escape(line)}</p>' for line in headline)
-    told = "".join(f'<p class="words">{escape(line)}</p>' for line in why)
-    body = "".join(f"<p>{escape(line)}</p>" for line in details)
+    why = explain.result_lines(view, lang)
+    mood = "won" if (model.won if model.match_won is None else model.match_won) else "lost"
+    levels = "".join(
+        f'<span class="lv{" mine" if lv.mine else ""}{" moved" if lv.moved else ""}">'
+        f'<span class="who">{escape(t("result.us" if lv.mine else "result.them", lang))}</span>'
+        + (f'<span class="old">{escape(level_name(lv.before, lang))}</span>'
+           f'<span class="to">→</span>' if lv.moved else "")
+        + f'<span class="new">{escape(level_name(lv.after, lang))}</span></span>'
+        for lv in model.levels)
+    trump = is_trump(view)
+    kitty = "".join(card_html(c, lang=lang, extra_class="small", trump=trump(c))
+                    for c in model.kitty)
+    captured = "".join(f'<span class="pc"><b>{rank}</b>×{n}</span>' for rank, n in model.captured)
+    won_kitty = " won" if model.kitty_multiplier else ""
+    rows = (f'<p class="deal">{escape(deal_line(model, lang))}</p>'
+            f'<div class="levels">{levels}</div>'
+            f'<p class="score">{escape(score_line(model, lang))}</p>'
+            f'<div class="turned"><span class="label">'
+            f'{escape(t("result.kitty_label", lang))}</span>'
+            f'<span class="cards">{kitty}</span>'
+            f'<span class="sum{won_kitty}">{escape(kitty_line(model, lang))}</span></div>'
+            f'<div class="captured"><span class="label">'
+            f'{escape(t("result.points_label", lang))}</span>'
+            f'{captured or escape(t("result.none", lang))}'
+            f'<span class="sum">= {model.trick_points}</span></div>')
+    after = next_line(model, lang)
+    if after:
+        rows += f'<p class="next">{escape(after)}</p>'
     terms = " · ".join(glossary_link(k, lang) for k in ("sides", "points", "kitty", "rise"))
-    return f'<div class="result" role="dialog" aria-label="{escape(t("result.title", lang))}">' \
-           f'<h2>{escape(t("result.title", lang))}</h2>{top}{told}{body}' \
-           f'<p class="terms">{terms}</p></div>'
+    title = t("result.title", lang)
+    return (f'<div class="result {mood}" role="dialog" aria-label="{escape(title)}">'
+            f'<h2 class="verdict">{escape(verdict(model, lang))}</h2>'
+            f'<p class="sr-only">{escape(summary(model, lang, why))}</p>'
+            f'<div class="facts" aria-hidden="true">{rows}</div>'
+            f'<p class="terms">{terms}</p></div>')
 
 
 def button(action: str, label: str, enabled: bool = True, data: str = "",
@@ -400,7 +423,8 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
         parts.append(button("share", t("button.share", lang)))  # ui.page.share
         parts.append(button("replay-deal", t("button.replay_deal", lang)))
         if view.phase == Phase.RESULT:
-            parts.append(button("next-round", t("button.next_round", lang), primary=True))
+            # the obvious next step: first, before the ways to look back at the round
+            parts.insert(0, button("next-round", t("button.next_round", lang), primary=True))
     else:  # a bot bids, buries or snatches
         parts.append(button("skip", t("button.skip", lang)))
     if undo:

@@ -320,6 +320,7 @@ class App:
         root.dataset.phase = view.phase
         root.dataset.turn = "" if view.to_act is None else str(view.to_act)
         root.dataset.actions = str(self.table.actions)  # grows with every applied action
+        root.dataset.auction = str(len(view.auction))  # bids and passes shown (e2e: their pace)
         root.classList.toggle("four-colour", bool(self.settings["four_colour"]))
 
     def _render_seats(self, view: SeatView) -> None:

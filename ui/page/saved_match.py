@@ -53,7 +53,8 @@ class SavedMatch:
 
     def open(self, applied: int = 0, seed: int | None = None) -> bool:
         """Open the saved match, else a new one (from `seed`, the address's, if given); True
-        on a first visit (no save at all). `applied`: the actions applied so far (the page's
+        on a first visit (no save at all: in a frame that is refused storage, every visit is
+        one). `applied`: the actions applied so far (the page's
         data-actions only grows)."""
         ok, text = self.page.tabs.read()
         table = self._restored(text) if ok and text else None
@@ -62,7 +63,7 @@ class SavedMatch:
         else:
             table.actions = applied
             self.page.table = table
-        return ok and not text
+        return not text
 
     def _restored(self, text: str) -> Table | None:
         """The saved match's table, its whole save checked later; None if the save cannot be

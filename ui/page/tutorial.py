@@ -76,7 +76,9 @@ class Learn:
 
     def resume(self, first_visit: bool) -> None:
         """At page load: continue a guided hand that was running, or offer it on a first
-        visit (no saved match, never offered). A save that cannot be read is set aside."""
+        visit (no saved match, never offered; or nothing can be stored, as in a blog's frame
+        from another site: each visit is a first one). A save that cannot be read is set
+        aside."""
         ok, text = storage.load(KEY)
         if ok and text:
             try:
@@ -86,7 +88,7 @@ class Learn:
                 state = None
             if state == RUNNING:
                 self.start()
-        elif first_visit and ok and not text:
+        elif first_visit and not text:
             self.offer = True
 
     def _set_aside(self, text: str, err: Exception) -> None:
