@@ -5,7 +5,8 @@ so that a person can look at the whole table at once.
     .venv/bin/python scripts/gallery.py [--artifacts e2e/artifacts] [--out gallery]
 
 The screenshots of e2e/test_sizes.py (artifacts/sizes/<screen>-<lang>-<W>x<H>-<scheme>.png)
-come first, a table per screen: a row per size, a column per language and scheme. Every other
+come first, a table per screen (the page's, then the same in a blog's frame, embed-<screen>):
+a row per size, a column per language and scheme. Every other
 PNG follows, by name. The page links to the images where they are (no copies).
 """
 
@@ -33,6 +34,14 @@ figcaption { font-size: 12px; }
 # the screens in the order a round reaches them, then the dialogs (any other after them)
 ORDER = ("bid", "bury", "bury-chosen", "snatch", "lead", "follow", "last-trick", "result",
          "dialog-settings", "dialog-help", "dialog-trumps", "dialog-stats", "dialog-new-game")
+EMBED = "embed-"  # e2e/test_sizes.py's screens in a blog's frame (360x480, 360x640, 480x640)
+
+
+def screen_key(screen: str) -> tuple[bool, int, str]:
+    """The page's screens in ORDER, then a blog's frame's (embed-<screen>) in the same order."""
+    embed = screen.startswith(EMBED)
+    name = screen.removeprefix(EMBED)
+    return (embed, ORDER.index(name) if name in ORDER else len(ORDER), name)
 
 
 def size_key(size: str) -> tuple[int, int]:
@@ -47,8 +56,7 @@ def page(artifacts: Path, out: Path) -> str:
         m = NAME.fullmatch(png.name)
         if m:
             shots.setdefault(m["screen"], {})[m["size"], m["lang"], m["scheme"]] = png
-    shots = dict(sorted(shots.items(), key=lambda item: (
-        ORDER.index(item[0]) if item[0] in ORDER else len(ORDER), item[0])))
+    shots = dict(sorted(shots.items(), key=lambda item: screen_key(item[0])))
     rel = lambda p: escape(os.path.relpath(p, out))  # noqa: E731
     parts = [f"<!doctype html><meta charset='utf-8'><title>Chao Di Pi: every screen</title>"
              f"<style>{STYLE}</style><h1>Chao Di Pi: every screen, every size</h1>"
