@@ -10,7 +10,7 @@ from collections.abc import Callable, Collection, Sequence
 from html import escape
 
 from engine.bidding import bid_names_rank
-from engine.cards import RANKS, SUIT_SYMBOLS, Card, card_label
+from engine.cards import RANKS, SUIT_SYMBOLS, Card
 from engine.config import DEFAULT_RULES, RulesConfig
 from engine.phase import Phase
 from engine.rules import Trump
@@ -21,6 +21,7 @@ from ui.logic.i18n import (
     GLOSSARY,
     HELP_KEYS,
     card_name,
+    card_short,
     cards_short,
     glossary_text,
     group_name,
@@ -157,7 +158,7 @@ def points_html(view: SeatView, lang: str) -> str:
     line = t("status.points", lang, points=view.attackers_score)
     chips = ""
     if attackers is not None:
-        chips = "".join(f'<span class="chip {SUIT_COLOUR[c.suit]}">{escape(card_label(c))}'
+        chips = "".join(f'<span class="chip {SUIT_COLOUR[c.suit]}">{escape(card_short(c, lang))}'
                         f"</span>" for c in view.point_cards_won(attackers))
     title = f' title="{escape(who)}"' if who else ""  # the seat boxes say each side too
     return (f'<span class="stat points"{title}>{escape(line)}</span>'
@@ -208,14 +209,14 @@ def auction_mark(view: SeatView, seat: int, lang: str) -> str:
         if last.bid is None:
             key = "seat.no_snatch" if last.phase == Phase.SNATCH else "seat.pass"
             return f'<div class="shown passed">{escape(t(key, lang))}</div>'
-        return f'<div class="shown">{escape(cards_short(last.bid.cards))}</div>'
+        return f'<div class="shown">{escape(cards_short(last.bid.cards, lang))}</div>'
     bid = next((b for b in reversed(view.bids) if b.seat == seat), None)
     if bid is None:
         return ""
     if bid is view.standing_bid:  # the bid that made trump
-        return f'<div class="shown">{escape(cards_short(bid.cards))}</div>'
+        return f'<div class="shown">{escape(cards_short(bid.cards, lang))}</div>'
     # an overcalled bid: its cards stay known, but it no longer says what trump is
-    shown = t("seat.showed", lang, cards=cards_short(bid.cards))
+    shown = t("seat.showed", lang, cards=cards_short(bid.cards, lang))
     return f'<div class="shown passed">{escape(shown)}</div>'
 
 
@@ -312,7 +313,7 @@ def bid_buttons(bids: Sequence[tuple[Card, ...]], view: SeatView, screen: Screen
     lang = screen.lang
     out = []
     for cards in bids:
-        shown = cards_short(cards)
+        shown = cards_short(cards, lang)
         key = "bid.snatch" if snatch else ("bid.overcall" if view.standing_bid else "bid.show")
         out.append(button("snatch" if snatch else "bid", t(key, lang, cards=shown),
                           data=" ".join(str(c) for c in cards)))
