@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 
+from .bidding import Overcall
 from .cards import Card, format_cards
 from .phase import Phase
 from .scoring import Band
@@ -73,6 +74,9 @@ class BidMade(Event):
     level_rank: str | None
     snatch: bool = False
     overcall: bool = False  # 反主: it beat a standing bid (a snatch always does)
+    why: Overcall | None = None  # how it beat the standing bid, by the bid order (R9/R10/R13)
+    beaten_seat: int | None = None  # whose bid it beat
+    dealer: int | None = None  # a snatch: the 庄家, whom a snatch never changes (R15)
 
 
 @dataclass(frozen=True)

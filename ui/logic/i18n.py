@@ -44,6 +44,15 @@ TEXT: dict[str, tuple[str, str]] = {
     "status.cards_left": ("{n} 张", "{n} cards"),
     # buttons
     "button.play": ("出牌", "Play"),
+    # the Play button when the cards chosen to lead are a throw (R19): its units, as the
+    # engine decomposes them (ui.logic.render.throw_units)
+    "button.throw": ("甩：{units}", "Throw: {units}"),
+    "unit.tractor": ("{n}个拖拉机", "{n} tractors"),
+    "unit.tractor.1": ("一个拖拉机", "a tractor"),
+    "unit.pair": ("{n}对", "{n} pairs"),
+    "unit.pair.1": ("一对", "a pair"),
+    "unit.single": ("{n}张", "{n} singles"),
+    "unit.single.1": ("一张", "a single"),
     "button.hint": ("提示", "Hint"),
     "button.pass": ("不叫", "Pass"),
     "button.pass_snatch": ("不抄", "Don't snatch"),
@@ -86,6 +95,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "event.overcall.you": ("你 反主 {cards}", "You overcall with {cards}"),
     "event.snatch": ("{seat} 抄底 {cards}", "{seat} snatches the kitty with {cards}"),
     "event.snatch.you": ("你 抄底 {cards}", "You snatch the kitty with {cards}"),
+    # after a snatch's line: why it beat the standing bid (engine.bidding.Overcall), then
+    # where the kitty went, the trump now and the 庄家, whom a snatch never changes (R15)
+    "event.snatch.why": ("{line}。{why}。底牌归{seat}，重新扣底；"
+                         "现在的主：{trump}；庄家仍是{dealer}",
+                         "{line}. {why}. The kitty goes to {seat}, who buries it again; trump "
+                         "is now {trump}; the dealer (庄家) is still {dealer}"),
     "event.pass.bid": ("{seat} 不叫", "{seat} passes"),
     "event.pass.bid.you": ("你 不叫", "You pass"),
     "event.pass.snatch": ("{seat} 不抄", "{seat} does not snatch"),

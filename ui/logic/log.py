@@ -21,7 +21,16 @@ from engine.events import (
     TrumpDecided,
 )
 from engine.rules import Trump
-from ui.logic.i18n import card_short, cards_short, cards_spoken, level_name, t, t_seat, trump_name
+from ui.logic.i18n import (
+    card_short,
+    cards_short,
+    cards_spoken,
+    level_name,
+    seat_name,
+    t,
+    t_seat,
+    trump_name,
+)
 from ui.logic.undo import TakenBack
 
 LOG_LINES = 4  # recent events kept readable below the table
@@ -35,7 +44,13 @@ def event_line(event: Event, lang: str) -> str | None:
     if isinstance(event, BidMade):
         key = ("event.snatch" if event.snatch
                else "event.overcall" if event.overcall else "event.bid")
-        return t_seat(key, event.seat, lang, cards=cards_short(event.cards, lang))
+        line = t_seat(key, event.seat, lang, cards=cards_short(event.cards, lang))
+        if event.snatch and event.why is not None and event.dealer is not None:
+            trump = trump_name(Trump(event.level_rank or "", event.trump_suit), lang)
+            return t("event.snatch.why", lang, line=line, why=event.why.text(lang),
+                     seat=_object(event.seat, lang), trump=trump,
+                     dealer=_object(event.dealer, lang))
+        return line
     if isinstance(event, Passed):
         return t_seat(f"event.pass.{event.phase}", event.seat, lang)
     if isinstance(event, TrumpDecided):
@@ -56,6 +71,12 @@ def event_line(event: Event, lang: str) -> str | None:
     if isinstance(event, KittyScored):
         return t("event.kitty", lang, points=event.points, mult=event.multiplier)
     return None
+
+
+def _object(seat: int, lang: str) -> str:
+    """A seat's name inside a sentence: "you" for the player in English."""
+    name = seat_name(seat, lang)
+    return name.lower() if seat == 0 and lang != "zh" else name
 
 
 def spoken_line(event: Event, lang: str) -> tuple[str, bool] | None:

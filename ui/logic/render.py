@@ -6,14 +6,16 @@ engine by the caller), so they are tested on CPython. The page puts them in plac
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from html import escape
 
 from engine.bidding import bid_names_rank
 from engine.cards import RANKS, SUIT_SYMBOLS, Card
 from engine.config import DEFAULT_RULES, RulesConfig
+from engine.errors import GameError
 from engine.phase import Phase
-from engine.rules import Trump
+from engine.rules import Trump, classify
 from engine.scoring import Band
 from engine.view import SeatView
 from ui.logic import explain
@@ -391,8 +393,11 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
                   button("pass", t("button.pass_snatch", lang), primary=True)]
     elif view.phase == Phase.PLAY:  # on every turn: the last trick may be looked at while bots play
         done = any(tr.winner is not None for tr in view.tricks)
+        chosen = [view.hand[i] for i in sorted(screen.selected) if i < len(view.hand)]
+        units = throw_units(view, chosen, lang) if mine else None
+        play = t("button.throw", lang, units=units) if units else t("button.play", lang)
         parts += [button("hint", t("button.hint", lang), enabled=mine and free),
-                  button("play", t("button.play", lang), enabled=mine and free, primary=True),
+                  button("play", play, enabled=mine and free, primary=True),
                   button("last-trick", t("button.last_trick", lang), enabled=done)]
     elif view.phase.round_over:  # the result; the last trick decided 抠底 (R25): one tap away
         key = "button.result" if screen.show_last_trick else "button.last_trick"
@@ -413,6 +418,38 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
             + button("stats", t("button.stats", lang), minor=True)
             + button("help", t("button.help", lang), minor=True))
     return "".join(parts) + f'<span class="menu">{menu}</span>'
+
+
+ZH_COUNTS = {2: "两", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九"}
+
+
+def throw_units(view: SeatView, cards: Sequence[Card], lang: str = "en") -> str | None:
+    """When `cards`, led now, are a throw (R19: more than one unit), its units in words as
+    the engine decomposes the lead (engine.rules.classify: ♥4 ♥4 ♥4 is a pair and a single,
+    a triple being no unit): "a tractor, a pair and 2 singles" / "一个拖拉机、一对和两张";
+    else None (not a lead, one unit, or no lead at all: the engine refuses it on Play)."""
+    trick = view.current_trick
+    if view.trump is None or len(cards) < 2 or (trick is not None and trick.plays):
+        return None
+    try:
+        units = classify(cards, view.trump)
+    except GameError:
+        return None
+    if len(units) < 2:
+        return None
+    counts = Counter(u.kind for u in units)
+    zh = lang == "zh"
+    words = []
+    for kind in ("tractor", "pair", "single"):
+        n = counts.get(kind, 0)
+        if n == 1:
+            words.append(t(f"unit.{kind}.1", lang))
+        elif n:
+            words.append(t(f"unit.{kind}", lang, n=ZH_COUNTS.get(n, str(n)) if zh else n))
+    if len(words) == 1:
+        return words[0]
+    return ("、".join(words[:-1]) + "和" + words[-1] if zh
+            else ", ".join(words[:-1]) + " and " + words[-1])
 
 
 def prompt_text(view: SeatView, lang: str) -> str:
