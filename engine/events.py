@@ -35,12 +35,19 @@ class Event:
         """Plain data (cards in R3 notation) for logs and JavaScript."""
         out: dict[str, object] = {"kind": self.kind}
         for key, value in asdict(self).items():
-            if isinstance(value, Card):
-                value = str(value)
-            elif isinstance(value, tuple) and value and isinstance(value[0], Card):
-                value = format_cards(value)
-            out[key] = value
+            out[key] = _plain(value)
         return out
+
+
+def _plain(value: object) -> object:
+    """A field as plain data: cards in R3 notation, inside a nested record too (BidMade.why)."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple) and value and isinstance(value[0], Card):
+        return format_cards(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 @dataclass(frozen=True)

@@ -118,3 +118,13 @@ def test_no_throw_words_on_a_follow():
                                                 None, 0, None),))
     assert render.throw_units(following, parse_cards("H4 H4 H5"), "en") is None
     assert render.throw_units(view, parse_cards("H4 H4 H5"), "en") == "a pair and a single"
+
+
+def test_a_snatch_event_is_plain_data_for_javascript():
+    import json
+
+    why = overcall(parse_cards("H2 H2"), parse_cards("C2 C2"), "2")
+    made = ev.BidMade(0, tuple(parse_cards("H2 H2")), "H", "2", snatch=True, overcall=True,
+                      why=why, beaten_seat=3, dealer=3)
+    data = json.loads(json.dumps(made.to_dict()))
+    assert data["why"] == {"bid": "H2 H2", "standing": "C2 C2", "rule": "suit", "cites": "R9"}
