@@ -305,8 +305,8 @@ def check_layout(page, name: str) -> dict:
 def new_table(seed: int, tiers: dict[str, str] | None = None,
               adviser: str | None = None) -> Table:
     """The page's table for `seed` (same bots, same adviser), to foresee what it will do;
-    `adviser` another tier for the hint (the page's, hard, thinks to a clock: a fixture that
-    must come out the same every time takes "normal")."""
+    `adviser` another tier for the hint (the page's is hard, a fixed count of simulated plays:
+    the same on every run, but slower than "normal" for a fixture that only needs a hint)."""
     bots, hint = make_players(tiers or DEFAULT_TIERS, seed)
     if adviser is not None:
         hint = make_bot(adviser, 0, seed)

@@ -22,6 +22,7 @@ from game_helpers import (
 
 from engine.actions import Play
 from engine.errors import GameError
+from ui.logic.i18n import cards_short
 from ui.logic.tutorial import KEY, steps
 
 STEPS = {at: (action, key) for at, action, key in steps()}
@@ -92,7 +93,9 @@ def test_guided_first_hand_played_through(new_context, site_url, wait_ready):
                 tap_cards(page, [page_card(other)])
                 page.locator('#controls [data-action="play"]').click()
                 page.wait_for_selector("#notice:not([hidden])")
-                assert "Guided hand: in this guided hand" in notice(page)
+                said = notice(page)  # the move due, its cards named as their faces say
+                assert said.startswith("Guided hand: the move now is to play "), said
+                assert said.endswith(cards_short(action.cards, "en")), said
                 tap_cards(page, [page_card(other)])  # unselect it again
             tap_cards(page, action.cards)
             acted(page, lambda: page.locator('#controls [data-action="play"]').click())

@@ -15,7 +15,7 @@ from collections import Counter
 
 from game_helpers import DESKTOP, match_of, to_phase, wait_decision
 
-from engine.cards import card_label
+from ui.logic.i18n import cards_spoken
 
 SEATS = ("You", "East", "North", "West")
 # Every text added to #log: [text, whether it came with a rebuild of the whole list]
@@ -66,7 +66,8 @@ def test_a_whole_round_is_said_once_from_the_log(new_context, site_url, wait_rea
     match = match_of(page)
     tricks = match.round.tricks
     assert len(tricks) >= 10 and not any(match.round.hands)  # every card was played
-    expected = Counter(f"{SEATS[seat]}: {' '.join(card_label(c, 'en') for c in cards)}"
+    # (a joker by its name, "small joker"/"big joker", never the letters SJ/BJ of its face)
+    expected = Counter(f"{SEATS[seat]}: {cards_spoken(cards, 'en')}"
                        for trick in tricks for seat, cards in trick.plays)
     plays = Counter(line for line in lines if PLAY_LINE.match(line))
     assert sum(expected.values()) == 4 * len(tricks)

@@ -21,6 +21,7 @@ from game_helpers import (
     PHONE,
     SAVE_KEY,
     SETTINGS_KEY,
+    acted,
     button,
     check_layout,
     data,
@@ -100,6 +101,17 @@ def test_a_shared_round_opens_in_a_fresh_browser(new_context, site_url, wait_rea
     assert "copied" in notice_text or "Select the link" in notice_text
     check_layout(page, "share-result")
     assert saved(page) == text
+    # the notice follows a language switch (drawn again, issue 28), and leaves after the
+    # player's next action (it was about that moment)
+    button(page, "settings").click()
+    dialog = page.locator("dialog#dialog")
+    dialog.locator('select[data-setting="lang"]').select_option("zh")
+    dialog.locator('button[data-action="close"]').click()
+    assert (notice(page) or "") in ("链接已复制。", "请选中链接后复制。"), notice(page)
+    button(page, "settings").click()
+    dialog.locator('select[data-setting="lang"]').select_option("en")
+    dialog.locator('button[data-action="close"]').click()
+    assert (notice(page) or "") in ("Link copied.", "Select the link to copy it.")
     # in a fresh context (no save, another browser): the review of that round
     other = new_context(viewport=PHONE).new_page()
     errors: list[str] = []
@@ -121,6 +133,9 @@ def test_a_shared_round_opens_in_a_fresh_browser(new_context, site_url, wait_rea
     other.wait_for_function("document.documentElement.dataset.phase !== 'review'")
     assert "#" not in other.url
     assert not errors
+    # back on the first page: the player's next action (the next round) takes the notice away
+    acted(page, lambda: button(page, "next-round").click())
+    assert "copied" not in (notice(page) or "") and "Select the link" not in (notice(page) or "")
 
 
 def test_a_replay_link_leaves_the_running_save_untouched(new_context, site_url, wait_ready,

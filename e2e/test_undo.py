@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from game_helpers import (
+    DEFAULT_TIERS,
     DESKTOP,
     PHONE,
     SETTINGS_KEY,
@@ -21,9 +22,13 @@ from game_helpers import (
     player_becomes_dealer,
     press,
     saved,
+    selected,
     to_phase,
     wait_decision,
 )
+
+from ui.logic.players import make_players
+from ui.logic.table import Table
 
 UNDO_ON = f"""
 if (!localStorage.getItem({json.dumps(SETTINGS_KEY)}))
@@ -73,6 +78,9 @@ def test_a_play_taken_back_after_the_bots_answered_it(new_context, site_url, wai
     to_phase(page, "play")
     # the player's turn: as it is now is what undo must give back
     before_hand, before_actions, before_history = sorted(hand(page)), actions(page), history(page)
+    hinted = hint_now(page)  # the same position gives the same hint (issue 28): on CPython too
+    on_cpython = Table.restore(saved(page), *make_players(DEFAULT_TIERS, 5)).hint()
+    assert hinted == sorted(map(str, getattr(on_cpython, "cards", ())))
     played = hint_and_play(page)
     assert wait_decision(page) == "play", "the bots answered and it is the player's turn again"
     after_history = history(page)
@@ -87,6 +95,7 @@ def test_a_play_taken_back_after_the_bots_answered_it(new_context, site_url, wai
     assert history(page) == before_history, "the play and the bots' answers are gone"
     assert all(c in hand(page) for c in played)
     assert data_of(page) == ("play", "0")
+    assert hint_now(page) == hinted, "undo back to it: the same hint"
     # the Undo button went away with the redraw: the keyboard goes on to the hand, to play
     assert page.evaluate("!!document.activeElement.closest('#hand [data-i]')")
     assert "You took back your play" in page.locator("#log").inner_text()
@@ -101,7 +110,14 @@ def test_a_play_taken_back_after_the_bots_answered_it(new_context, site_url, wai
     assert wait_decision(page) == "play"
     assert sorted(hand(page)) == before_hand and history(page) == before_history
     assert json.loads(saved(page))["undo_rounds"] == [0]
+    assert hint_now(page) == hinted, "after a reload: the same hint"
     assert not errors, errors
+
+
+def hint_now(page) -> list[str]:
+    """Ask the hint; the cards it selects."""
+    button(page, "hint").click()
+    return sorted(selected(page))
 
 
 def data_of(page) -> tuple[str, str]:

@@ -142,3 +142,73 @@ def bid_needed(standing: Sequence[Card] | None, level: str, first_round: bool = 
             if standing is None:
                 break
     return BidNeed(None if standing is None else tuple(standing), level, tuple(options))
+
+
+# --- why a bid beats the standing one (the log's words for an overcall and a 抄底) -----------
+
+SIZE = "size"  # more identical cards beat fewer (R9/R10/R13)
+SUIT = "suit"  # as many level cards: the higher suit wins, ♠ > ♥ > ♣ > ♦ (R9)
+THREE_JOKERS = "three-jokers"  # three identical jokers beat any level cards (R9)
+BIG_JOKERS = "big-jokers"  # as many jokers: 大王 beat 小王 (R9/R13)
+
+_KIND_EN = {1: "a single", 2: "a pair", 3: "a triple"}
+_KIND_ZH = {1: "单张", 2: "对子", 3: "三张"}
+_OVERCALL_EN = {
+    SIZE: "{bid} beats {standing}: {kind} outranks {other} ({cites})",
+    SUIT: "{bid} beats {standing}: of two {kinds} of level cards the higher suit wins, "
+          "♠ > ♥ > ♣ > ♦ ({cites})",
+    THREE_JOKERS: "{bid} beats {standing}: three identical jokers outrank any level cards "
+                  "({cites})",
+    BIG_JOKERS: "{bid} beats {standing}: as many jokers, and BJ outranks SJ ({cites})",
+}
+_OVERCALL_ZH = {
+    SIZE: "{bid} 大过 {standing}：{kind}大过{other}（{cites}）",
+    SUIT: "{bid} 大过 {standing}：同为级牌{kind}，比花色：♠ > ♥ > ♣ > ♦（{cites}）",
+    THREE_JOKERS: "{bid} 大过 {standing}：三张相同的王大过任何级牌（{cites}）",
+    BIG_JOKERS: "{bid} 大过 {standing}：王的张数相同，大王大过小王（{cites}）",
+}
+
+
+@dataclass(frozen=True)
+class Overcall:
+    """Why the bid `bid` beat the standing bid `standing`: which step of the bid order
+    decided it (`rule`: SIZE, SUIT, THREE_JOKERS or BIG_JOKERS), as `bid_strength` ranks them."""
+
+    bid: tuple[Card, ...]
+    standing: tuple[Card, ...]
+    rule: str
+    cites: str = "R9"  # the rule with that order: R9, R10 (the first round), R13 (jokers)
+
+    def text(self, lang: str) -> str:
+        """One line, e.g. "♥2 ♥2 beats ♣2 ♣2: of two pairs of level cards the higher suit wins,
+        ♠ > ♥ > ♣ > ♦ (R9)"."""
+        zh = lang == "zh"
+        kinds = _KIND_ZH if zh else _KIND_EN
+        words = (_OVERCALL_ZH if zh else _OVERCALL_EN)[self.rule]
+        code = "zh" if zh else "en"
+        size = len(self.bid)
+        return words.format(cites=self.cites, bid=cards_label(self.bid, code),
+                            standing=cards_label(self.standing, code),
+                            kind=kinds[size], other=kinds[len(self.standing)],
+                            kinds=_KIND_ZH[size] if zh else {2: "pairs", 3: "triples"}.get(
+                                size, "singles"))
+
+
+def overcall(bid: Sequence[Card], standing: Sequence[Card], level: str,
+             first_round: bool = False) -> Overcall | None:
+    """Why `bid` overcalls `standing` at `level` (`can_overcall`'s order: R9, R10 in the first
+    round's bidding, R13 at a joker level), or None when it does not."""
+    if not can_overcall(bid, standing, level, first_round):
+        return None
+    mine, theirs = tuple(bid), tuple(standing)
+    if mine[0].is_joker and len(mine) == 3:
+        rule = BIG_JOKERS if theirs[0].is_joker and len(theirs) == 3 else THREE_JOKERS
+    elif len(mine) != len(theirs):
+        rule = SIZE
+    elif mine[0].is_joker:
+        rule = BIG_JOKERS
+    else:
+        rule = SUIT
+    cites = ("R13" if level in JOKER_LEVELS and rule != THREE_JOKERS
+             else "R10" if first_round else "R9")
+    return Overcall(mine, theirs, rule, cites)

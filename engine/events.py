@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 
+from .bidding import Overcall
 from .cards import Card, format_cards
 from .phase import Phase
 from .scoring import Band
@@ -34,12 +35,19 @@ class Event:
         """Plain data (cards in R3 notation) for logs and JavaScript."""
         out: dict[str, object] = {"kind": self.kind}
         for key, value in asdict(self).items():
-            if isinstance(value, Card):
-                value = str(value)
-            elif isinstance(value, tuple) and value and isinstance(value[0], Card):
-                value = format_cards(value)
-            out[key] = value
+            out[key] = _plain(value)
         return out
+
+
+def _plain(value: object) -> object:
+    """A field as plain data: cards in R3 notation, inside a nested record too (BidMade.why)."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple) and value and isinstance(value[0], Card):
+        return format_cards(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 @dataclass(frozen=True)
@@ -73,6 +81,9 @@ class BidMade(Event):
     level_rank: str | None
     snatch: bool = False
     overcall: bool = False  # 反主: it beat a standing bid (a snatch always does)
+    why: Overcall | None = None  # how it beat the standing bid, by the bid order (R9/R10/R13)
+    beaten_seat: int | None = None  # whose bid it beat
+    dealer: int | None = None  # a snatch: the 庄家, whom a snatch never changes (R15)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,14 @@ from .actions import (
     check_action,
     check_seat,
 )
-from .bidding import bid_names_rank, bid_names_suit, bid_strength, bid_trump_suit, can_overcall
+from .bidding import (
+    bid_names_rank,
+    bid_names_suit,
+    bid_strength,
+    bid_trump_suit,
+    can_overcall,
+    overcall,
+)
 from .cards import RANKS, SUITS, Card, full_deck, points_of
 from .config import DEFAULT_RULES, RulesConfig
 from .errors import ArgumentError, GameError, IllegalAction, shown
@@ -545,12 +552,15 @@ class Match:
     def _apply_bid(self, action: Bid) -> list[ev.Event]:
         r = self.round
         rank, suit = self._bid_naming(action.cards, action.rank, action.suit)
-        overcall = r.standing is not None
+        beaten = r.standing
+        why = None if beaten is None else overcall(action.cards, beaten.cards, r.level,
+                                                   r.first_round)
         r.standing = BidView(action.seat, tuple(action.cards), rank, suit)
         r.bids.append(r.standing)
         r.auction.append(AuctionEntry(action.seat, self.phase, r.standing))
         out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank,
-                                          overcall=overcall)]
+                                          overcall=beaten is not None, why=why,
+                                          beaten_seat=None if beaten is None else beaten.seat)]
         if self.phase == Phase.BID:
             r.passes = set()
             r.turn = next_seat(action.seat)
@@ -650,12 +660,16 @@ class Match:
     def _apply_snatch(self, action: Snatch) -> list[ev.Event]:
         r = self.round
         rank, suit = self._bid_naming(action.cards, action.rank, action.suit)
+        beaten = r.standing
+        assert beaten is not None  # the 庄家's bid, or a snatch, stands before any snatch
+        why = overcall(action.cards, beaten.cards, r.level)  # R15: by R9/R13, never R10
         r.standing = BidView(action.seat, tuple(action.cards), rank, suit, snatch=True)
         r.bids.append(r.standing)
         r.auction.append(AuctionEntry(action.seat, Phase.SNATCH, r.standing))
         r.trump = Trump(rank, suit)  # 视同反主: trump changes; the 庄家 does not
         out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank,
-                                          snatch=True, overcall=True)]
+                                          snatch=True, overcall=True, why=why,
+                                          beaten_seat=beaten.seat, dealer=r.dealer)]
         return out + self._take_kitty(action.seat)
 
     # --- play (R18–R25) -----------------------------------------------------------------

@@ -122,7 +122,7 @@ def test_the_bids_are_listed_in_the_order_made():
     names = ("You", "East", "North", "West")
     assert lines[:len(bidding)] == [
         f"{names[e.seat]} passed" if e.bid is None
-        else f"{names[e.seat]} bid {cards_short(e.bid.cards)}" for e in bidding]
+        else f"{names[e.seat]} bid {cards_short(e.bid.cards, 'en')}" for e in bidding]
     nobody = all(e.bid is None for e in bidding)
     assert lines[len(bidding):] == (["Nobody bid: a kitty card set trump"] if nobody else [])
 
@@ -226,8 +226,8 @@ def test_the_review_says_what_the_hint_would_have_played_where_it_differs():
     r.hints.clear()
     run_steps(r.hint_steps(FakeAdviser(lambda view: others[0])))
     line = _hint_line(r)
-    assert line.startswith(f"The hint would have played {cards_short(others[0])}: ")
-    assert _hint_line(r, "zh").startswith(f"提示会出 {cards_short(others[0])}：")
+    assert line.startswith(f"The hint would have played {cards_short(others[0], 'en')}: ")
+    assert _hint_line(r, "zh").startswith(f"提示会出 {cards_short(others[0], 'zh')}：")
     # the deal, the kitty and the result ask nothing
     for at in (0, 1, len(r.steps) - 1):
         r.at = at

@@ -11,6 +11,7 @@ from engine.rules import classify
 from engine.view import TrickView
 from tools.tutorial_script import script
 from ui.logic import explain, render
+from ui.logic.i18n import cards_short
 from ui.logic.players import make_players
 from ui.logic.screen import Screen
 from ui.logic.tutorial import (
@@ -84,7 +85,8 @@ def test_another_move_is_refused_kindly_and_an_illegal_one_with_the_engines_reas
     other = next(c for c in table.match.hand(0) if c not in due.cards)
     with pytest.raises(TutorialRefusal) as refusal:
         table.act(Play(0, (other,)))
-    assert "in this guided hand" in refusal.value.en and refusal.value.zh
+    assert refusal.value.en == f"the move now is to play {cards_short(due.cards, 'en')}"
+    assert refusal.value.zh == f"这一步要出 {cards_short(due.cards, 'zh')}"
     with pytest.raises(Exception) as illegal:  # two cards of different suits: the engine says
         mixed = (other, *due.cards)
         table.act(Play(0, mixed))
@@ -92,6 +94,51 @@ def test_another_move_is_refused_kindly_and_an_illegal_one_with_the_engines_reas
     assert clock(table.match) == before, "nothing changed"
     assert table.hint() == due
     assert len(table.marked_positions()) == len(due.cards)
+
+
+def test_at_every_guided_step_the_hint_is_the_move_due_and_a_refusal_names_its_cards():
+    """The hint and the guide agree (issue 28 item 4): at each scripted step the hint the page
+    asks (Table.hint_steps) is the move due, with the engine's reason for it judged from the
+    player's view; any other legal move is refused naming the move's cards, in both
+    languages."""
+    from engine.actions import Bid, Pass
+    from engine.bots.advice import explain as advice_explain
+    from engine.driver import run_steps
+    from ui.logic.tutorial import refusal
+
+    tutorial = new_tutorial()
+    table = tutorial.table
+    told = 0
+    while not table.phase.round_over:
+        if not table.waiting_for_player():
+            table.step()
+            continue
+        due, _ = table.expected()
+        advice = run_steps(table.hint_steps())
+        assert advice is not None and same_move(advice.action, due), (advice, due)
+        assert advice.reason == advice_explain(table.view(), due)
+        assert advice.reason.text("en", explain.names("en"))
+        assert table.hint_positions(advice.action) == table.hint_positions(due)
+        shown = {lang: cards_short(due.cards, lang) for lang in ("en", "zh")}
+        verb = {Play: ("play", "出"), Bury: ("bury", "扣"), Bid: ("bid", "亮")}[type(due)]
+        assert refusal(due, "en") == f"the move now is to {verb[0]} {shown['en']}"
+        assert refusal(due, "zh") == f"这一步要{verb[1]} {shown['zh']}"
+        other = None
+        if isinstance(due, Play):
+            hand = table.match.hand(0)
+            other = next((Play(0, (c,)) for c in hand if len(due.cards) == 1
+                          and c not in due.cards and table.match.can_apply(Play(0, (c,)))),
+                         None)
+        elif isinstance(due, Bid):
+            other = Pass(0) if table.match.can_apply(Pass(0)) else None
+        if other is not None:
+            with pytest.raises(TutorialRefusal) as refused:
+                table.act(other)
+            assert (refused.value.en, refused.value.zh) == (refusal(due, "en"),
+                                                           refusal(due, "zh"))
+            told += 1
+        tutorial.observe(table.act(due))
+    assert told >= 10
 
 
 def test_progress_saves_under_its_own_key_and_resumes_where_it_was():

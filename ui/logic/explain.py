@@ -17,7 +17,7 @@ from engine.phase import Phase
 from engine.reasons import Names, trick_reason
 from engine.rules import TRUMP, Trump
 from engine.view import SeatView, TrickView
-from ui.logic.i18n import SUIT_NAMES, seat_name, t
+from ui.logic.i18n import SUIT_NAMES, seat_name, t, t_seat
 
 
 class CardHtml(Protocol):
@@ -100,7 +100,11 @@ def bid_offer_text(view: SeatView, bids: Sequence[tuple[Card, ...]], lang: str) 
     standing = view.standing_bid
     key = ("explain.offer.snatch" if view.phase == Phase.SNATCH
            else "explain.offer.overcall" if standing else "explain.offer.bid")
-    return t(key, lang, cards=cards_label(cards, "zh" if lang == "zh" else "en"), suit=what,
+    shown = cards_label(cards, "zh" if lang == "zh" else "en")
+    if key == "explain.offer.bid" and view.dealer is not None:  # later rounds (R10, R28):
+        # the 庄家 is set already, and a bid chooses the trump only
+        return t_seat("explain.offer.bid_trump", view.dealer, lang, cards=shown, suit=what)
+    return t(key, lang, cards=shown, suit=what,
              whose=possessive(standing.seat, lang) if standing else "")
 
 

@@ -44,6 +44,15 @@ TEXT: dict[str, tuple[str, str]] = {
     "status.cards_left": ("{n} 张", "{n} cards"),
     # buttons
     "button.play": ("出牌", "Play"),
+    # the Play button when the cards chosen to lead are a throw (R19): its units, as the
+    # engine decomposes them (ui.logic.render.throw_units)
+    "button.throw": ("甩：{units}", "Throw: {units}"),
+    "unit.tractor": ("{n}个拖拉机", "{n} tractors"),
+    "unit.tractor.1": ("一个拖拉机", "a tractor"),
+    "unit.pair": ("{n}对", "{n} pairs"),
+    "unit.pair.1": ("一对", "a pair"),
+    "unit.single": ("{n}张", "{n} singles"),
+    "unit.single.1": ("一张", "a single"),
     "button.hint": ("提示", "Hint"),
     "button.pass": ("不叫", "Pass"),
     "button.pass_snatch": ("不抄", "Don't snatch"),
@@ -86,6 +95,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "event.overcall.you": ("你 反主 {cards}", "You overcall with {cards}"),
     "event.snatch": ("{seat} 抄底 {cards}", "{seat} snatches the kitty with {cards}"),
     "event.snatch.you": ("你 抄底 {cards}", "You snatch the kitty with {cards}"),
+    # after a snatch's line: why it beat the standing bid (engine.bidding.Overcall), then
+    # where the kitty went, the trump now and the 庄家, whom a snatch never changes (R15)
+    "event.snatch.why": ("{line}。{why}。底牌归{seat}，重新扣底；"
+                         "现在的主：{trump}；庄家仍是{dealer}",
+                         "{line}. {why}. The kitty goes to {seat}, who buries it again; trump "
+                         "is now {trump}; the dealer (庄家) is still {dealer}"),
     "event.pass.bid": ("{seat} 不叫", "{seat} passes"),
     "event.pass.bid.you": ("你 不叫", "You pass"),
     "event.pass.snatch": ("{seat} 不抄", "{seat} does not snatch"),
@@ -288,6 +303,13 @@ TEXT: dict[str, tuple[str, str]] = {
     "learn.watch": ("看其他人出牌……轮到你时会告诉你做什么。",
                     "Watch the others play… you will be told what to do on your turn."),
     "notice.learn": ("教学：{reason}", "Guided hand: {reason}"),
+    # another move than the one due (ui.logic.tutorial.refusal): the move, its cards named
+    "learn.refuse.play": ("这一步要出 {cards}", "the move now is to play {cards}"),
+    "learn.refuse.bury": ("这一步要扣 {cards}", "the move now is to bury {cards}"),
+    "learn.refuse.bid": ("这一步要亮 {cards}", "the move now is to bid {cards}"),
+    "learn.refuse.snatch": ("这一步要用 {cards} 抄底",
+                            "the move now is to snatch the kitty with {cards}"),
+    "learn.refuse.pass": ("这一步要不叫", "the move now is to pass"),
     "learn.step.bid": ("你有 {cards}：一对级牌。左家只亮了一张 ♣2，对子比单张强。点“反 {cards}”"
                        "让方块做主，你就成为庄家。",
                        "You hold {cards}: a pair of level cards (2s). West showed a single ♣2; "
@@ -394,6 +416,14 @@ TEXT: dict[str, tuple[str, str]] = {
     "explain.offer.bid": ("可以叫主：亮 {cards} 让{suit}做主，你就可能成为庄家（也可以不叫）",
                           "You may bid: showing {cards} makes {suit} trump and could make you "
                           "the dealer (or let the deal go on)"),
+    # after the first round the 庄家 is already set (R10, R28): a bid chooses the trump only
+    "explain.offer.bid_trump": ("可以叫主：亮 {cards} 让{suit}做主；庄家已定，是{seat}"
+                                "（也可以不叫）",
+                                "You may bid: showing {cards} makes {suit} trump; {seat} is "
+                                "the dealer already (or let the deal go on)"),
+    "explain.offer.bid_trump.you": ("可以叫主：亮 {cards} 让{suit}做主；你已是庄家（也可以不叫）",
+                                    "You may bid: showing {cards} makes {suit} trump; you are "
+                                    "the dealer already (or let the deal go on)"),
     "explain.offer.overcall": ("可以反主：亮 {cards} 比{whose}叫主更强，{suit}做主",
                                "You may overcall: {cards} is stronger than {whose} bid and "
                                "makes {suit} trump"),
@@ -522,11 +552,12 @@ GLOSSARY: dict[str, tuple[str, str, str, str]] = {
     "overcall": ("叫主 / 反主", "发牌时亮出级牌定主花色；别人可以用更强的（对子、三张）反主。",
                  "bid / overcall", "While cards are dealt, showing level cards names the trump "
                  "suit; a stronger showing (a pair, three of a kind) overcalls it."),
-    "sides": ("庄家 / 庄家方 / 抓分方", "叫主成功的人是庄家（庄）；庄家和对家是庄家方，另两人是"
-              "抓分方。只有抓分方的分算数。",
-              "dealer (庄) / declarers / attackers", "The winning bidder is the dealer (庄); "
-              "the dealer and partner are the declarers, the other two the attackers. Only the "
-              "attackers' points count."),
+    "sides": ("庄家 / 庄家方 / 抓分方", "第一局叫主成功的人是庄家（庄），以后每局由上一局的结果"
+              "定庄；庄家和对家是庄家方，另两人是抓分方。只有抓分方的分算数。",
+              "dealer (庄) / declarers / attackers", "In the first round the winning bidder is "
+              "the dealer (庄); later rounds' dealer is set by the round before. The dealer and "
+              "partner are the declarers, the other two the attackers. Only the attackers' "
+              "points count."),
     "kitty": ("底牌 / 扣底", "发牌剩下 {kitty_size} 张是底牌。庄家拿起后扣"
                              "回 {kitty_size} 张；最后一轮抓分方赢则底分{kitty_times}"
               "（抠底）。",
@@ -606,12 +637,10 @@ def t_seat(key: str, seat: int, lang: str = "en", **values: object) -> str:
 
 
 def card_name(card: Card, lang: str = "en") -> str:
-    """An accessible name: '黑桃 6' / '6 of spades', '大王' / 'BJ (big joker)' (a joker's name
-    starts with what its face says)."""
+    """An accessible name: '黑桃 6' / '6 of spades', '大王' / 'big joker' (what a screen reader
+    says: never the letters SJ/BJ of its face)."""
     if card.suit is None:
-        if lang == "zh":
-            return JOKER_NAMES[card.rank][0]
-        return f"{joker_face(card.rank, lang)} ({JOKER_NAMES[card.rank][1]})"
+        return JOKER_NAMES[card.rank][0 if lang == "zh" else 1]
     zh, en = SUIT_NAMES[card.suit]
     return f"{zh} {card.rank}" if lang == "zh" else f"{card.rank} of {en}"
 
@@ -627,9 +656,22 @@ def group_name(play_suit: str, lang: str = "en") -> str:
     return zh if lang == "zh" else en
 
 
-def cards_short(cards: Iterable[Card]) -> str:
-    """The cards' face texts: '♠6 ♠6 小王'."""
-    return " ".join(card_label(c) for c in cards)
+def card_short(card: Card, lang: str) -> str:
+    """The card's face text in a sentence of `lang`: '♠6', a joker as its face says it
+    (小王/大王 in Chinese, SJ/BJ in English: render.card_html draws the same)."""
+    return card_label(card, "zh" if lang == "zh" else "en")
+
+
+def cards_spoken(cards: Iterable[Card], lang: str) -> str:
+    """The cards as a screen reader is told them (a live region's words): '♠6 ♠6', a joker by
+    its name (小王/大王, "small joker"/"big joker"), never the letters of its face."""
+    return " ".join(JOKER_NAMES[c.rank][0 if lang == "zh" else 1] if c.suit is None
+                    else card_short(c, lang) for c in cards)
+
+
+def cards_short(cards: Iterable[Card], lang: str) -> str:
+    """The cards' face texts in a sentence of `lang`: '♠6 ♠6 小王' / '♠6 ♠6 SJ'."""
+    return " ".join(card_short(c, lang) for c in cards)
 
 
 def level_name(level: str, lang: str = "en") -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from engine.cards import card_label
 from engine.events import (
     BidMade,
     CardsPlayed,
@@ -22,7 +21,16 @@ from engine.events import (
     TrumpDecided,
 )
 from engine.rules import Trump
-from ui.logic.i18n import cards_short, level_name, t, t_seat, trump_name
+from ui.logic.i18n import (
+    card_short,
+    cards_short,
+    cards_spoken,
+    level_name,
+    seat_name,
+    t,
+    t_seat,
+    trump_name,
+)
 from ui.logic.undo import TakenBack
 
 LOG_LINES = 4  # recent events kept readable below the table
@@ -32,29 +40,43 @@ def event_line(event: Event, lang: str) -> str | None:
     """One sentence for the events worth telling the player (bids, passes, trump, the kitty,
     throws, tricks), or None. Sentences about the player say "you"."""
     if isinstance(event, TakenBack):  # ui.logic.undo: the player's own decision, taken back
-        return t(f"event.undo.{event.what}", lang, cards=cards_short(event.cards))
+        return t(f"event.undo.{event.what}", lang, cards=cards_short(event.cards, lang))
     if isinstance(event, BidMade):
         key = ("event.snatch" if event.snatch
                else "event.overcall" if event.overcall else "event.bid")
-        return t_seat(key, event.seat, lang, cards=cards_short(event.cards))
+        line = t_seat(key, event.seat, lang, cards=cards_short(event.cards, lang))
+        if event.snatch and event.why is not None and event.dealer is not None:
+            trump = trump_name(Trump(event.level_rank or "", event.trump_suit), lang)
+            return t("event.snatch.why", lang, line=line, why=event.why.text(lang),
+                     seat=_object(event.seat, lang), trump=trump,
+                     dealer=_object(event.dealer, lang))
+        return line
     if isinstance(event, Passed):
         return t_seat(f"event.pass.{event.phase}", event.seat, lang)
     if isinstance(event, TrumpDecided):
         trump = trump_name(Trump(event.level_rank, event.trump_suit), lang)
         line = t_seat("event.trump", event.dealer, lang, trump=trump)
         if event.by_kitty and event.kitty_card is not None:
-            line = t("event.trump_kitty", lang, card=card_label(event.kitty_card)) + "; " + line
+            kitty_card = card_short(event.kitty_card, lang)
+            line = t("event.trump_kitty", lang, card=kitty_card) + "; " + line
         return line
     if isinstance(event, KittyBuried):
         return t_seat("event.buried", event.seat, lang)
     if isinstance(event, ThrowFailed):
         return t_seat("event.throw_failed", event.seat, lang,
-                      attempted=cards_short(event.attempted), forced=cards_short(event.forced))
+                      attempted=cards_short(event.attempted, lang),
+                      forced=cards_short(event.forced, lang))
     if isinstance(event, TrickWon):
         return t_seat("event.trick", event.seat, lang, points=event.points)
     if isinstance(event, KittyScored):
         return t("event.kitty", lang, points=event.points, mult=event.multiplier)
     return None
+
+
+def _object(seat: int, lang: str) -> str:
+    """A seat's name inside a sentence: "you" for the player in English."""
+    name = seat_name(seat, lang)
+    return name.lower() if seat == 0 and lang != "zh" else name
 
 
 def spoken_line(event: Event, lang: str) -> tuple[str, bool] | None:
@@ -66,10 +88,10 @@ def spoken_line(event: Event, lang: str) -> tuple[str, bool] | None:
     if line:
         return line, True
     if isinstance(event, CardsPlayed):
-        cards = " ".join(card_label(c, lang) for c in event.cards)
+        cards = cards_spoken(event.cards, lang)
         return t_seat("event.play", event.seat, lang, cards=cards), False
     if isinstance(event, KittyTaken):
-        cards = " ".join(card_label(c, lang) for c in event.cards or ())
+        cards = cards_spoken(event.cards or (), lang)
         return t_seat("event.kitty_taken", event.seat, lang, cards=cards), False
     if isinstance(event, RoundSettled):
         key = "result.keep" if event.declarers_keep else "result.take"

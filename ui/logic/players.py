@@ -41,5 +41,14 @@ def make_players(tiers: Mapping[str, str], seed: int) -> tuple[dict[int, Bot], H
 def make_adviser(seed: int) -> HardBot:
     """The hint's bot for the player's seat (and for a review's "the hint would have played"):
     the hard bot's choice for the player's own view, with the reason for it (`advise_steps`;
-    Table.hint_steps runs it in slices like a bot turn, under the same wall-clock cap)."""
-    return HardBot(0, seed, budget_ms=HARD_BUDGET_MS)
+    Table.hint_steps runs it in slices like a bot turn).
+
+    Its effort is a fixed count of simulated plays (SearchParams' defaults), with no
+    wall-clock cap: the hint is a function of the match's seed and the player's view alone,
+    so the same position gives the same hint live, after a reload, after undo and in the
+    review, on any device. Under the bots' 250 ms cap it was not: the clock between sampled
+    worlds ran on while the page drew (the review rebuilds the round meanwhile), so a
+    search cut short after fewer worlds could choose otherwise (issue 28: "BJ BJ live, ♦2 in
+    the review"). A slower device waits longer for the same hint (about 0.1–0.8 s a play
+    under Pyodide on a desktop; the page says it is thinking meanwhile)."""
+    return HardBot(0, seed)

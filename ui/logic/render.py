@@ -6,20 +6,23 @@ engine by the caller), so they are tested on CPython. The page puts them in plac
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from html import escape
 
 from engine.bidding import bid_names_rank
-from engine.cards import RANKS, SUIT_SYMBOLS, Card, card_label
+from engine.cards import RANKS, SUIT_SYMBOLS, Card
 from engine.config import DEFAULT_RULES, RulesConfig
+from engine.errors import GameError
 from engine.phase import Phase
-from engine.rules import Trump
+from engine.rules import Trump, classify
 from engine.view import SeatView
 from ui.logic import explain
 from ui.logic.i18n import (
     GLOSSARY,
     HELP_KEYS,
     card_name,
+    card_short,
     cards_short,
     glossary_text,
     group_name,
@@ -165,7 +168,7 @@ def points_html(view: SeatView, lang: str) -> str:
     line = t("status.points", lang, points=view.attackers_score)
     chips = ""
     if attackers is not None:
-        chips = "".join(f'<span class="chip {SUIT_COLOUR[c.suit]}">{escape(card_label(c))}'
+        chips = "".join(f'<span class="chip {SUIT_COLOUR[c.suit]}">{escape(card_short(c, lang))}'
                         f"</span>" for c in view.point_cards_won(attackers))
     title = f' title="{escape(who)}"' if who else ""  # the seat boxes say each side too
     return (f'<span class="stat points"{title}>{escape(line)}</span>'
@@ -216,14 +219,14 @@ def auction_mark(view: SeatView, seat: int, lang: str) -> str:
         if last.bid is None:
             key = "seat.no_snatch" if last.phase == Phase.SNATCH else "seat.pass"
             return f'<div class="shown passed">{escape(t(key, lang))}</div>'
-        return f'<div class="shown">{escape(cards_short(last.bid.cards))}</div>'
+        return f'<div class="shown">{escape(cards_short(last.bid.cards, lang))}</div>'
     bid = next((b for b in reversed(view.bids) if b.seat == seat), None)
     if bid is None:
         return ""
     if bid is view.standing_bid:  # the bid that made trump
-        return f'<div class="shown">{escape(cards_short(bid.cards))}</div>'
+        return f'<div class="shown">{escape(cards_short(bid.cards, lang))}</div>'
     # an overcalled bid: its cards stay known, but it no longer says what trump is
-    shown = t("seat.showed", lang, cards=cards_short(bid.cards))
+    shown = t("seat.showed", lang, cards=cards_short(bid.cards, lang))
     return f'<div class="shown passed">{escape(shown)}</div>'
 
 
@@ -335,7 +338,7 @@ def bid_buttons(bids: Sequence[tuple[Card, ...]], view: SeatView, screen: Screen
     lang = screen.lang
     out = []
     for cards in bids:
-        shown = cards_short(cards)
+        shown = cards_short(cards, lang)
         key = "bid.snatch" if snatch else ("bid.overcall" if view.standing_bid else "bid.show")
         out.append(button("snatch" if snatch else "bid", t(key, lang, cards=shown),
                           data=" ".join(str(c) for c in cards)))
@@ -413,8 +416,11 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
                   button("pass", t("button.pass_snatch", lang), primary=True)]
     elif view.phase == Phase.PLAY:  # on every turn: the last trick may be looked at while bots play
         done = any(tr.winner is not None for tr in view.tricks)
+        chosen = [view.hand[i] for i in sorted(screen.selected) if i < len(view.hand)]
+        units = throw_units(view, chosen, lang) if mine else None
+        play = t("button.throw", lang, units=units) if units else t("button.play", lang)
         parts += [button("hint", t("button.hint", lang), enabled=mine and free),
-                  button("play", t("button.play", lang), enabled=mine and free, primary=True),
+                  button("play", play, enabled=mine and free, primary=True),
                   button("last-trick", t("button.last_trick", lang), enabled=done)]
     elif view.phase.round_over:  # the result; the last trick decided 抠底 (R25): one tap away
         key = "button.result" if screen.show_last_trick else "button.last_trick"
@@ -436,6 +442,38 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
             + button("stats", t("button.stats", lang), minor=True)
             + button("help", t("button.help", lang), minor=True))
     return "".join(parts) + f'<span class="menu">{menu}</span>'
+
+
+ZH_COUNTS = {2: "两", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九"}
+
+
+def throw_units(view: SeatView, cards: Sequence[Card], lang: str = "en") -> str | None:
+    """When `cards`, led now, are a throw (R19: more than one unit), its units in words as
+    the engine decomposes the lead (engine.rules.classify: ♥4 ♥4 ♥4 is a pair and a single,
+    a triple being no unit): "a tractor, a pair and 2 singles" / "一个拖拉机、一对和两张";
+    else None (not a lead, one unit, or no lead at all: the engine refuses it on Play)."""
+    trick = view.current_trick
+    if view.trump is None or len(cards) < 2 or (trick is not None and trick.plays):
+        return None
+    try:
+        units = classify(cards, view.trump)
+    except GameError:
+        return None
+    if len(units) < 2:
+        return None
+    counts = Counter(u.kind for u in units)
+    zh = lang == "zh"
+    words = []
+    for kind in ("tractor", "pair", "single"):
+        n = counts.get(kind, 0)
+        if n == 1:
+            words.append(t(f"unit.{kind}.1", lang))
+        elif n:
+            words.append(t(f"unit.{kind}", lang, n=ZH_COUNTS.get(n, str(n)) if zh else n))
+    if len(words) == 1:
+        return words[0]
+    return ("、".join(words[:-1]) + "和" + words[-1] if zh
+            else ", ".join(words[:-1]) + " and " + words[-1])
 
 
 def prompt_text(view: SeatView, lang: str) -> str:

@@ -200,7 +200,7 @@ def _auction_line(entry: AuctionEntry, lang: str) -> str:
     if entry.bid is None:
         return t("review.pass", lang, seat=seat)
     key = "review.snatch" if entry.bid.snatch else "review.bid"
-    return t(key, lang, seat=seat, cards=cards_short(entry.bid.cards))
+    return t(key, lang, seat=seat, cards=cards_short(entry.bid.cards, lang))
 
 
 def table_html(review: Review, lang: str) -> str:
@@ -224,9 +224,12 @@ def table_html(review: Review, lang: str) -> str:
         for turn in review.turns:
             seat = seat_name(turn.seat, lang)
             if turn.snatch is not None:
-                lines.append(t("review.snatch", lang, seat=seat, cards=cards_short(turn.snatch)))
-            lines.append(t("review.took", lang, seat=seat, cards=cards_short(turn.taken)))
-            lines.append(t("review.buried", lang, seat=seat, cards=cards_short(turn.buried)))
+                lines.append(t("review.snatch", lang, seat=seat,
+                           cards=cards_short(turn.snatch, lang)))
+            lines.append(t("review.took", lang, seat=seat,
+                           cards=cards_short(turn.taken, lang)))
+            lines.append(t("review.buried", lang, seat=seat,
+                           cards=cards_short(turn.buried, lang)))
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     return f'<div class="review-info"><h2>{escape(title)}</h2><ol>{items}</ol></div>'
 
@@ -264,7 +267,7 @@ def _hint_html(review: Review, trick: TrickView, lang: str) -> str:
     hinted = getattr(advice.action, "cards", ())
     if sorted(map(str, hinted)) == sorted(map(str, played)):
         return f'<p class="hint-line">{escape(t("review.hint_same", lang))}</p>'
-    line = t("review.hint_other", lang, cards=cards_short(hinted),
+    line = t("review.hint_other", lang, cards=cards_short(hinted, lang),
              why=advice.reason.text(lang, names(lang)))
     return f'<p class="hint-line">{escape(line)}</p>'
 

@@ -14,10 +14,11 @@ is here too; the page's part is ui.page.tutorial. No DOM: tested on CPython.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from html import escape
 
 from engine.actions import Action, Bid, Bury, Deal, Play, Snatch, action_from_json
+from engine.bots.advice import Advice, explain
 from engine.config import DEFAULT_RULES, RulesConfig
 from engine.driver import Player
 from engine.errors import GameError, IllegalAction, SaveError
@@ -89,14 +90,17 @@ class TutorialTable(Table):
         due = self.expected()
         if due is not None and not same_move(action, due[0]):
             self.match.verify(action)  # an illegal move is refused with the engine's reason
-            en = task(due, "en", self.rules)
-            raise TutorialRefusal(f"in this guided hand, {en[0].lower()}{en[1:]}",
-                                  f"这一步请按教学来：{task(due, 'zh', self.rules)}")
+            raise TutorialRefusal(refusal(due[0], "en"), refusal(due[0], "zh"))
         return super().act(action)
 
-    def hint(self) -> Action | None:
+    def hint_steps(self) -> Generator[object, None, Advice | None]:
+        """The hint agrees with the guide: the move due now, with the engine's reason for it
+        judged from the player's view (engine.bots.advice.explain), as the hint of a match
+        gives it; where no move is due, the adviser's."""
         due = self.expected()
-        return due[0] if due is not None else super().hint()
+        if due is None:
+            return (yield from super().hint_steps())
+        return Advice(due[0], explain(self.view(), due[0]))
 
     def next_round(self) -> list[Event]:
         raise IllegalAction("the guided hand is one round", "教学只有一局")
@@ -109,11 +113,18 @@ class TutorialTable(Table):
         return set(positions_in(self.view().hand, due[0].cards))
 
 
+def refusal(expected: Action, lang: str) -> str:
+    """Why another move is refused in the guided hand: the move due now, its cards named."""
+    kind = type(expected).__name__.lower()
+    cards = cards_short(getattr(expected, "cards", ()), lang)
+    return t(f"learn.refuse.{kind}", lang, cards=cards)
+
+
 def task(due: tuple[Action, str], lang: str, rules: RulesConfig = DEFAULT_RULES) -> str:
     """What the player is asked to do now, in one line (with the numbers of the match's
     `rules`)."""
     action, key = due
-    return t(f"learn.step.{key}", lang, cards=cards_short(getattr(action, "cards", ())),
+    return t(f"learn.step.{key}", lang, cards=cards_short(getattr(action, "cards", ()), lang),
              **rule_values(rules, lang))
 
 

@@ -36,7 +36,16 @@ from ui.page import storage as browser_storage
 from ui.page.card_input import CardInput
 from ui.page.controls import Controls
 from ui.page.dialogs import Dialogs
-from ui.page.dom import by_id, clear_notice, position_of, set_html, show_notice, url_param
+from ui.page.dom import (
+    by_id,
+    clear_notice,
+    notices_after_action,
+    notices_language,
+    position_of,
+    set_html,
+    show_notice,
+    url_param,
+)
 from ui.page.motion import Motion
 from ui.page.review import ReviewScreen
 from ui.page.saved_match import SavedMatch
@@ -117,13 +126,16 @@ class App:
 
     def _tell_what_was_left_out(self) -> None:
         """Settings set aside, and what of the address could not be used, said once."""
-        lang = self.screen.lang
         if self.settings_aside is not None:
-            show_notice(t("notice.bad_settings", lang, key=self.settings_aside), "bad-settings")
-        if self.query.refused:
-            reasons = ("；" if lang == "zh" else "; ").join(
-                zh if lang == "zh" else en for _, en, zh in self.query.refused)
-            show_notice(t("notice.address", lang, reasons=reasons), "address")
+            aside = self.settings_aside
+            show_notice(lambda lang: t("notice.bad_settings", lang, key=aside), "bad-settings")
+        refused = self.query.refused
+        if refused:
+            def said(lang: str) -> str:
+                sep = "；" if lang == "zh" else "; "
+                why = sep.join(zh if lang == "zh" else en for _, en, zh in refused)
+                return t("notice.address", lang, reasons=why)
+            show_notice(said, "address")
 
     def _open_match(self) -> None:
         """The saved match (or a new one), and the guided hand if it was running."""
@@ -142,7 +154,7 @@ class App:
         """Something raised that should not have: said (with its kind) and logged; the game
         goes on."""
         reason = f"{type(err).__name__}: {str(err)[:200]}"
-        show_notice(t("notice.failed", self.screen.lang, reason=reason), "error")
+        show_notice(lambda lang: t("notice.failed", lang, reason=reason), "error")
         js.console.error(reason)
 
     def _storage_changed(self, state: str) -> None:
@@ -160,6 +172,7 @@ class App:
 
     def _set_document_language(self) -> None:  # for screen readers, fonts and hyphenation
         js.document.documentElement.lang = "zh-Hans" if self.screen.lang == "zh" else "en"
+        notices_language(self.screen.lang)  # the notices shown are drawn again in it
 
     # --- the loop that deals and lets bots play ---------------------------------------------
 
@@ -286,6 +299,7 @@ class App:
         self.player_acted = True  # (the keyboard goes on to the hand: ui.page.focus)
         self.links.closed()
         self.screen.forget_choices()
+        notices_after_action()  # ("Link copied" and its kind: they were about the last moment)
         clear_notice("illegal")
         clear_notice("error")  # (a new table, or the player's move: the table moves again)
         self._show(events)
@@ -381,7 +395,8 @@ class App:
             events = self.table.act(action)
         except GameError as err:
             key = "notice.learn" if self.learn.active else "notice.illegal"
-            show_notice(t(key, self.screen.lang, reason=err.message(self.screen.lang)), "illegal")
+            refused = err
+            show_notice(lambda lang: t(key, lang, reason=refused.message(lang)), "illegal")
             return False
         if not self.learn.active:  # playing their own match: the offer has had its moment
             self.learn.withdraw()

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, cast
 import js
 from pyodide.ffi import create_proxy
 
+from ui.logic.notices import Notices, Words
+
 if TYPE_CHECKING:
     from js import Document, Element, Event, Window
     from pyodide.ffi import JsDoubleProxy, JsNull
@@ -61,36 +63,71 @@ def position_of(element: Element | JsNull) -> int | None:
     return int(str(card.getAttribute("data-i"))) if card else None
 
 
-def show_notice(text: str, kind: str = "") -> None:
-    """Show `text` in the page's notice box, as its line about `kind` (illegal, storage,
-    bad-save, link, error…): a line a kind, the newest first, each staying until its own
-    cause takes it away (`clear_notice`), so one notice never hides another. The box's
-    `data-kind` names the newest line's kind."""
-    box = by_id("notice")
-    line = _notice_line(box, kind)
-    if line is None:
-        line = js.document.createElement("div")
-        line.dataset.notice = kind
-    line.textContent = text
-    box.prepend(line)  # (a line shown again moves to the top)
-    _show_notices(box)
+# The notice box's lines, with their words in both languages (ui.logic.notices), and the
+# language they are drawn in.
+_notices = Notices()
+_notice_lang = "en"
+
+
+def show_notice(words: Words | str, kind: str = "", transient: bool = False) -> None:
+    """Show a line about `kind` (illegal, storage, bad-save, link, error…) in the page's
+    notice box: a line a kind, the newest first, each staying until its own cause takes it
+    away (`clear_notice`), so one notice never hides another; a `transient` one also leaves
+    after the player's next action (`notices_after_action`). `words` gives the line in a
+    language, so that a language switch draws it again (`notices_language`); a plain string
+    is for a line that is the same in both. The box's `data-kind` names the newest line's
+    kind."""
+    _notices.show(kind, words, transient)
+    _draw_notices(shown=kind)
 
 
 def clear_notice(kind: str) -> None:
     """Take the notice about `kind` away (the box hides when none is left)."""
+    if _notices.clear(kind):
+        _draw_notices()
+
+
+def notices_after_action() -> None:
+    """The player acted: the transient notices ("Link copied") leave."""
+    if _notices.after_action():
+        _draw_notices()
+
+
+def notices_language(lang: str) -> None:
+    """Draw the notices in `lang` from now on (at the start, and at a language switch)."""
+    global _notice_lang
+    if lang != _notice_lang:
+        _notice_lang = lang
+        _draw_notices()
+
+
+def _draw_notices(shown: str | None = None) -> None:
+    """The box as `_notices` has it: lines gone removed, texts in the language drawn, and the
+    line just shown (new, or shown again) moved to the top; the others left in place (the box
+    is a live region: a line is told again only when it changes)."""
     box = by_id("notice")
-    line = _notice_line(box, kind)
-    if line is not None:
-        line.remove()
-        _show_notices(box)
+    texts = dict(_notices.texts(_notice_lang))
+    for line in list(box.querySelectorAll(":scope > [data-notice]")):
+        if str(line.dataset.notice) not in texts:
+            line.remove()
+    for kind, text in texts.items():
+        line = _notice_line(box, kind) or _new_notice_line(box, kind)
+        if line.textContent != text:
+            line.textContent = text
+        if kind == shown:
+            box.prepend(line)
+    first = box.firstElementChild
+    box.dataset.kind = str(first.dataset.notice) if first else ""
+    box.hidden = not first
+
+
+def _new_notice_line(box: Element, kind: str) -> Element:
+    line = js.document.createElement("div")
+    line.dataset.notice = kind
+    box.prepend(line)
+    return line
 
 
 def _notice_line(box: Element, kind: str) -> Element | None:
     line = box.querySelector(f':scope > [data-notice="{kind}"]')  # (kinds are the page's)
     return line if line else None
-
-
-def _show_notices(box: Element) -> None:
-    first = box.firstElementChild
-    box.dataset.kind = str(first.dataset.notice) if first else ""
-    box.hidden = not first

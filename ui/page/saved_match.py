@@ -81,9 +81,8 @@ class SavedMatch:
 
     def _set_aside(self, text: str, err: Exception | None = None) -> None:
         aside = storage.set_aside(SAVE_KEY, text)  # kept under another key, not lost
-        lang = self.page.screen.lang
-        show_notice(t("notice.bad_save", lang, key=aside or "-")
-                    + ("" if err is None else f" ({type(err).__name__})"), "bad-save")
+        why = "" if err is None else f" ({type(err).__name__})"
+        show_notice(lambda lang: t("notice.bad_save", lang, key=aside or "-") + why, "bad-save")
 
     async def _check(self, text: str) -> None:
         """Check the whole save once the table is up, in slices (a long match's earlier

@@ -93,7 +93,7 @@ class Links:
             reason = type(err).__name__
         if str(js.location.hash or "") == fragment:
             self._forget_hash()
-        show_notice(t("share.bad", lang, reason=reason), "link")
+        show_notice(lambda lang: t("share.bad", lang, reason=reason), "link")
         return None
 
     async def _replayed(self, fragment: str) -> share.Link | None:
@@ -119,7 +119,7 @@ class Links:
     def _tell_reading(self) -> None:
         """"Reading the link…", in the notice and, before the page is ready, on the boot
         screen (in both languages, as its other stages)."""
-        show_notice(t("share.reading", self.page.screen.lang), "link-reading")
+        show_notice(lambda lang: t("share.reading", lang), "link-reading")
         if js.document.documentElement.getAttribute("data-ready") != "1":
             by_id("boot-stage").textContent = "正在读取链接 Reading the link…"
 
@@ -163,7 +163,8 @@ class Links:
         try:
             review = Review(link.match)
         except (GameError, ValueError) as err:
-            show_notice(t("share.bad", self.page.screen.lang, reason=str(err)), "link")
+            reason = str(err)
+            show_notice(lambda lang: t("share.bad", lang, reason=reason), "link")
             return False
         self.source, self.info = link.match, link.info
         self.hide()
@@ -299,12 +300,13 @@ class Links:
         self._copying = asyncio.ensure_future(self._copy(url))
 
     async def _copy(self, url: str) -> None:
-        lang = self.page.screen.lang
+        """Copy the link; the notice says so until the player's next action (transient), in
+        the language shown (a switch draws it again)."""
         try:
             await js.navigator.clipboard.writeText(url)
-            show_notice(t("share.copied", lang), "link")
+            show_notice(lambda lang: t("share.copied", lang), "link", transient=True)
         except Exception:  # no clipboard here (insecure page, denied): the field is there
-            show_notice(t("share.select", lang), "link")
+            show_notice(lambda lang: t("share.select", lang), "link", transient=True)
 
     def hide(self) -> None:
         box = by_id("share")

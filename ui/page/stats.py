@@ -55,8 +55,8 @@ class StatsKeeper:
 
     def _told(self, outcome: stats.Outcome) -> stats.Outcome:
         if outcome.aside:
-            show_notice(t("notice.bad_stats", self.page.screen.lang, key=outcome.aside),
-                        "bad-stats")
+            aside = outcome.aside
+            show_notice(lambda lang: t("notice.bad_stats", lang, key=aside), "bad-stats")
         return outcome
 
     def dialog_html(self, lang: str) -> str:

@@ -95,8 +95,7 @@ class Learn:
         """Keep an unreadable save of the guided hand under another key, and say so."""
         aside = storage.set_aside(KEY, text) or "-"
         why = "" if isinstance(err, GameError) else f" ({type(err).__name__})"
-        show_notice(t("notice.bad_tutorial", self.page.screen.lang, key=aside) + why,
-                    "bad-tutorial")
+        show_notice(lambda lang: t("notice.bad_tutorial", lang, key=aside) + why, "bad-tutorial")
 
     def withdraw(self) -> None:
         """The player went on with their own match: the offer gives the table its room back

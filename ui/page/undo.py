@@ -62,11 +62,11 @@ def take_back(page: Page) -> None:
     if not page.tabs.holding:  # the match is another tab's: never rewritten from here
         page.tabs.remind()
         return
-    lang = page.screen.lang
     try:
         table, action = page.table.undone()
     except GameError as err:
-        show_notice(t("notice.undo", lang, reason=err.message(lang)), "illegal")
+        refused = err
+        show_notice(lambda lang: t("notice.undo", lang, reason=refused.message(lang)), "illegal")
         return
     page.table = table
     page.tell([TakenBack.of(action)])  # the log (a polite live region) says it once

@@ -1,0 +1,130 @@
+"""Issue 28 item 6: a 抄底 is explained when it happens — what beat what by the bid order, in
+the engine's words (engine.bidding.overcall), where the kitty went, the trump now and the 庄家
+(whom a snatch never changes, R15) — and the Play control names a throw's units (R19) as the
+engine decomposes the lead (engine.rules.classify) before the player leads it. On CPython."""
+
+from dataclasses import replace
+
+import pytest
+
+from engine import events as ev
+from engine.actions import Snatch
+from engine.bidding import BIG_JOKERS, SIZE, SUIT, THREE_JOKERS, overcall
+from engine.bots import make_bot
+from engine.cards import parse_cards
+from engine.driver import next_action
+from engine.match import Match
+from engine.phase import Phase
+from engine.rules import Trump
+from ui.logic import log, render
+from ui.logic.screen import Screen
+
+
+@pytest.mark.parametrize("bid, standing, level, first, rule, en, zh", [
+    ("H2 H2", "C2 C2", "2", False, SUIT,
+     "♥2 ♥2 beats ♣2 ♣2: of two pairs of level cards the higher suit wins, ♠ > ♥ > ♣ > ♦ (R9)",
+     "♥2 ♥2 大过 ♣2 ♣2：同为级牌对子，比花色：♠ > ♥ > ♣ > ♦（R9）"),
+    ("D5 D5 D5", "S5 S5", "5", False, SIZE, "♦5 ♦5 ♦5 beats ♠5 ♠5: a triple outranks a pair (R9)",
+     "♦5 ♦5 ♦5 大过 ♠5 ♠5：三张大过对子（R9）"),
+    ("D2 D2", "S2", "2", True, SIZE, "♦2 ♦2 beats ♠2: a pair outranks a single (R10)",
+     "♦2 ♦2 大过 ♠2：对子大过单张（R10）"),
+    ("LJ LJ LJ", "S2 S2 S2", "2", False, THREE_JOKERS,
+     "SJ SJ SJ beats ♠2 ♠2 ♠2: three identical jokers outrank any level cards (R9)",
+     "小王 小王 小王 大过 ♠2 ♠2 ♠2：三张相同的王大过任何级牌（R9）"),
+    ("BJ BJ", "LJ LJ", "LJ", False, BIG_JOKERS,
+     "BJ BJ beats SJ SJ: as many jokers, and BJ outranks SJ (R13)",
+     "大王 大王 大过 小王 小王：王的张数相同，大王大过小王（R13）"),
+])
+def test_the_engine_says_why_a_bid_beats_another(bid, standing, level, first, rule, en, zh):
+    why = overcall(parse_cards(bid), parse_cards(standing), level, first)
+    assert why is not None and why.rule == rule
+    assert (why.text("en"), why.text("zh")) == (en, zh)
+
+
+def test_no_reason_where_the_bid_does_not_beat_the_standing_one():
+    assert overcall(parse_cards("D2 D2"), parse_cards("S2 S2"), "2") is None
+    assert overcall(parse_cards("S2 S2"), parse_cards("D2 D2"), "2", first_round=True) is None
+
+
+def a_snatch():
+    """The first snatch of a match of normal bots, with its events as seat 0 sees them."""
+    for seed in range(80):
+        m = Match(seed)
+        players = [make_bot("normal", s, seed) for s in range(4)]
+        while m.phase != Phase.PLAY:
+            action = next_action(m, players)
+            events = m.apply(action)
+            if isinstance(action, Snatch):
+                return m, [e.for_seat(0) for e in events]
+    pytest.fail("no snatch in these seeds")
+
+
+def test_a_snatch_is_told_with_what_beat_what_the_kitty_the_trump_and_the_dealer():
+    m, events = a_snatch()
+    made = next(e for e in events if isinstance(e, ev.BidMade))
+    assert made.snatch and made.why is not None and made.dealer == m.round.dealer
+    beaten = next(b for b in reversed(m.round.bids[:-1]))
+    assert made.why.standing == beaten.cards and made.beaten_seat == beaten.seat
+    for lang in ("en", "zh"):
+        line = log.event_line(made, lang)
+        assert made.why.text(lang) in line
+        assert render.trump_name(m.round.decided_trump, lang) in line
+    en = log.event_line(made, "en")
+    assert "The kitty goes to" in en and "the dealer (庄家) is still" in en
+    assert "底牌归" in log.event_line(made, "zh") and "庄家仍是" in log.event_line(made, "zh")
+
+
+def test_a_snatch_line_names_you_and_the_dealer():
+    why = overcall(parse_cards("H2 H2"), parse_cards("C2 C2"), "2")
+    made = ev.BidMade(0, tuple(parse_cards("H2 H2")), "H", "2", snatch=True, overcall=True,
+                      why=why, beaten_seat=3, dealer=3)
+    assert log.event_line(made, "en") == (
+        "You snatch the kitty with ♥2 ♥2. " + why.text("en") + ". The kitty goes to you, who "
+        "buries it again; trump is now ♥2; the dealer (庄家) is still West")
+    assert log.event_line(made, "zh") == (
+        "你 抄底 ♥2 ♥2。" + why.text("zh") + "。底牌归你，重新扣底；现在的主：♥2；庄家仍是左家")
+
+
+def lead_view():
+    m = Match(3)
+    players = [make_bot("normal", s, 3) for s in range(4)]
+    while m.phase != Phase.PLAY:
+        m.apply(next_action(m, players))
+    hand = tuple(parse_cards("H4 H4 H4 H5 H6 H6 H7 H7 S3 BJ"))
+    return replace(m.view(0), trump=Trump("2", "S"), tricks=(), hand=hand, to_act=0)
+
+
+@pytest.mark.parametrize("chosen, en, zh", [
+    ((0, 1, 2), "Throw: a pair and a single", "甩：一对和一张"),
+    ((3, 4, 5, 6, 7), "Throw: 2 pairs and a single", "甩：两对和一张"),  # R16: 2 pairs, no tractor
+    ((0, 1, 3), "Throw: a pair and a single", "甩：一对和一张"),
+    ((4, 6), "Throw: 2 singles", "甩：两张"),
+    ((0, 1), "Play", "出牌"),  # one unit: no throw
+    ((0, 8), "Play", "出牌"),  # two suits: no lead at all, the engine refuses it on Play
+])
+def test_the_play_button_names_a_throws_units_before_the_lead(chosen, en, zh):
+    view = lead_view()
+    for lang, label in (("en", en), ("zh", zh)):
+        html = render.controls_html(view, Screen(lang=lang, selected=set(chosen)), [])
+        assert 'data-action="play"' in html
+        assert f">{label}</button>" in html, html
+
+
+def test_no_throw_words_on_a_follow():
+    from engine.view import TrickView
+
+    view = lead_view()
+    following = replace(view, tricks=(TrickView(1, ((1, tuple(parse_cards("H9 H9 H10"))),),
+                                                None, 0, None),))
+    assert render.throw_units(following, parse_cards("H4 H4 H5"), "en") is None
+    assert render.throw_units(view, parse_cards("H4 H4 H5"), "en") == "a pair and a single"
+
+
+def test_a_snatch_event_is_plain_data_for_javascript():
+    import json
+
+    why = overcall(parse_cards("H2 H2"), parse_cards("C2 C2"), "2")
+    made = ev.BidMade(0, tuple(parse_cards("H2 H2")), "H", "2", snatch=True, overcall=True,
+                      why=why, beaten_seat=3, dealer=3)
+    data = json.loads(json.dumps(made.to_dict()))
+    assert data["why"] == {"bid": "H2 H2", "standing": "C2 C2", "rule": "suit", "cites": "R9"}
