@@ -87,6 +87,11 @@ def test_guided_first_hand_played_through(new_context, site_url, wait_ready):
                 assert data(page, "tutorial") == "1"
         else:
             assert sorted(lit) == sorted(str(c) for c in action.cards), (lit, action)
+            if key == "throw":  # the first lead, just after East's snatch (抄底): explained
+                coach = page.locator("#coach").inner_text()
+                assert "East snatched the kitty (抄底) with a pair of ♠2" in coach, coach
+                assert "so ♠2 ♠2 beats your ♣2 ♣2" in coach, coach
+                assert "You are still the dealer (庄家)" in coach, coach
             if not refused and key == "throw":  # another legal lead: a friendly refusal
                 refused = True
                 other = next(c for c in hand(page) if c not in lit)
@@ -101,7 +106,8 @@ def test_guided_first_hand_played_through(new_context, site_url, wait_ready):
             acted(page, lambda: page.locator('#controls [data-action="play"]').click())
     assert refused and reloaded
     result = page.locator("#table .result").inner_text()
-    assert "Your side won this round" in result and "needed 120 points" in result, result
+    # East's snatch made spades trump: the declarers (your side) lose this one
+    assert "Your side lost this round" in result and "needed 120 points" in result, result
     assert "count 2 times" in result  # 抠底: the kitty ×2 explained
     # a term of the result opens the glossary at its entry
     page.locator('#table .result [data-glossary="kitty"]').click()

@@ -4,10 +4,11 @@ The player's moves are chosen as the search for the seed chose them (notes: find
 bid the strongest bid listed once the hand holds 20 cards; once, with fewer than 30 cards,
 on an empty table, a throw of the two highest singles of a side suit that another seat can
 beat (it fails); otherwise the normal bot's advice. The bots are the page's normal bots,
-seeded with the seed, so the deal replays identically in the page. Run it again (and review
-the diff) whenever the bots or the rules change; tests/test_tutorial.py checks the script
-still plays out, and teaches what it promises. If it no longer does, `--find` looks for a
-seed that does (then set ui.logic.tutorial.SEED).
+seeded with the seed, so the deal replays identically in the page. The seed must teach what
+the lessons say (teaches_everything), an opponent's snatch by suit (抄底) included. Run it
+again (and review the diff) whenever the bots or the rules change; tests/test_tutorial.py
+checks the script still plays out, and teaches what it promises. If it no longer does,
+`--find` looks for a seed that does (then set ui.logic.tutorial.SEED).
 
     python -m tools.tutorial_script > s.py && mv s.py ui/logic/tutorial_script.py  # (it imports it)
     python -m tools.tutorial_script --find 1 400
@@ -117,15 +118,32 @@ def _play(seed: int) -> tuple[list[tuple[int, list, str]], list, TutorialTable]:
     return out, events, table
 
 
+def snatched_by_suit(events: list) -> bool:
+    """The snatch the lessons need (learn.event.snatched): once the player has buried, an
+    opponent (East or West) snatches the kitty (抄底, R15) with a bid of as many cards as the
+    player's, beating it by its suit (R9's order: the order R10 ignored in the bidding), the
+    player stays 庄家, and nobody snatches after it (one snatch, one new trump to learn)."""
+    snatches = [e for e in events if e.kind == "BidMade" and e.snatch]
+    buried = [e.seat for e in events if e.kind == "KittyBuried"]
+    if len(snatches) != 1 or buried[:1] != [HUMAN] or len(buried) != 2:
+        return False
+    s = snatches[0]
+    return (s.seat in (1, 3) and s.beaten_seat == HUMAN and s.dealer == HUMAN
+            and s.why is not None and s.why.rule == "suit"
+            and len(s.why.bid) == len(s.why.standing))
+
+
 def teaches_everything(seed: int) -> bool:
     """The round of `seed` shows what the guided hand promises: the player overcalls and
-    becomes 庄家, a pair and a tractor are led, the player's throw fails, 抠底 scores."""
+    becomes 庄家, an opponent snatches the kitty by suit (snatched_by_suit), a pair and a
+    tractor are led, the player's throw fails, 抠底 scores."""
     _, events, table = _play(seed)
     m = table.match
     led = [classify(e.cards, m.round.decided_trump) for e in events
            if e.kind == "CardsPlayed" and e.lead]
     return (m.round.dealer == HUMAN
             and any(e.kind == "BidMade" and e.seat == HUMAN and e.overcall for e in events)
+            and snatched_by_suit(events)
             and any(len(u) == 1 and u[0].kind == "pair" for u in led)
             and any(len(u) == 1 and u[0].kind == "tractor" for u in led)
             and any(e.kind == "ThrowFailed" and e.seat == HUMAN for e in events)

@@ -310,11 +310,13 @@ TEXT: dict[str, tuple[str, str]] = {
     "learn.refuse.snatch": ("这一步要用 {cards} 抄底",
                             "the move now is to snatch the kitty with {cards}"),
     "learn.refuse.pass": ("这一步要不叫", "the move now is to pass"),
-    "learn.step.bid": ("你有 {cards}：一对级牌。左家只亮了一张 ♣2，对子比单张强。点“反 {cards}”"
-                       "让方块做主，你就成为庄家。",
-                       "You hold {cards}: a pair of level cards (2s). West showed a single ♣2; "
-                       "a pair is stronger than a single. Tap \"Overcall {cards}\" to make "
-                       "diamonds trump and become the dealer (庄)."),
+    "learn.step.bid": ("你有 {cards}：一对级牌。右家只亮了一张 ♠2；"
+                       "第一局叫主只比张数，对子比单张强。"
+                       "点“反 {cards}”让梅花做主，你就成为庄家。",
+                       "You hold {cards}: a pair of level cards (2s). East showed a single ♠2; "
+                       "in the first round's bidding only the number of cards counts, and a "
+                       "pair beats a single. Tap \"Overcall {cards}\" to make clubs trump and "
+                       "become the dealer (庄)."),
     "learn.step.bury": ("你是庄家，拿起了 {kitty_size} 张底牌（蓝框）。点"
                         "亮着的 {kitty_size} 张牌放进底牌区，再点“扣底”。"
                         "扣下的牌不再出；若抓分方赢了最后一轮，底牌的分{kitty_times}归他们（抠底），"
@@ -324,28 +326,30 @@ TEXT: dict[str, tuple[str, str]] = {
                         "cards are out of play, but if the attackers win the last trick their "
                         "points count {kitty_times} for them (抠底): bury few points, and empty "
                         "short suits."),
-    "learn.step.throw": ("轮到你首出。一起出亮着的梅花 {cards}：三对相连是拖拉机，再加一张单牌 ♣A。"
-                         "同一门几手牌一起出叫甩牌：只要没人管得住其中任何一手，就甩成功。",
-                         "Your lead. Lead the lit clubs together: {cards}. Three pairs in a row "
-                         "are a tractor, plus the single ♣A: several units of one suit at once "
-                         "are a throw, and it stands if nobody can beat any part of it."),
-    "learn.step.tractor": ("出拖拉机 {cards}：要管住它，得有同门更大、对数一样多的拖拉机；"
-                           "别人有对子必须跟对子。",
-                           "Lead the tractor {cards}: only a higher spade tractor of as many "
-                           "pairs beats it, and the others must follow with spade pairs as far "
-                           "as they can."),
-    "learn.step.throw-fail": ("试一次会失败的甩牌：一起出 {cards}。有人还有一张 ♥A，比你的 ♥K 大，"
-                              "所以甩牌失败，只能出被管住的 ♥K（大家都看到你想甩什么）。",
+    "learn.step.throw": ("轮到你首出。一起出亮着的红桃 {cards}：一对 ♥A 加一对 ♥K（两对不算拖拉机，"
+                         "要三对相连才算）。同一门几手牌一起出叫甩牌：只要没人管得住其中任何一手，"
+                         "就甩成功。",
+                         "Your lead. Lead the lit hearts together: {cards}, a pair of ♥A and a "
+                         "pair of ♥K (two pairs are not a tractor: that takes three in a row). "
+                         "Several units of one suit at once are a throw, and it stands if "
+                         "nobody can beat any part of it."),
+    "learn.step.tractor": ("出拖拉机 {cards}：三对相连。要管住它，得有同门更大、对数一样多的拖拉机"
+                           "（或没有方块的人用同样长的主牌拖拉机毙）；别人有对子必须跟对子。",
+                           "Lead the tractor {cards}: three pairs in a row. Only a higher "
+                           "diamond tractor of as many pairs beats it (or, from a player with "
+                           "no diamonds, a trump tractor as long), and the others must follow "
+                           "with diamond pairs as far as they can."),
+    "learn.step.throw-fail": ("试一次会失败的甩牌：一起出 {cards}。有人还有比你的 ♦Q 大的方块"
+                              "（一张 ♦A），所以甩牌失败，只能出被管住的 ♦Q"
+                              "（大家都看到你想甩什么）。",
                               "Now try a throw that fails: lead {cards} together. Someone holds "
-                              "another ♥A, which beats your ♥K: the throw fails and only ♥K is "
-                              "led (everyone sees what you tried)."),
+                              "a diamond above your ♦Q (an ♦A): the throw fails and only ♦Q "
+                              "is led (everyone sees what you tried)."),
     "learn.step.follow": ("跟牌：必须跟首家出的那一门。出亮着的 {cards}。",
                           "Follow: you must play the suit that was led. Play the lit {cards}."),
-    "learn.step.follow-pair": ("首家出了一对：有对子必须跟对子。{cards} 是一对——而且是主牌"
-                               "（本局所有的 2 都是主牌）。",
-                               "A pair was led: if you hold a pair of that suit you must follow "
-                               "with it. {cards} is a pair, and trumps: every 2 is a trump "
-                               "this round."),
+    "learn.step.follow-pair": ("首家出了一对 ♣A：有同门的对子必须跟对子。出你的一对 {cards}。",
+                               "A pair of ♣A was led: if you hold a pair of that suit you must "
+                               "follow with it. Play your pair {cards}."),
     "learn.step.follow-trump": ("首家出了主牌：主牌算一门，要跟主牌。出 {cards}。",
                                 "Trumps were led: all trumps are one suit, so follow with a "
                                 "trump. Play {cards}."),
@@ -371,13 +375,25 @@ TEXT: dict[str, tuple[str, str]] = {
                             "opponents. Play goes counter-clockwise: you → East → North → West. "
                             "This round's level is 2: every 2 and the jokers are trumps. Cards "
                             "are being dealt…"),
-    "learn.event.TrumpDecided": ("方块是主：王、♦2、其他的 2、♦A "
-                                 "到 ♦3 都是主牌（点“主牌”看顺序）。",
-                                 "Diamonds are trump: the jokers, ♦2, the other 2s and ♦A…♦3 "
-                                 "are all trumps (tap Trumps for their order)."),
-    "learn.event.KittyBuried": ("底牌扣好了。别人可以用更强的至少两张级牌抄底；这次没人抄。",
-                                "The kitty is buried. Others could snatch it with a stronger bid "
-                                "of two or more level cards; nobody does this time."),
+    "learn.event.TrumpDecided": ("梅花是主：王、♣2、其他的 2 和其余的梅花"
+                                 "都是主牌（点“主牌”看顺序）。",
+                                 "Clubs are trump: the jokers, ♣2, the other 2s and every other "
+                                 "club are trumps (tap Trumps for their order)."),
+    "learn.event.KittyBuried": ("底牌扣好了。现在别人可以抄底："
+                                "亮出比你的 ♣2 ♣2 更强、至少两张的级牌。",
+                                "The kitty is buried. Now the others may snatch it (抄底) with a "
+                                "bid of two or more level cards stronger than your ♣2 ♣2."),
+    "learn.event.snatched": ("右家用一对 ♠2 抄底了！叫主时第一局只比张数，"
+                             "你的对子 ♣2 不怕他的单张；"
+                             "抄底却还要比花色（♠ > ♥ > ♣ > ♦），同样是对子，♠2 ♠2 大过你的 "
+                             "♣2 ♣2。右家拿走底牌，重新扣了 {kitty_size} 张：现在黑桃是主，梅花"
+                             "变回副牌。庄家仍是你，你们仍是坐庄的一方，只是主换了。",
+                             "East snatched the kitty (抄底) with a pair of ♠2! In the first "
+                             "round's bidding only the number of cards counted, but a snatch "
+                             "ranks suits too (♠ > ♥ > ♣ > ♦), so ♠2 ♠2 beats your ♣2 ♣2. East "
+                             "took up the kitty and buried {kitty_size} cards of their own: "
+                             "spades are trump now, and clubs a side suit again. You are still "
+                             "the dealer (庄家) and your side still declares, with a new trump."),
     "learn.event.TrickWon": ("每一轮桌上都会写出谁赢、为什么赢。只"
                              "有抓分方（右家、左家）赢到的分算数。",
                              "Each trick's caption says who won it and why. Only the points the "

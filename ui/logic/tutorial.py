@@ -1,6 +1,8 @@
-"""The guided first hand: a fixed deal (seed 788, the page's normal bots) in which the player
-bids, becomes 庄家, buries, leads a tractor, throws, sees a pair led, tries a throw that fails,
-loses the kitty to 抠底 and reads the result, one move at a time, with the page explaining.
+"""The guided first hand: a fixed deal (seed 32, the page's normal bots) in which the player
+bids, becomes 庄家, buries, sees East snatch the kitty (抄底: a pair of ♠2 beats the player's
+pair of ♣2 by R9's order, and spades become trump), throws, leads a tractor, sees a pair
+led, tries a throw that fails, loses the kitty to 抠底 and reads the result, one move at a
+time, with the page explaining.
 
 The bots are deterministic for a seed, so the deal is scripted by the player's moves alone
 (ui.logic.tutorial_script, written by tools/tutorial_script.py): each is due at a known point of
@@ -22,17 +24,17 @@ from engine.bots.advice import Advice, explain
 from engine.config import DEFAULT_RULES, RulesConfig
 from engine.driver import Player
 from engine.errors import GameError, IllegalAction, SaveError
-from engine.events import CardsPlayed, Event
+from engine.events import BidMade, CardsPlayed, Event
 from engine.limits import parse_json
 from engine.match import Match
 from engine.rules import Trump, classify
 from engine.save import load_match, save_match
-from ui.logic.i18n import cards_short, rule_values, t
+from ui.logic.i18n import TEXT, cards_short, rule_values, t
 from ui.logic.render import button
 from ui.logic.table import HUMAN, Bots, Table, positions_in
 from ui.logic.tutorial_script import SCRIPT
 
-SEED = 788
+SEED = 32
 TIERS = {"1": "normal", "2": "normal", "3": "normal"}  # whatever the player's settings say
 KEY = "chaodipi.tutorial"  # its own save: the main match's is never touched
 RUNNING, DONE, SKIPPED = "running", "done", "skipped"
@@ -133,13 +135,15 @@ EVENT_LESSONS = ("TrumpDecided", "KittyBuried", "ThrowFailed", "KittyScored", "R
 
 def lessons(events: Iterable[Event], seen: set[str], trump: Trump | None = None) -> list[str]:
     """The lessons the events teach that the player has not been told yet (learn.event.*):
-    trump decided, the kitty buried, the first pair and tractor led by a bot, the first trick
-    won, a failed throw, 抠底 and the result."""
+    trump decided, the kitty buried, a snatch (抄底, R15), the first pair and tractor led by a
+    bot, the first trick won, a failed throw, 抠底 and the result."""
     found: list[str] = []
     for e in events:
         key = None
         if e.kind in EVENT_LESSONS:
             key = e.kind
+        elif isinstance(e, BidMade) and e.snatch:
+            key = "snatched"
         elif isinstance(e, CardsPlayed) and e.lead and e.seat != HUMAN and trump is not None:
             units = classify(e.cards, trump)
             if len(units) == 1 and units[0].kind in ("pair", "tractor"):
@@ -156,11 +160,13 @@ class Tutorial:
     """The guided hand's state: its table, what the player has been told, and its save."""
 
     def __init__(self, table: TutorialTable, state: str = RUNNING,
-                 seen: set[str] | None = None) -> None:
+                 seen: set[str] | None = None, notes: list[str] | None = None) -> None:
         self.table = table
         self.state = state
         self.seen = set() if seen is None else seen
-        self.notes: list[str] = ["welcome"]  # the lessons told last (learn.event.<note>)
+        # the lessons told last (learn.event.<note>): saved, so a reload right after the
+        # snatch still shows why it happened
+        self.notes: list[str] = notes or ["welcome"]
 
     @classmethod
     def new(cls, bots: Bots, adviser: Player | None) -> Tutorial:
@@ -170,20 +176,20 @@ class Tutorial:
     def restore(cls, text: str, bots: Bots, adviser: Player | None) -> Tutorial:
         """The saved guided hand; a SaveError (a GameError) if it is unreadable, or has no
         hand to resume (`{"state": "done"}`)."""
-        state, match_text, seen = _read(text)
+        state, match_text, seen, notes = _read(text)
         if match_text is None:
             raise SaveError("the guided hand's save holds no hand", "教学存档中没有牌局")
         table = TutorialTable(load_match(match_text), bots, adviser)
         if table.match.seed != SEED:
             raise SaveError("the guided hand's save is of another deal", "教学存档是另一副牌的")
-        return cls(table, state, seen)
+        return cls(table, state, seen, notes)
 
     @classmethod
     def resume(cls, text: str, bots: Bots, adviser: Player | None) -> Tutorial | None:
         """The guided hand saved as `text`, to play on (it was running, or skipped: the menu
         resumes it); None if it holds no hand to play on (done, or declined before it
         began); a SaveError if the save is unreadable."""
-        state, match_text, _ = _read(text)
+        state, match_text, _, _ = _read(text)
         if state == DONE or match_text is None:
             return None
         tutorial = cls.restore(text, bots, adviser)
@@ -192,7 +198,7 @@ class Tutorial:
 
     def save(self) -> str:
         return json.dumps({"state": self.state, "match": save_match(self.table.match),
-                           "seen": sorted(self.seen)})
+                           "seen": sorted(self.seen), "notes": self.notes})
 
     def observe(self, events: Iterable[Event]) -> None:
         """Note the lessons these events teach (the latest one is shown)."""
@@ -208,10 +214,11 @@ MAX_CHARS = 1_000_000  # the guided hand's save: a round's save (a few thousand 
 MAX_DEPTH = 4  # in JSON nesting 2 deep (the save of its match is a string in it)
 
 
-def _read(text: object) -> tuple[str, str | None, set[str]]:
+def _read(text: object) -> tuple[str, str | None, set[str], list[str]]:
     """A guided hand's save read as JSON, bounded (engine.limits.parse_json), and checked for
-    form: its state, the save of its match if it has a hand to resume, the lessons seen; a
-    SaveError if it is not one."""
+    form: its state, the save of its match if it has a hand to resume, the lessons seen, the
+    lessons shown last (only those that have words; none in an older save); a SaveError if it
+    is not one."""
     try:
         data = parse_json(text, ("the guided hand's save", "教学存档"), MAX_CHARS, MAX_DEPTH)
     except GameError as err:
@@ -220,10 +227,12 @@ def _read(text: object) -> tuple[str, str | None, set[str]]:
     if not isinstance(data, dict) or not isinstance(state, str) or state not in (
             RUNNING, DONE, SKIPPED):
         raise SaveError("not a guided hand's save", "不是教学存档")
-    match_text, seen = data.get("match"), data.get("seen", [])
-    if not (match_text is None or isinstance(match_text, str)) or not isinstance(seen, list):
+    match_text, seen, notes = data.get("match"), data.get("seen", []), data.get("notes", [])
+    if (not (match_text is None or isinstance(match_text, str)) or not isinstance(seen, list)
+            or not isinstance(notes, list)):
         raise SaveError("the guided hand's save is not of its form", "教学存档的格式不对")
-    return state, match_text, {s for s in seen if isinstance(s, str)}
+    told = [n for n in notes if isinstance(n, str) and f"learn.event.{n}" in TEXT]
+    return state, match_text, {s for s in seen if isinstance(s, str)}, told
 
 
 def saved_state(text: str) -> str:
