@@ -1,7 +1,8 @@
 """Issue 28 item 7, words: the jokers named in English as their faces show them (SJ/BJ, never
 小王/大王), and heard by a screen reader by name ("small joker"/"big joker", 小王/大王; in an
-English label the face's letters follow the name, "big joker (BJ)"); the bid offer of a later round, where the 庄家 is set already; the notice
-box's lines following the language and a transient one leaving after the player's next action.
+English label the face's letters follow the name, "big joker, BJ"); the bid offer of a later
+round, where the 庄家 is set already; the notice box's lines following the language and a
+transient one leaving after the player's next action.
 On CPython."""
 
 import re
@@ -31,7 +32,7 @@ def test_joker_words_in_each_language():
     assert cards_short(jokers, "zh") == "小王 大王"
     assert cards_spoken(jokers, "en") == "small joker big joker"
     assert cards_spoken(jokers, "zh") == "小王 大王"
-    assert [card_name(c, "en") for c in jokers] == ["small joker (SJ)", "big joker (BJ)"]
+    assert [card_name(c, "en") for c in jokers] == ["small joker, SJ", "big joker, BJ"]
     assert [card_name(c, "zh") for c in jokers] == ["小王", "大王"]
 
 
@@ -87,8 +88,8 @@ def test_every_sentence_names_jokers_as_the_language_shows_them(seed):
 
 def heard_by_name(label: str) -> bool:
     """Whether an accessible name says each joker by name: the letters SJ/BJ of a face only
-    right after it ("big joker (BJ)": the label holds the text the card shows, WCAG 2.5.3)."""
-    return not LETTERS.search(re.sub(r"(small|big) joker \((SJ|BJ)\)", "", label))
+    right after it ("big joker, BJ": the label holds the text the card shows, WCAG 2.5.3)."""
+    return not LETTERS.search(re.sub(r"(small|big) joker, (SJ|BJ)", "", label))
 
 
 def a_bid_offer(start: Start, seed: int = 5):

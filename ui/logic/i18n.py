@@ -653,13 +653,14 @@ def t_seat(key: str, seat: int, lang: str = "en", **values: object) -> str:
 
 
 def card_name(card: Card, lang: str = "en") -> str:
-    """An accessible name: '黑桃 6' / '6 of spades', '大王' / 'big joker (BJ)': a screen reader
+    """An accessible name: '黑桃 6' / '6 of spades', '大王' / 'big joker, BJ': a screen reader
     says the joker's name first; the letters of its face follow in English, so the name holds
-    the text the card shows (WCAG 2.5.3, label in name: a voice-control user says "BJ")."""
+    the text the card shows (WCAG 2.5.3, label in name: a voice-control user says "BJ"; axe
+    finds "BJ" in "big joker, BJ" but not in "big joker (BJ)")."""
     if card.suit is None:
         if lang == "zh":
             return JOKER_NAMES[card.rank][0]
-        return f"{JOKER_NAMES[card.rank][1]} ({joker_face(card.rank, lang)})"
+        return f"{JOKER_NAMES[card.rank][1]}, {joker_face(card.rank, lang)}"
     zh, en = SUIT_NAMES[card.suit]
     return f"{zh} {card.rank}" if lang == "zh" else f"{card.rank} of {en}"
 
