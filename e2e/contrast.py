@@ -98,14 +98,19 @@ AXE_RUN = """async ([attr, context]) => {
 # For each tagged element of `indices`: its text colour (with every opacity on the way to the
 # root), whether any of its text is on top where it is drawn (not wholly under another element),
 # the rectangles of its own text (viewport pixels) and whether they are all in the viewport.
-TEXTS = """([attr, indices, scroll]) => {
+TEXTS = """async ([attr, indices, scroll]) => {
+  if (scroll !== null) {
+    // (to the top: the texts after it come into view with it, to be measured together),
+    // and drawn there before anything is measured or a screenshot taken
+    document.querySelector(`[${attr}="${scroll}"]`)
+      .scrollIntoView({block: "start", inline: "nearest"});
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  }
   const canvas = document.createElement("canvas").getContext("2d");
   const width = innerWidth, height = innerHeight;
   const out = {};
   for (const index of indices) {
     const el = document.querySelector(`[${attr}="${index}"]`);
-    // (to the top: the texts after it come into view with it, to be measured together)
-    if (index === scroll) el.scrollIntoView({block: "start", inline: "nearest"});
     canvas.fillStyle = getComputedStyle(el).color;  // any CSS colour -> #rrggbb or rgba()
     let opacity = 1;
     for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);

@@ -149,6 +149,7 @@ def settled(page) -> None:
 
 # --- what moves, and where ----------------------------------------------------------------------
 
+@pytest.mark.alone  # (frames sampled: with the other worker's browser beside it, too few)
 def test_cards_travel_from_their_seats_and_tricks_go_to_their_winners(
         new_context, site_url, wait_ready):
     page = open_game(new_context, site_url, wait_ready, "?seed=6",
