@@ -502,8 +502,11 @@ def test_a_readers_first_visit_offers_the_guided_hand_and_paces_the_bids(
     # The Learn button, outlined, keeps the offer; the coach's own offer is shown while the
     # cards are dealt (index.html: after that a small screen gives the table its room), so it
     # is looked for only if the deal is still on as it is looked at.
-    problems = [] if frame.evaluate(IN_VIEW, button(frame, "learn").element_handle()) else [
-        "the outlined Learn button is not in view"]
+    # (looked up and judged in one step: the page draws its controls anew as bids come in,
+    # so a handle taken a moment earlier can be a button already replaced, at 0,0,0,0)
+    learn = 'document.querySelector(\'#controls button[data-action="learn"]\')'
+    problems = [] if frame.evaluate(f"({IN_VIEW})({learn})") else [
+        f"the outlined Learn button is not in view: {frame.evaluate(f'({WHERE})({learn})')}"]
     if frame.evaluate(COACH_OFFER_IN_VIEW) is False:
         problems.append("the coach's offer is not in view while the cards are dealt")
     page.locator("#game").screenshot(path=str(SHOTS / f"embed-offer-{size[0]}x{size[1]}.png"))
@@ -512,7 +515,11 @@ def test_a_readers_first_visit_offers_the_guided_hand_and_paces_the_bids(
     shown = frame.evaluate("window.e2eAuction")
     assert len(shown) >= 3, shown
     gaps = [round(b["t"] - a["t"]) for a, b in itertools.pairwise(shown)]
-    assert all(gap >= least - 30 for gap in gaps), (gaps, least, shown)
+    # Each mark is taken in the microtask after the Python step that drew the bid, which can
+    # wait behind other Python work of the same turn: on this 2-core machine in two workers
+    # the gaps measure 955-1050 ms and once 916 ms for a 950 ms pause. A tenth of the pause is
+    # left for that; what this guards against is bids running past a reader (450 ms before).
+    assert all(gap >= least * 0.9 for gap in gaps), (gaps, least, shown)
     assert not problems, problems
 
 
@@ -521,6 +528,13 @@ IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
   if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) return false;
   const hit = document.elementFromPoint(x, y); return !!hit && (hit === el || el.contains(hit));
+}"""
+# Where an element is and what the viewport shows at its centre (a failure's message)
+WHERE = """(el) => { const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {rect: [r.left, r.top, r.right, r.bottom], view: [innerWidth, innerHeight],
+          hit: hit && hit.outerHTML.slice(0, 120), phase: document.documentElement.dataset.phase,
+          prompt: document.querySelector('#prompt')?.textContent};
 }"""
 # Whether the coach's offer is in view, if the cards are still being dealt (null after that)
 COACH_OFFER_IN_VIEW = """() => {
