@@ -201,8 +201,8 @@ def overcall(bid: Sequence[Card], standing: Sequence[Card], level: str,
     if not can_overcall(bid, standing, level, first_round):
         return None
     mine, theirs = tuple(bid), tuple(standing)
-    if mine[0].is_joker and len(mine) == 3:
-        rule = BIG_JOKERS if theirs[0].is_joker and len(theirs) == 3 else THREE_JOKERS
+    if mine[0].is_joker and len(mine) == 3 and not theirs[0].is_joker:
+        rule = THREE_JOKERS  # (over jokers it is their number, or BJ over SJ, as below)
     elif len(mine) != len(theirs):
         rule = SIZE
     elif mine[0].is_joker:

@@ -34,6 +34,10 @@ from ui.logic.screen import Screen
     ("BJ BJ", "LJ LJ", "LJ", False, BIG_JOKERS,
      "BJ BJ beats SJ SJ: as many jokers, and BJ outranks SJ (R13)",
      "大王 大王 大过 小王 小王：王的张数相同，大王大过小王（R13）"),
+    # at a joker level there are no other level cards: three jokers win by their number
+    ("LJ LJ LJ", "BJ BJ", "LJ", False, SIZE,
+     "SJ SJ SJ beats BJ BJ: a triple outranks a pair (R13)",
+     "小王 小王 小王 大过 大王 大王：三张大过对子（R13）"),
 ])
 def test_the_engine_says_why_a_bid_beats_another(bid, standing, level, first, rule, en, zh):
     why = overcall(parse_cards(bid), parse_cards(standing), level, first)
