@@ -74,7 +74,7 @@ def test_result_shows_the_engines_breakdown_with_a_throw_penalty():
     res = m.round.result
     assert res.penalty_points > 0, "the test needs a failed throw"
     html = render.result_html(m.view(0), "en")
-    assert f"from tricks: {res.trick_points}" in html
+    assert f"{res.trick_points} from tricks" in html
     assert f"penalties {res.penalty_points}" in html and f"scored {res.score}" in html
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from engine import events as ev
 from engine.bots import make_bot
+from engine.cards import points_of
 from engine.driver import next_action
 from engine.match import Match
 from engine.scoring import band, raise_level, settle
@@ -127,17 +128,21 @@ def test_a_real_round_the_engine_settled():
         assert model is not None and res is not None
         point_cards = view.point_cards_won(res.attackers)
         assert sum(n for _, n in model.captured) == len(point_cards)
-        assert sum({"5": 5, "10": 10, "K": 10}[r] * n for r, n in model.captured) \
-            == res.trick_points
+        assert [r for r, _ in model.captured] == [r for r in ("5", "10", "K")
+                                                   if any(c.rank == r for c in point_cards)]
+        assert points_of(point_cards) == res.trick_points
         rising = model.levels[0] if res.rising_team == view.team else model.levels[1]
         assert raise_level(rising.before, res.rise) == rising.after
         assert str(res.trick_points) in captured_line(model, "en")
-        why = explain.result_lines(view, "en")
-        text = summary(model, "en", why)
+        side, kitty_why = explain.side_line(view, "en"), explain.kitty_why(view, "en")
+        text = summary(model, "en", side, kitty_why)
         assert f"Attackers scored {res.score}" in text and f"rise {res.rise}" in text
         assert "New levels: us" in text and "Before the round: us" in text
-        assert "Kitty: " in text and why[1] in text
-        assert summary(model, "zh", explain.result_lines(view, "zh"))
+        assert "Kitty: " in text and side in text and kitty_why[1:] in text  # (a sentence now)
+        # each fact once: the score and its target are not said again in other words
+        assert explain.result_lines(view, "en")[1] not in text  # ("…needed 120 points…")
+        assert "SJ" not in text and "BJ" not in text  # a joker by its name
+        assert summary(model, "zh", explain.side_line(view, "zh"), explain.kitty_why(view, "zh"))
         html = render.result_html(view, "en")
         assert html.count('data-card=') == len(view.kitty or ()) and 'class="sr-only"' in html
 

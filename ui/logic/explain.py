@@ -148,22 +148,35 @@ def result_lines(view: SeatView, lang: str) -> list[str]:
     res = view.result
     if res is None:
         return []
-    mine = view.team
-    side = "declarers" if res.declarers == mine else "attackers"
-    lines = [t(f"explain.side.{side}", lang, dealer=seat_name(res.dealer, lang)),
-             t("explain.target", lang, target=view.rules.threshold, score=res.score)]
-    parts = [t("explain.from_tricks", lang, points=res.trick_points)]
-    if res.kitty_multiplier:
-        parts.append(t("explain.kitty_won", lang, points=res.kitty_points,
-                       mult=res.kitty_multiplier, bonus=res.kitty_bonus))
-    else:
-        parts.append(t("explain.kitty_kept", lang, points=res.kitty_points))
+    parts = [t("explain.from_tricks", lang, points=res.trick_points), kitty_why(view, lang)]
     if res.penalty_points:
         parts.append(t("explain.penalty", lang, points=res.penalty_points))
-    lines.append(t("explain.sep", lang).join(parts))
-    won = res.rising_team == mine
-    lines.append(t("explain.won" if won else "explain.lost", lang))
-    return lines
+    won = res.rising_team == view.team
+    return [side_line(view, lang),
+            t("explain.target", lang, target=view.rules.threshold, score=res.score),
+            t("explain.sep", lang).join(parts),
+            t("explain.won" if won else "explain.lost", lang)]
+
+
+def side_line(view: SeatView, lang: str) -> str:
+    """The player's side in the settled round and what it had to do; "" before the result."""
+    res = view.result
+    if res is None:
+        return ""
+    side = "declarers" if res.declarers == view.team else "attackers"
+    return t(f"explain.side.{side}", lang, dealer=seat_name(res.dealer, lang))
+
+
+def kitty_why(view: SeatView, lang: str) -> str:
+    """What the kitty counted for and why (R25 抠底: who won the last trick); "" before the
+    result."""
+    res = view.result
+    if res is None:
+        return ""
+    if res.kitty_multiplier:
+        return t("explain.kitty_won", lang, points=res.kitty_points, mult=res.kitty_multiplier,
+                 bonus=res.kitty_bonus)
+    return t("explain.kitty_kept", lang, points=res.kitty_points)
 
 
 def hint_line(reason: Reason | None, lang: str) -> str:

@@ -35,6 +35,7 @@ from ui.logic.i18n import (
     trump_name,
 )
 from ui.logic.result import (
+    ResultModel,
     deal_line,
     kitty_line,
     next_line,
@@ -285,22 +286,37 @@ def result_html(view: SeatView, lang: str) -> str:
     model = result_model(view)
     if model is None:
         return ""
-    why = explain.result_lines(view, lang)
-    mood = "won" if (model.won if model.match_won is None else model.match_won) else "lost"
-    levels = "".join(
+    terms = " · ".join(glossary_link(k, lang) for k in ("sides", "points", "kitty", "rise"))
+    said = summary(model, lang, explain.side_line(view, lang), explain.kitty_why(view, lang))
+    return (f'<div class="result {"won" if model.happy else "lost"}" role="dialog" '
+            f'aria-label="{escape(t("result.title", lang))}">'
+            f'<h2 class="verdict">{escape(verdict(model, lang))}</h2>'
+            f'<p class="sr-only">{escape(said)}</p>'
+            f'<div class="facts" aria-hidden="true">{_result_facts_html(model, view, lang)}</div>'
+            f'<p class="terms">{terms}</p></div>')
+
+
+def _levels_html(model: ResultModel, lang: str) -> str:
+    """Each team's level, the old one struck through where it moved: "Us 2 → 3"."""
+    return "".join(
         f'<span class="lv{" mine" if lv.mine else ""}{" moved" if lv.moved else ""}">'
         f'<span class="who">{escape(t("result.us" if lv.mine else "result.them", lang))}</span>'
         + (f'<span class="old">{escape(level_name(lv.before, lang))}</span>'
            f'<span class="to">→</span>' if lv.moved else "")
         + f'<span class="new">{escape(level_name(lv.after, lang))}</span></span>'
         for lv in model.levels)
+
+
+def _result_facts_html(model: ResultModel, view: SeatView, lang: str) -> str:
+    """The deal and the rise, the levels, the score, the kitty turned over with its sum, the
+    attackers' point cards, the next 庄家."""
     trump = is_trump(view)
     kitty = "".join(card_html(c, lang=lang, extra_class="small", trump=trump(c))
                     for c in model.kitty)
     captured = "".join(f'<span class="pc"><b>{rank}</b>×{n}</span>' for rank, n in model.captured)
     won_kitty = " won" if model.kitty_multiplier else ""
     rows = (f'<p class="deal">{escape(deal_line(model, lang))}</p>'
-            f'<div class="levels">{levels}</div>'
+            f'<div class="levels">{_levels_html(model, lang)}</div>'
             f'<p class="score">{escape(score_line(model, lang))}</p>'
             f'<div class="turned"><span class="label">'
             f'{escape(t("result.kitty_label", lang))}</span>'
@@ -311,15 +327,7 @@ def result_html(view: SeatView, lang: str) -> str:
             f'{captured or escape(t("result.none", lang))}'
             f'<span class="sum">= {model.trick_points}</span></div>')
     after = next_line(model, lang)
-    if after:
-        rows += f'<p class="next">{escape(after)}</p>'
-    terms = " · ".join(glossary_link(k, lang) for k in ("sides", "points", "kitty", "rise"))
-    title = t("result.title", lang)
-    return (f'<div class="result {mood}" role="dialog" aria-label="{escape(title)}">'
-            f'<h2 class="verdict">{escape(verdict(model, lang))}</h2>'
-            f'<p class="sr-only">{escape(summary(model, lang, why))}</p>'
-            f'<div class="facts" aria-hidden="true">{rows}</div>'
-            f'<p class="terms">{terms}</p></div>')
+    return rows + (f'<p class="next">{escape(after)}</p>' if after else "")
 
 
 def button(action: str, label: str, enabled: bool = True, data: str = "",

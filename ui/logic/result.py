@@ -9,14 +9,13 @@ engine's; this module only picks them out and words them. Pure, no DOM: tested o
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
-from engine.cards import Card, cards_label
+from engine.cards import RANKS, Card
 from engine.scoring import Band
 from engine.view import SeatView
-from ui.logic.i18n import level_name, seat_name, t
-
-POINT_RANKS = ("5", "10", "K")  # R4: the cards that carry points
+from ui.logic.i18n import cards_spoken, level_name, seat_name, t
 
 
 @dataclass(frozen=True)
@@ -54,6 +53,11 @@ class ResultModel:
     match_won: bool | None  # None while the match goes on
 
     @property
+    def happy(self) -> bool:
+        """Good news for the player: the match won, or while it goes on, the round."""
+        return self.won if self.match_won is None else self.match_won
+
+    @property
     def deal(self) -> str:
         """The deal from the player's side: "kept" (theirs, kept), "lost" (theirs, taken),
         "held" (the other side's, kept), "taken" (the other side's, taken by the player's)."""
@@ -69,9 +73,8 @@ def result_model(view: SeatView) -> ResultModel | None:
         return None
     mine = view.team
     theirs = 1 - mine
-    won_cards = view.point_cards_won(res.attackers)
-    captured = tuple((rank, n) for rank in POINT_RANKS
-                     if (n := sum(1 for c in won_cards if c.rank == rank)))
+    counts = Counter(c.rank for c in view.point_cards_won(res.attackers))  # (R4's, the view's)
+    captured = tuple((rank, counts[rank]) for rank in RANKS if counts[rank])
     return ResultModel(
         won=res.rising_team == mine, declaring=res.declarers == mine, kept=res.declarers_keep,
         rise=res.rise,
@@ -137,21 +140,23 @@ def next_line(model: ResultModel, lang: str) -> str:
     return t("result.next_dealer", lang, seat=seat_name(model.next_dealer, lang))
 
 
-def summary(model: ResultModel, lang: str, why: list[str]) -> str:
-    """The same facts in sentences, for a screen reader (the page's pictures of them are
-    hidden from it; the verdict is the heading before it): the deal and the rise, both
-    levels, the score and where it came from (`why`: ui.logic.explain.result_lines, the
-    kitty's multiplier explained), the kitty's cards, the attackers' point cards, the next
-    庄家."""
+def summary(model: ResultModel, lang: str, side: str, kitty_why: str) -> str:
+    """The same facts in sentences, each once, for a screen reader (the page's pictures of
+    them are hidden from it; the verdict is the heading before it): the deal and the rise,
+    both levels, the player's side (`side`: ui.logic.explain.side_line), the score against
+    its target, what the kitty counted for and why (`kitty_why`: explain.kitty_why), the
+    kitty's cards (a joker by its name), the attackers' point cards and what tricks gave
+    them, the next 庄家."""
     us, them = model.levels
-    kitty = (t("result.kitty_label", lang) + t("result.kitty_cards", lang, cards=cards_label(
-        model.kitty, "zh" if lang == "zh" else "en"))) if model.kitty else ""
+    kitty = (t("result.kitty_label", lang) + t("result.kitty_cards", lang, cards=cards_spoken(
+        model.kitty, lang))) if model.kitty else ""
     parts = [deal_line(model, lang),
              t("result.levels", lang, us=level_name(us.after, lang),
                them=level_name(them.after, lang)),
              t("result.levels_were", lang, us=level_name(us.before, lang),
                them=level_name(them.before, lang)),
-             score_line(model, lang), *why[:-1], kitty, captured_line(model, lang),
+             side, score_line(model, lang), kitty_why, kitty, captured_line(model, lang),
              next_line(model, lang)]
     end = "。" if lang == "zh" else ". "
-    return end.join(p.rstrip("!！。.") for p in parts if p) + end.strip()
+    sentences = (p[:1].upper() + p[1:].rstrip("!！。.") for p in parts if p)  # (kitty_why is
+    return end.join(sentences) + end.strip()                                # a clause)
