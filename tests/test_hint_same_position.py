@@ -7,6 +7,7 @@ it."""
 from engine.actions import Play
 from engine.bots import make_bot
 from engine.driver import run_steps
+from engine.phase import Phase
 from ui.logic.players import make_adviser
 from ui.logic.review import Review
 from ui.logic.table import Table
@@ -41,7 +42,7 @@ def test_the_same_position_gives_the_same_hint_live_reloaded_undone_and_in_revie
         if table.phase.round_over:
             break
         view = table.view()
-        if view.phase.name != "PLAY":  # bids and the bury: the adviser's choice, to move on
+        if view.phase != Phase.PLAY:  # bids and the bury: the adviser's choice, to move on
             advice = table.hint_advice()
             assert advice is not None
             table.act(advice.action)

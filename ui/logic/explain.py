@@ -101,8 +101,8 @@ def bid_offer_text(view: SeatView, bids: Sequence[tuple[Card, ...]], lang: str) 
     key = ("explain.offer.snatch" if view.phase == Phase.SNATCH
            else "explain.offer.overcall" if standing else "explain.offer.bid")
     shown = cards_label(cards, "zh" if lang == "zh" else "en")
-    if key == "explain.offer.bid" and view.dealer is not None:  # later rounds (R10, R28):
-        # the 庄家 is set already, and a bid chooses the trump only
+    if key == "explain.offer.bid" and not view.first_round:  # later rounds (R10, R28): the
+        assert view.dealer is not None                      # 庄家 is set; a bid picks trump
         return t_seat("explain.offer.bid_trump", view.dealer, lang, cards=shown, suit=what)
     return t(key, lang, cards=shown, suit=what,
              whose=possessive(standing.seat, lang) if standing else "")

@@ -82,8 +82,9 @@ def _object(seat: int, lang: str) -> str:
 def spoken_line(event: Event, lang: str) -> tuple[str, bool] | None:
     """What a screen reader is told of `event` (from the page's one polite live region,
     #log): (the sentence, whether it is also shown in the log), or None. On top of the log's
-    lines (event_line): every play, once and briefly ("East: ♠K ♠K", its cards as their faces
-    say), the kitty the player takes up, and the round's result."""
+    lines (event_line): every play, once and briefly ("East: ♠K ♠K", its cards as
+    i18n.cards_spoken says them: a joker by its name), the kitty the player takes up, and
+    the round's result."""
     line = event_line(event, lang)
     if line:
         return line, True

@@ -20,7 +20,8 @@ T = TypeVar("T")
 # playtest found 1.2 s too short to take in an eight-card trick; a tap on the table hurries).
 # Each bot's bid and pass stays long enough to be read where it shows (its seat's box) before
 # the next seat's: at 450 ms a pass, three bots' passes ran past a reader in a blog's frame in
-# under 1.5 s; now about a second each at normal speed (e2e/test_embed_sizes.py measures it).
+# under 1.5 s; now about a second each at normal speed (e2e/test_sizes.py's
+# test_a_readers_first_visit_offers_the_guided_hand_and_paces_the_bids measures it).
 PAUSES = {
     "slow": {"CardDealt": 30, "BidMade": 2000, "Passed": 1400, "TrumpDecided": 2200,
              "CardsPlayed": 700, "TrickWon": 2600, "ThrowFailed": 2400, "default": 500},
