@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from engine.actions import Play
 from engine.bots import make_bot
 from engine.cards import parse_cards
 from engine.driver import next_action
@@ -17,7 +18,7 @@ from engine.phase import Phase
 from ui.logic import explain, log, render
 from ui.logic import review as reviewing
 from ui.logic.i18n import card_name, cards_short, cards_spoken, t
-from ui.logic.notices import Notices
+from ui.logic.notices import Notices, address_refused, refused
 from ui.logic.review import Review
 from ui.logic.screen import Screen
 
@@ -140,3 +141,20 @@ def test_a_transient_notice_follows_the_language_and_leaves_after_the_next_actio
     notices.show("storage", "plain")  # a line shown again replaces its kind's
     assert notices.texts("zh") == [("storage", "plain")]
     assert notices.clear("storage") and not notices.texts("en")
+
+
+def test_a_refusal_and_a_refused_address_follow_the_language():
+    """The engine's reason for refusing, and what of the address the page left out, are
+    said in the language shown, switched after the fact (each line kept as words)."""
+    from engine.errors import GameError
+
+    with pytest.raises(GameError) as raised:
+        Match(1).apply(Play(0, tuple(parse_cards("S3"))))  # (the cards are still being dealt)
+    err = raised.value
+    words = refused("notice.illegal", err)
+    assert words("en") == t("notice.illegal", "en", reason=err.message("en"))
+    assert words("zh") == t("notice.illegal", "zh", reason=err.message("zh"))
+    address = address_refused((("seed", "seed: not a number", "seed：不是数字"),
+                               ("speed", "speed: unknown", "speed：未知")))
+    assert "seed: not a number; speed: unknown" in address("en")
+    assert "seed：不是数字；speed：未知" in address("zh")

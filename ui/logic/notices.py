@@ -6,8 +6,11 @@ until their own cause takes them away."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from engine.errors import GameError
+from ui.logic.i18n import t
 
 Words = Callable[[str], str]  # the line in a language ("zh" or "en")
 
@@ -24,6 +27,21 @@ def fixed(text: str) -> Words:
     return lambda _lang: text
 
 
+def refused(key: str, err: GameError) -> Words:
+    """The line `key` with the engine's reason for refusing, in either language. (`err` is a
+    parameter here: a lambda in an `except` block that named the exception itself would find
+    it deleted when the block ends, at the next language switch.)"""
+    return lambda lang: t(key, lang, reason=err.message(lang))
+
+
+def address_refused(reasons: Sequence[tuple[str, str, str]]) -> Words:
+    """What of the page's address could not be used: (name, English, Chinese) each."""
+    def said(lang: str) -> str:
+        why = t("explain.sep", lang).join(zh if lang == "zh" else en for _, en, zh in reasons)
+        return t("notice.address", lang, reasons=why)
+    return said
+
+
 class Notices:
     def __init__(self) -> None:
         self.lines: list[Notice] = []  # newest first
@@ -36,14 +54,14 @@ class Notices:
 
     def clear(self, kind: str) -> bool:
         """Take the line about `kind` away; whether there was one."""
-        kept = [n for n in self.lines if n.kind != kind]
-        gone = len(kept) != len(self.lines)
-        self.lines = kept
-        return gone
+        return self._drop(lambda n: n.kind == kind)
 
     def after_action(self) -> bool:
         """The player acted: the transient lines leave; whether any did."""
-        kept = [n for n in self.lines if not n.transient]
+        return self._drop(lambda n: n.transient)
+
+    def _drop(self, leaving: Callable[[Notice], bool]) -> bool:
+        kept = [n for n in self.lines if not leaving(n)]
         gone = len(kept) != len(self.lines)
         self.lines = kept
         return gone

@@ -23,7 +23,7 @@ from engine.errors import GameError
 from engine.events import Event, RoundSettled, TrickWon
 from engine.phase import Phase
 from engine.view import SeatView
-from ui.logic import explain, log, pacing, render, settings, share, storage
+from ui.logic import explain, log, notices, pacing, render, settings, share, storage
 from ui.logic.i18n import preferred_language, t
 from ui.logic.players import make_players
 from ui.logic.review import Review
@@ -129,13 +129,8 @@ class App:
         if self.settings_aside is not None:
             aside = self.settings_aside
             show_notice(lambda lang: t("notice.bad_settings", lang, key=aside), "bad-settings")
-        refused = self.query.refused
-        if refused:
-            def said(lang: str) -> str:
-                sep = "；" if lang == "zh" else "; "
-                why = sep.join(zh if lang == "zh" else en for _, en, zh in refused)
-                return t("notice.address", lang, reasons=why)
-            show_notice(said, "address")
+        if self.query.refused:
+            show_notice(notices.address_refused(self.query.refused), "address")
 
     def _open_match(self) -> None:
         """The saved match (or a new one), and the guided hand if it was running."""
@@ -395,8 +390,7 @@ class App:
             events = self.table.act(action)
         except GameError as err:
             key = "notice.learn" if self.learn.active else "notice.illegal"
-            refused = err
-            show_notice(lambda lang: t(key, lang, reason=refused.message(lang)), "illegal")
+            show_notice(notices.refused(key, err), "illegal")
             return False
         if not self.learn.active:  # playing their own match: the offer has had its moment
             self.learn.withdraw()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from engine.errors import GameError
 from engine.events import Event
-from ui.logic.i18n import t
+from ui.logic import notices
 from ui.logic.review import Review
 from ui.logic.screen import Screen
 from ui.logic.settings import Settings
@@ -65,8 +65,7 @@ def take_back(page: Page) -> None:
     try:
         table, action = page.table.undone()
     except GameError as err:
-        refused = err
-        show_notice(lambda lang: t("notice.undo", lang, reason=refused.message(lang)), "illegal")
+        show_notice(notices.refused("notice.undo", err), "illegal")
         return
     page.table = table
     page.tell([TakenBack.of(action)])  # the log (a polite live region) says it once
