@@ -6,7 +6,7 @@ written here: the words name them by RulesConfig's field names (`{kitty_size}`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from engine.cards import SUIT_SYMBOLS, Card, card_label
 from engine.config import RulesConfig
@@ -692,6 +692,27 @@ def cards_spoken(cards: Iterable[Card], lang: str) -> str:
 def cards_short(cards: Iterable[Card], lang: str) -> str:
     """The cards' face texts in a sentence of `lang`: '♠6 ♠6 小王' / '♠6 ♠6 SJ'."""
     return " ".join(card_short(c, lang) for c in cards)
+
+
+ZH_COUNTS = {2: "两", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九"}
+
+
+def count_word(n: int, lang: str) -> str:
+    """A count as a sentence of `lang` says it: "两" / "2"."""
+    return ZH_COUNTS.get(n, str(n)) if lang == "zh" else str(n)
+
+
+def listed(words: Sequence[str], lang: str) -> str:
+    """Words as a list in a sentence: "a, b and c" / "a、b和c"."""
+    if len(words) < 2:
+        return "".join(words)
+    last = "和" if lang == "zh" else " and "
+    return list_sep(lang).join(words[:-1]) + last + words[-1]
+
+
+def list_sep(lang: str) -> str:
+    """Between the items of a list: "、" / ", "."""
+    return "、" if lang == "zh" else ", "
 
 
 def level_name(level: str, lang: str = "en") -> str:

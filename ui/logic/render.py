@@ -24,11 +24,13 @@ from ui.logic.i18n import (
     card_name,
     card_short,
     cards_short,
+    count_word,
     glossary_text,
     group_name,
     help_lines,
     joker_face,
     level_name,
+    listed,
     seat_name,
     t,
     t_seat,
@@ -452,9 +454,6 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
     return "".join(parts) + f'<span class="menu">{menu}</span>'
 
 
-ZH_COUNTS = {2: "两", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九"}
-
-
 def throw_units(view: SeatView, cards: Sequence[Card], lang: str = "en") -> str | None:
     """When `cards`, led now, are a throw (R19: more than one unit), its units in words as
     the engine decomposes the lead (engine.rules.classify: ♥4 ♥4 ♥4 is a pair and a single,
@@ -470,18 +469,9 @@ def throw_units(view: SeatView, cards: Sequence[Card], lang: str = "en") -> str 
     if len(units) < 2:
         return None
     counts = Counter(u.kind for u in units)
-    zh = lang == "zh"
-    words = []
-    for kind in ("tractor", "pair", "single"):
-        n = counts.get(kind, 0)
-        if n == 1:
-            words.append(t(f"unit.{kind}.1", lang))
-        elif n:
-            words.append(t(f"unit.{kind}", lang, n=ZH_COUNTS.get(n, str(n)) if zh else n))
-    if len(words) == 1:
-        return words[0]
-    return ("、".join(words[:-1]) + "和" + words[-1] if zh
-            else ", ".join(words[:-1]) + " and " + words[-1])
+    return listed([t(f"unit.{kind}.1", lang) if counts[kind] == 1
+                   else t(f"unit.{kind}", lang, n=count_word(counts[kind], lang))
+                   for kind in ("tractor", "pair", "single") if counts[kind]], lang)
 
 
 def prompt_text(view: SeatView, lang: str) -> str:

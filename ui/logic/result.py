@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from engine.cards import RANKS, Card
 from engine.scoring import Band
 from engine.view import SeatView
-from ui.logic.i18n import cards_spoken, level_name, seat_name, t
+from ui.logic.i18n import cards_spoken, level_name, list_sep, seat_name, t
 
 
 @dataclass(frozen=True)
@@ -119,8 +119,8 @@ def kitty_line(model: ResultModel, lang: str) -> str:
 
 def captured_line(model: ResultModel, lang: str) -> str:
     """The attackers' point cards by rank, and what tricks gave them."""
-    sep = "、" if lang == "zh" else ", "
-    cards = sep.join(t("result.count", lang, rank=rank, n=n) for rank, n in model.captured)
+    cards = list_sep(lang).join(t("result.count", lang, rank=rank, n=n)
+                                for rank, n in model.captured)
     return t("result.captured", lang, cards=cards or t("result.none", lang),
              points=model.trick_points)
 
