@@ -48,13 +48,12 @@ from .rules import (
     playable_cards,
     throw_blocker,
 )
-from .scoring import JOKER_LEVELS, LADDER, band, raise_level, settle
+from .scoring import JOKER_LEVELS, LADDER, band, settlement
 from .seats import (
     SEATS,
     attackers_of,
     next_seat,
     others_after,
-    partner_of,
     seat_after,
     team_of,
 )
@@ -740,14 +739,13 @@ class Match:
         assert r.dealer is not None and r.declarers is not None and r.attackers is not None
         assert r.trump is not None
         score = r.attackers_score()
-        keep, rise = settle(score, self.rules)
-        rising = r.declarers if keep else r.attackers
         before = (self.levels[0], self.levels[1])
-        self.levels[rising] = raise_level(self.levels[rising], rise)
-        next_dealer = partner_of(r.dealer) if keep else next_seat(r.dealer)  # R28
+        settled = settlement(score, r.dealer, before, self.rules)  # R26–R28
+        keep = settled.keep
+        self.levels[:] = settled.levels
         r.result = ev.RoundSettled(
-            score=score, declarers_keep=keep, rising_team=rising, rise=rise,
-            levels=(self.levels[0], self.levels[1]), levels_before=before, next_dealer=next_dealer,
+            score=score, declarers_keep=keep, rising_team=settled.rising, rise=settled.rise,
+            levels=settled.levels, levels_before=before, next_dealer=settled.next_dealer,
             round_no=r.number, dealer=r.dealer, level=r.level,
             trump_rank=r.trump.level, trump_suit=r.trump.suit,
             trick_points=r.tally.points[r.attackers], kitty_points=points_of(r.kitty),

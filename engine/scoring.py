@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from .cards import RANKS
 from .config import DEFAULT_RULES, RulesConfig
 from .errors import ArgumentError, shown
+from .seats import next_seat, other_team, partner_of, team_of
 
 LADDER = (*RANKS, "LJ", "BJ")  # R5: 2 … A, 小王, 大王
 JOKER_LEVELS = ("LJ", "BJ")
@@ -70,3 +72,30 @@ def settle(score: int, rules: RulesConfig = DEFAULT_RULES) -> tuple[bool, int]:
     if kind == Band.SMALL_SHUTOUT:
         return True, rules.small_shutout_rise
     return True, rules.below_threshold_rise
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A round settled (R26–R28): whether the declarers keep the deal, the rising team and
+    its rise, both teams' levels after it, and the next 庄家."""
+
+    keep: bool
+    rising: int
+    rise: int
+    levels: tuple[str, str]
+    next_dealer: int
+
+
+def settlement(score: int, dealer: int, levels: tuple[str, str],
+               rules: RulesConfig = DEFAULT_RULES) -> Settlement:
+    """The settlement of a round dealt by `dealer` with the teams at `levels`, for the
+    attackers' final `score`: R26/R27 (`settle`), R5's stops (`raise_level`), and R28: the
+    deal passes to the 庄家's partner when the declarers keep it, else to the next seat
+    counter-clockwise."""
+    keep, rise = settle(score, rules)
+    declarers = team_of(dealer)
+    rising = declarers if keep else other_team(declarers)
+    after = list(levels)
+    after[rising] = raise_level(levels[rising], rise)
+    return Settlement(keep, rising, rise, (after[0], after[1]),
+                      partner_of(dealer) if keep else next_seat(dealer))

@@ -17,7 +17,7 @@ from engine.bots import make_bot
 from engine.cards import points_of
 from engine.driver import next_action
 from engine.match import Match
-from engine.scoring import band, raise_level, settle
+from engine.scoring import band, raise_level, settlement
 from engine.seats import next_seat, partner_of, team_of
 from engine.view import SeatView
 from ui.logic import explain, render
@@ -45,15 +45,11 @@ def with_settlement(view: SeatView, score: int, dealer: int, before: tuple[str, 
                     winner: int | None = None) -> SeatView:
     """`view` with the engine's settlement of `score` (R26–R28) for a round dealt by `dealer`
     with the teams at `before`."""
-    keep, rise = settle(score)
+    settled = settlement(score, dealer, before)
     declarers = team_of(dealer)
-    rising = declarers if keep else 1 - declarers
-    after = list(before)
-    after[rising] = raise_level(before[rising], rise)
     res = ev.RoundSettled(
-        score=score, declarers_keep=keep, rising_team=rising, rise=rise,
-        levels=(after[0], after[1]), levels_before=before,
-        next_dealer=partner_of(dealer) if keep else next_seat(dealer), round_no=1,
+        score=score, declarers_keep=settled.keep, rising_team=settled.rising, rise=settled.rise,
+        levels=settled.levels, levels_before=before, next_dealer=settled.next_dealer, round_no=1,
         dealer=dealer, level=before[declarers], trump_rank=before[declarers], trump_suit="S",
         trick_points=score - kitty_points * multiplier, kitty_points=kitty_points,
         kitty_multiplier=multiplier, penalty_points=0, band=band(score))
@@ -92,7 +88,9 @@ def test_the_deal_the_rise_and_both_levels_from_the_players_side(
                                     else "Your side lost this round")
     assert deal_line(model, "en").endswith(f"rise {rise}")
     assert deal_line(model, "zh") and level_line(model.levels[0], "zh")
-    assert model.next_dealer == (partner_of(dealer) if score < 120 else next_seat(dealer))
+    # R28, as the table reads: the 庄家's partner while the declarers keep the deal
+    keep = score < view.rules.threshold
+    assert model.next_dealer == (partner_of(dealer) if keep else next_seat(dealer))
 
 
 @pytest.mark.parametrize(("points", "multiplier", "en", "zh"), [
