@@ -19,10 +19,12 @@ from __future__ import annotations
 import sys
 
 from engine.actions import Action, Bid, Play, action_to_json
+from engine.bidding import SUIT
 from engine.bots import make_bot
 from engine.match import Match
 from engine.phase import Phase
 from engine.rules import check_throw, classify
+from engine.seats import team_of
 from ui.logic.players import make_players
 from ui.logic.table import HUMAN, Table
 from ui.logic.tutorial import SEED, TIERS, TutorialTable, clock
@@ -127,18 +129,21 @@ def snatched_by_suit(events: list) -> bool:
     buried = [e.seat for e in events if e.kind == "KittyBuried"]
     if len(snatches) != 1 or buried[:1] != [HUMAN] or len(buried) != 2:
         return False
-    s = snatches[0]
-    return (s.seat in (1, 3) and s.beaten_seat == HUMAN and s.dealer == HUMAN
-            and s.why is not None and s.why.rule == "suit"
-            and len(s.why.bid) == len(s.why.standing))
+    s = snatches[0]  # (SUIT decides only between bids of as many cards)
+    return (team_of(s.seat) != team_of(HUMAN) and s.beaten_seat == HUMAN and s.dealer == HUMAN
+            and s.why is not None and s.why.rule == SUIT)
 
 
 def teaches_everything(seed: int) -> bool:
-    """The round of `seed` shows what the guided hand promises: the player overcalls and
-    becomes 庄家, an opponent snatches the kitty by suit (snatched_by_suit), a pair and a
-    tractor are led, the player's throw fails, 抠底 scores."""
+    """Whether the round of `seed` shows what the guided hand promises (`teaches`)."""
     _, events, table = _play(seed)
-    m = table.match
+    return teaches(events, table.match)
+
+
+def teaches(events: list, m: Match) -> bool:
+    """What the guided hand promises, in a round's events: the player overcalls and becomes
+    庄家, an opponent snatches the kitty by suit (snatched_by_suit), a pair and a tractor are
+    led, the player's throw fails, 抠底 scores."""
     led = [classify(e.cards, m.round.decided_trump) for e in events
            if e.kind == "CardsPlayed" and e.lead]
     return (m.round.dealer == HUMAN
