@@ -13,6 +13,9 @@ from engine.phase import Phase
 from ui.logic import log, render
 from ui.logic.i18n import TEXT, preferred_language
 
+# the round's result drawn on the table (any class list that starts with "result")
+RESULT = re.compile(r'class="result[ "]')
+
 
 def position(phase="play", seed=4):
     m = Match(seed)
@@ -197,7 +200,7 @@ def test_controls_on_the_result_offer_the_next_round():
     view = m.view(0)
     assert actions(render.controls_html(view, render.Screen(), [])) == \
         ["next-round", "last-trick", "review", "share", "replay-deal", *MENU]
-    assert 'class="result ' in render.table_html(view, render.Screen())
+    assert RESULT.search(render.table_html(view, render.Screen()))
 
 
 def test_the_rounds_last_trick_is_shown_before_the_result_and_can_be_looked_back_at():
@@ -207,7 +210,7 @@ def test_the_rounds_last_trick_is_shown_before_the_result_and_can_be_looked_back
     view = m.view(0)
     for screen in (render.Screen(final_trick=True), render.Screen(show_last_trick=True)):
         html = render.table_html(view, screen)
-        assert 'class="result ' not in html
+        assert RESULT.search(html) is None
         assert html.count('class="play') == 4 and "winner" in html
     assert "Last trick" in render.table_html(view, render.Screen(show_last_trick=True))
     looked = render.controls_html(view, render.Screen(show_last_trick=True), [])
