@@ -872,7 +872,7 @@ class HardBot(NormalBot):
         trump, mem = ctx.trump, ctx.mem
         my_team = team_of(self.seat)
         race = PairedRace(len(cands))
-        spent = 0
+        spent = rollouts = 0
         ended = "budget"  # or "settled" (the decision is clear), or "capped" (out of time)
         horizon = self.params.horizon
         if horizon is not None and len(view.hand) <= horizon + 2:
@@ -889,6 +889,7 @@ class HardBot(NormalBot):
                 spent += 1 + w.run(horizon)
                 values[i] = evaluate(w, my_team)
                 yield race.worlds  # a slice boundary: nothing is shared with the caller
+            rollouts += len(values)
             race.record(values)
             if race.settled(self.params):
                 ended = "settled"
@@ -900,6 +901,7 @@ class HardBot(NormalBot):
                 ended = "capped"
                 break
         best, self.last_stats = race.outcome(self.params, spent, ended)
+        self.last_stats["rollouts"] = rollouts  # (candidates played out, all worlds)
         return cands[best]
 
 
