@@ -160,11 +160,13 @@ def test_same_seed_same_match(tier):
     assert a.history == b.history
 
 
-def test_hard_time_budget_is_anytime():
-    """With a wall-clock cap the hard bot still answers (after at least one world)."""
+@pytest.mark.parametrize("clock", ["wall", "cpu"])
+def test_hard_time_budget_is_anytime(clock):
+    """With a time cap (on the wall clock, as in the page, or on the CPU time, as in the
+    arena) the hard bot still answers (after at least one world)."""
     m = start_match(21, first_round=False)
     bs = bots(["normal"] * 4, 21)
-    hard = make_bot("hard", 0, 21, playouts=10**9, budget_ms=30)
+    hard = make_bot("hard", 0, 21, playouts=10**9, budget_ms=30, clock=clock)
     while m.phase != "play" or m.to_act != 0 or not m.round.tricks:
         seat = m.to_act
         if m.phase == "deal":
@@ -174,6 +176,11 @@ def test_hard_time_budget_is_anytime():
     act = hard.choose(m.view(0))
     assert isinstance(act, Play) and m.can_apply(act)
     assert hard.last_stats["worlds"] >= 1 or hard.last_stats["candidates"] == 1
+
+
+def test_hard_refuses_an_unknown_clock():
+    with pytest.raises(ValueError, match="unknown clock"):
+        make_bot("hard", 0, 1, budget_ms=30, clock="sundial")
 
 
 def test_bots_bid_during_the_deal_with_the_cards_dealt_so_far():

@@ -31,8 +31,8 @@ SEEDS = (3, 17)
 # whole budget spent, as when the file was written (no stop once the decision is settled)
 HARD = {"playouts": 600, "bury_playouts": 900, "bury_worlds": 4, "settle_k": None}
 # search figures added since the file was written (how the search ended: always "budget" or
-# "capped" here, which "capped" already says)
-NEWER_STATS = ("ended",)
+# "capped" here, which "capped" already says; the rollouts, candidates played out in all)
+NEWER_STATS = ("ended", "rollouts")
 
 
 def _decisions(seed: int) -> tuple[list[str], list[str]]:

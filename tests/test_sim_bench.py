@@ -16,8 +16,9 @@ def test_the_same_engine_decides_the_same_and_is_timed():
     sim_bench.run([5], 2, out)
     text = out.getvalue()
     assert "in 2 of 2 positions" in text
-    assert [line.split()[0] for line in text.splitlines() if line.endswith("plays/s")] == [
+    assert [line.split()[0] for line in text.splitlines() if "worlds/s" in line] == [
         "before", "now"]
+    assert "rollouts/s" in text.splitlines()[1]  # (this engine counts them)
     assert "speed-up" in text
 
 

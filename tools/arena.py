@@ -36,7 +36,7 @@ import sys
 import time
 
 from engine.bots import Bot, make_bot
-from engine.bots.hard import PYODIDE_SLOWDOWN, page_options
+from engine.bots.hard import CLOCKS, PYODIDE_SLOWDOWN, page_options
 from engine.driver import play_match, play_round
 from engine.match import Match, Start
 from engine.scoring import LADDER
@@ -175,14 +175,18 @@ def main(argv: list[str] | None = None) -> int:
                     help="summarize the rounds of --out files (whole deals only) and exit")
     ap.add_argument("--page", action="store_true",
                     help="hard plays as in the page: its default play count under the page's "
-                         "wall-clock cap, shortened by --slowdown")
+                         "time cap, shortened by --slowdown (and read on --clock)")
     ap.add_argument("--slowdown", type=float, default=PYODIDE_SLOWDOWN,
                     help="how much slower the page's runtime (Pyodide) is than this one "
                          f"(default {PYODIDE_SLOWDOWN}: measured, see the README)")
+    ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
+                    help="with --page, how hard's cap is read: 'cpu' (default), the CPU time "
+                         "of its own process, so that other jobs on a shared machine take "
+                         "none of it; 'wall', the wall clock, as in the page")
     args = ap.parse_args(argv)
     options: dict = {}
     if args.page:
-        options["hard"] = page_options(args.slowdown)
+        options["hard"] = page_options(args.slowdown, args.clock)
         print(f"  hard as in the page: {options['hard']} (load average "
               f"{os.getloadavg()[0]:.1f})", file=sys.stderr)
     if args.playouts is not None:

@@ -13,8 +13,9 @@ time cap, no early stop), the two engines taking turns on every position. So a l
 slows both alike, which back-to-back runs of `tools.bots_bench` cannot promise (its figure
 moved by ±20% between runs on a shared machine). It prints the simulated card plays per
 second of each (process time; wall time under Pyodide, bench/pyodide_bench.mjs runs this as
-`sim`) and how many decisions and search figures (worlds, plays, choice) were the same: a
-speed-up must keep them all.
+`sim`), with the sampled worlds and the rollouts (a candidate played out in one world; from
+engines that count them) per second, and how many decisions and search figures (worlds,
+plays, choice) were the same: a speed-up must keep them all.
 """
 
 from __future__ import annotations
@@ -110,6 +111,8 @@ def same_decision(a: tuple[str, dict], b: tuple[str, dict]) -> bool:
 def run(seeds: list[int], count: int, out=sys.stdout) -> None:
     cpu = {BEFORE: 0.0, NOW: 0.0}
     plays = {BEFORE: 0, NOW: 0}
+    worlds = {BEFORE: 0, NOW: 0}
+    rollouts = {BEFORE: 0, NOW: 0}  # (candidates played out; 0 from engines that lack it)
     same = total = 0
     for seed in seeds:
         data = {pkg: positions(pkg, seed, count) for pkg in cpu}
@@ -123,13 +126,18 @@ def run(seeds: list[int], count: int, out=sys.stdout) -> None:
                 action = bot.choose(view)
                 cpu[pkg] += time.process_time() - t
                 plays[pkg] += bot.last_stats.get("plays", 0)
+                worlds[pkg] += bot.last_stats.get("worlds", 0)
+                rollouts[pkg] += bot.last_stats.get("rollouts", 0)
                 got[pkg] = (str(action), bot.last_stats)
             total += 1
             same += same_decision(got[NOW], got[BEFORE])
     for pkg, name in ((BEFORE, "before"), (NOW, "now")):
-        rate = plays[pkg] / cpu[pkg] if cpu[pkg] else 0.0
-        print(f"{name:7} {plays[pkg]:8d} simulated plays in {cpu[pkg]:7.2f} s: "
-              f"{rate:6.0f} plays/s", file=out)
+        per_s = 1 / cpu[pkg] if cpu[pkg] else 0.0
+        line = (f"{name:7} {plays[pkg]:8d} simulated plays in {cpu[pkg]:7.2f} s: "
+                f"{plays[pkg] * per_s:6.0f} plays/s, {worlds[pkg] * per_s:5.0f} worlds/s")
+        if rollouts[pkg]:
+            line += f", {rollouts[pkg] * per_s:5.0f} rollouts/s"
+        print(line, file=out)
     if cpu[NOW] and plays[BEFORE]:
         # plays per second, not time: an earlier engine may spend its budget differently
         speed_up = (plays[NOW] / cpu[NOW]) / (plays[BEFORE] / cpu[BEFORE])

@@ -29,7 +29,8 @@ The hard tier searches (engine.bots.hard). Its effort is counted in simulated ca
 (`playouts`, default 2500), so its choices are reproducible: `make_bot("hard", seat, seed)`;
 with `settle_k` a card play's search stops sooner once its choice is settled (also a count
 of worlds, not of time; off by default). For the browser it also takes a wall-clock cap:
-`make_bot("hard", seat, seed, budget_ms=250)`.
+`make_bot("hard", seat, seed, budget_ms=250)` (`clock="cpu"`: the cap read on the process's
+CPU time, as the arena reads it on a shared machine).
 The search is anytime: it checks the clock after each whole sampled world, stops once the cap
 is spent and decides on the worlds completed (at least one), so a decision takes about
 `budget_ms` plus one world at most. With a time cap the result can depend on the machine's

@@ -38,11 +38,12 @@ and (with `settle_k`) the decision is not settled, and only whole worlds count, 
 depends only on (seed, view) — the random source is seeded from the bot's seed and the decision's
 public context. `budget_ms` adds a wall-clock cap for the browser: the search checks the
 clock between worlds and stops when the cap is spent (always after at least one world); under
-a time cap the choice can vary with the machine's speed. Burying and 抄底 are searched too
-(`bury_steps`; engine.bots.hard_auction), and so are bids wherever the normal tier's rules
-would bid, during the deal and after it (`bid="refine"`: that bid, not bidding now and other
-trumps, over deals drawn as the auction tells and with the auction played on by the rules in
-each; `bid="normal"` keeps the rules of thumb).
+a time cap the choice can vary with the machine's speed. (`clock="cpu"` reads the cap on the
+process's CPU time instead: the arena's, so that other jobs on the machine do not shorten it.)
+Burying and 抄底 are searched too (`bury_steps`; engine.bots.hard_auction), and so are bids
+wherever the normal tier's rules would bid, during the deal and after it (`bid="refine"`:
+that bid, not bidding now and other trumps, over deals drawn as the auction tells and with the
+auction played on by the rules in each; `bid="normal"` keeps the rules of thumb).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -177,10 +178,18 @@ PAGE_BUDGET_MS = 250.0
 PYODIDE_SLOWDOWN = 2.0
 
 
-def page_options(slowdown: float = 1.0) -> dict[str, float]:
+# The clocks a time cap can be read on: the page's is the wall clock (the player waits for
+# it); "cpu" is this process's CPU time, for the arena on a shared machine, where the wall
+# clock would count the time other processes take from it (a cap then buys fewer plays than
+# the page would make).
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def page_options(slowdown: float = 1.0, clock: str = "wall") -> dict[str, float | str]:
     """The page's options for the hard bot; `slowdown` > 1 shortens the cap for a faster
-    runtime (the arena on CPython) so that it spends the time the page would."""
-    return {"budget_ms": PAGE_BUDGET_MS / slowdown}
+    runtime (the arena on CPython) so that it spends the time the page would, and `clock`
+    says how that time is read (CLOCKS)."""
+    return {"budget_ms": PAGE_BUDGET_MS / slowdown, "clock": clock}
 
 
 EVAL = EvalParams()
@@ -699,14 +708,18 @@ class HardBot(NormalBot):
     tier = "hard"
 
     def __init__(self, seat: int, seed: int = 0, budget_ms: float | None = None,
-                 **search: Any) -> None:
+                 clock: str = "wall", **search: Any) -> None:
         """`search` overrides SearchParams' fields by name (`playouts=300`, `horizon=6`);
-        `budget_ms` adds the page's wall-clock cap."""
+        `budget_ms` adds the page's time cap, read on `clock` (CLOCKS: "wall", the page's,
+        or "cpu")."""
         # Any: the fields differ in type (int, int | None, float); `replace` refuses an
         # unknown name.
         super().__init__(seat, seed)
         self.params = replace(SearchParams(), **search)
         self.budget_ms = budget_ms
+        if clock not in CLOCKS:
+            raise ValueError(f"unknown clock {clock!r}; choose from {sorted(CLOCKS)}")
+        self.clock = CLOCKS[clock]
         self.last_stats: dict[str, int | bool | str] = {}
 
     def play(self, view: SeatView) -> tuple[Card, ...]:
@@ -754,7 +767,7 @@ class HardBot(NormalBot):
         cands = bury_candidates(view.hand, trump, size, self.params.bury_candidates)
         if len(cands) < 2:
             return normal
-        start = time.perf_counter() if self.budget_ms is not None else 0.0
+        start = self.clock() if self.budget_ms is not None else 0.0
         rng = self.rng(view, "bury")
         mem = build_memory(view, trump)
         my_team = team_of(self.seat)
@@ -778,7 +791,7 @@ class HardBot(NormalBot):
             race.record(values)
             if spent >= self.params.bury_playouts:
                 break
-            if (self.budget_ms is not None and (time.perf_counter() - start) * 1000
+            if (self.budget_ms is not None and (self.clock() - start) * 1000
                     >= BURY_BUDGET_FACTOR * self.budget_ms):
                 ended = "capped"
                 break
@@ -854,12 +867,12 @@ class HardBot(NormalBot):
                       ) -> Generator[int, None, tuple[Card, ...]]:
         """Paired comparison of each candidate with the normal choice (cands[0]) over the same
         sampled worlds; a candidate replaces it only when clearly better."""
-        start = time.perf_counter() if self.budget_ms is not None else 0.0
+        start = self.clock() if self.budget_ms is not None else 0.0
         rng = self.rng(view, "search")
         trump, mem = ctx.trump, ctx.mem
         my_team = team_of(self.seat)
         race = PairedRace(len(cands))
-        spent = 0
+        spent = rollouts = 0
         ended = "budget"  # or "settled" (the decision is clear), or "capped" (out of time)
         horizon = self.params.horizon
         if horizon is not None and len(view.hand) <= horizon + 2:
@@ -876,6 +889,7 @@ class HardBot(NormalBot):
                 spent += 1 + w.run(horizon)
                 values[i] = evaluate(w, my_team)
                 yield race.worlds  # a slice boundary: nothing is shared with the caller
+            rollouts += len(values)
             race.record(values)
             if race.settled(self.params):
                 ended = "settled"
@@ -883,10 +897,11 @@ class HardBot(NormalBot):
             if spent >= self.params.playouts:
                 break
             if (self.budget_ms is not None
-                    and (time.perf_counter() - start) * 1000 >= self.budget_ms):
+                    and (self.clock() - start) * 1000 >= self.budget_ms):
                 ended = "capped"
                 break
         best, self.last_stats = race.outcome(self.params, spent, ended)
+        self.last_stats["rollouts"] = rollouts  # (candidates played out, all worlds)
         return cands[best]
 
 

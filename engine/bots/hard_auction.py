@@ -34,7 +34,6 @@ the deal, the other seats' overcalls, the bury, 抄底 (see its docstring).
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from collections.abc import Generator
 from dataclasses import replace
@@ -124,7 +123,7 @@ def snatch_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice
     if not cands:
         bot.last_stats = {"candidates": 0, "worlds": 0, "plays": 0}
         return None
-    start = time.perf_counter() if bot.budget_ms is not None else 0.0
+    start = bot.clock() if bot.budget_ms is not None else 0.0
     rng = bot.rng(view, "snatch")
     mem = build_memory(view, trump0)
     me = bot.seat
@@ -182,7 +181,7 @@ def _play_out(w: World, progress: int) -> Generator[int, None, int]:
 def _over_budget(bot: HardBot, start: float) -> bool:
     """Whether a search begun at `start` has spent its time (a multiple of the bot's cap)."""
     return (bot.budget_ms is not None
-            and (time.perf_counter() - start) * 1000 >= BURY_BUDGET_FACTOR * bot.budget_ms)
+            and (bot.clock() - start) * 1000 >= BURY_BUDGET_FACTOR * bot.budget_ms)
 
 
 def _race_outcome(bot: HardBot, race: PairedRace, margin: float, spent: int,
@@ -319,7 +318,7 @@ def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | 
     cands = bid_candidates(view, params.bid_candidates)
     if len(cands) < 2:
         return normal
-    start = time.perf_counter() if bot.budget_ms is not None else 0.0
+    start = bot.clock() if bot.budget_ms is not None else 0.0
     rng = bot.rng(view, "bid")
     my_team = team_of(bot.seat)
     by_rules = [NormalBot(s, bot.seed) for s in SEATS]

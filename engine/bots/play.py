@@ -32,6 +32,7 @@ from ..cards import ALL_CARDS, Card, points_of, points_of_plays, remove_card
 from ..errors import IllegalPlay
 from ..options import build_follows
 from ..rules import (
+    MIN_TRACTOR_PAIRS,
     PAIR,
     SINGLE,
     TRACTOR,
@@ -239,8 +240,29 @@ class PlayCtx:
         """The units of the hand's `suit` that no unseen cards can beat (cached)."""
         got = self._sure.get(suit)
         if got is None:
-            got = self._sure[suit] = self._unbeatable(self.units(suit), suit)
+            if self._outpaired(suit):  # (most holdings early in a round: no reading needed)
+                got = self._sure[suit] = []
+            else:
+                got = self._sure[suit] = self._unbeatable(self.units(suit), suit)
         return got
+
+    def _outpaired(self, suit: str) -> bool:
+        """Whether the hand's `suit` holds no unit that could be sure, seen without reading
+        its units: too few cards for a tractor (R16), and a card stronger than all of them
+        unseen twice or more, which beats each of its singles and pairs (R19)."""
+        cards = self.groups().get(suit)
+        if cards is None:
+            return True
+        if len(cards) >= 2 * MIN_TRACTOR_PAIRS:
+            return False
+        order, unseen = self.trump.strengths, self.mem.unseen
+        best = order[cards[-1].index]  # (the groups are ascending)
+        for c in self._unseen_suit[suit]:  # strongest first
+            if order[c.index] <= best:
+                return False
+            if unseen[c.index] >= 2:
+                return True
+        return False
 
     def _unbeatable(self, units: list[Unit], suit: str) -> list[Unit]:
         """`[u for u in units if not unit_beatable(u)]` for the units of `decompose` (tractors,
@@ -734,7 +756,12 @@ def _single_follows(ctx: PlayCtx, best: Card, cards: list[Card]) -> list[tuple[C
     # The distinct cards by (strength, points, index): `cards` in their order, since two
     # cards of equal strength (level cards of the side suits, R7) have the same rank, so the
     # same points. Copies of a card sit side by side.
-    distinct = [c for k, c in enumerate(cards) if not k or c is not cards[k - 1]]
+    distinct = []
+    last = None
+    for c in cards:
+        if c is not last:
+            distinct.append(c)
+            last = c
     if len(distinct) <= 4:
         return [(c,) for c in distinct]
     # one pass: the lowest without points, of each point rank (5, 10, K: R4), that beats
@@ -769,10 +796,17 @@ def _single_follows(ctx: PlayCtx, best: Card, cards: list[Card]) -> list[tuple[C
 
 
 def choose_follow(ctx: PlayCtx) -> tuple[Card, ...]:
-    if len(ctx.trick[0][1]) <= 2:
-        got = _follow_unit_in_suit(ctx)
-        if got is not None:
-            return got
+    lead = ctx.trick[0][1]
+    n = len(lead)
+    suit_cards = (ctx._groups or ctx.groups()).get(ctx.trump.play_suits[lead[0].index])
+    if suit_cards is not None:
+        held = len(suit_cards)
+        if held == n:  # every card of the led suit (R20): follow_candidates' only one
+            return tuple(suit_cards)
+        if held > n and n <= 2:
+            got = _follow_unit_in_suit(ctx, lead, suit_cards)
+            if got is not None:
+                return got
     ti = TrickInfo(ctx)
     cands = follow_candidates(ctx, ti)
     if len(cands) == 1:
@@ -782,9 +816,10 @@ def choose_follow(ctx: PlayCtx) -> tuple[Card, ...]:
     return best[1]
 
 
-def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
-    """`choose_follow` to a lead of one card or one pair when the seat holds more cards of
-    the led play-suit than were led (the rollouts' commonest plays), else None: the
+def _follow_unit_in_suit(ctx: PlayCtx, lead: tuple[Card, ...],
+                         suit_cards: list[Card]) -> tuple[Card, ...] | None:
+    """`choose_follow` to a `lead` of one card or two when the seat holds more cards of the
+    led play-suit (`suit_cards`) than were led (the rollouts' commonest plays), else None: the
     candidates of `follow_candidates` (every card worth trying, or every pair) scored as
     `score_follows` scores them, without a TrickInfo (the winner so far is
     `single_or_pair_best`'s) and with each candidate priced as `play_worth` prices
@@ -793,15 +828,11 @@ def _follow_unit_in_suit(ctx: PlayCtx) -> tuple[Card, ...] | None:
     trump = ctx.trump
     play_suits, strengths = trump.play_suits, trump.strengths
     trick = ctx.trick
-    lead = trick[0][1]
     n = len(lead)
     pair = n == 2
     if pair and lead[0] is not lead[1]:
         return None
     led = play_suits[lead[0].index]
-    suit_cards = (ctx._groups or ctx.groups()).get(led)
-    if suit_cards is None or len(suit_cards) <= n:
-        return None
     plays = [play for _, play in trick]
     winning = single_or_pair_best(plays, trump)  # R22/R23, as the rules judge these leads
     assert winning is not None  # a single or a pair was led
@@ -986,14 +1017,11 @@ def safe_throw(ctx: PlayCtx, suit: str) -> tuple[Card, ...] | None:
     nobody = suit in void[first] and suit in void[second] and suit in void[third]
     # (the rest depends only on the hand and the unseen cards: a throw found before, with
     # two units or more, stands until a play of the suit forgets it)
-    if not nobody and suit in ctx._throw:
+    if nobody:  # nobody can beat anything (R19): the whole suit, if it is two units or more
+        return tuple(ctx.groups()[suit]) if len(ctx.units(suit)) >= 2 else None
+    if suit in ctx._throw:
         return ctx._throw[suit]
-    units = ctx.units(suit)
-    if len(units) < 2:
-        return None
-    if nobody:
-        return tuple(ctx.groups()[suit])  # nobody can beat anything (R19)
-    sure = sure_units(ctx, suit)
+    sure = sure_units(ctx, suit)  # (fewer than two units: fewer than two sure)
     got: tuple[Card, ...] | None = None
     if len(sure) >= 2:
         throw = [c for u in sure for c in u.cards]
