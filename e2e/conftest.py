@@ -37,6 +37,12 @@ import serve  # noqa: E402
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 BOOT_MS = 180_000  # Pyodide's first boot on a busy 2-core machine can take a while
 READY = 'html[data-ready="1"]'
+# The device's snapshot of Python (interpreter.mjs) is a second Pyodide, started in a worker
+# once a page with a service worker has been idle 3 s: on this 2-core machine, with two test
+# workers, it takes a core from the tests beside it.  A test's pages make none (the init script
+# drivers.NO_SNAPSHOT) unless the test is marked device_snapshot (the tests of the snapshot,
+# the warm start and later visits).
+NO_SNAPSHOT = drivers.NO_SNAPSHOT
 HOST_PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>A blog post</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
@@ -152,14 +158,22 @@ def requests_log():
     assert not foreign, f"requests to other hosts: {foreign}"
 
 
+def makes_snapshot(request) -> bool:
+    """Whether the test's pages make the device's snapshot (marked device_snapshot)."""
+    return request.node.get_closest_marker("device_snapshot") is not None
+
+
 @pytest.fixture
 def new_context(chromium, requests_log, request):
-    """new_context(**options): a fresh Chromium context (cold cache), recorded, screenshotted."""
+    """new_context(**options): a fresh Chromium context (cold cache), recorded, screenshotted;
+    its pages make no device snapshot unless the test is marked device_snapshot."""
     contexts = []
 
     def make(**options):
         context = chromium.new_context(**options)
         context.set_default_timeout(BOOT_MS)
+        if not makes_snapshot(request):
+            context.add_init_script(NO_SNAPSHOT)
         requests_log.attach(context)
         contexts.append(context)
         return context
@@ -176,8 +190,9 @@ def new_context(chromium, requests_log, request):
 
 
 @pytest.fixture
-def persistent_context(playwright_api, chromium_path, requests_log, tmp_path):
-    """persistent_context(): a context with a real profile on disk (not incognito-like)."""
+def persistent_context(playwright_api, chromium_path, requests_log, tmp_path, request):
+    """persistent_context(): a context with a real profile on disk (not incognito-like); no
+    device snapshot unless the test is marked device_snapshot."""
     contexts = []
 
     def make(**options):
@@ -185,6 +200,8 @@ def persistent_context(playwright_api, chromium_path, requests_log, tmp_path):
             str(tmp_path / f"profile-{len(contexts)}"), executable_path=chromium_path,
             args=browser.LAUNCH_ARGS, **options)
         context.set_default_timeout(BOOT_MS)
+        if not makes_snapshot(request):
+            context.add_init_script(NO_SNAPSHOT)
         requests_log.attach(context)
         contexts.append(context)
         return context
@@ -321,11 +338,14 @@ def engine(engine_name, request):
 @pytest.fixture
 def open_page(engine, request):
     """open_page(viewport=(w, h), touch=False): a drivers.Driver on a fresh context (profile)
-    of the engine; a screenshot of it lands in e2e/artifacts/ when the test ends."""
+    of the engine; a screenshot of it lands in e2e/artifacts/ when the test ends.  In
+    Chromium its pages make no device snapshot unless the test is marked device_snapshot
+    (Marionette and WebDriver have no init script: Firefox's and WebKit's always make it)."""
     pages = []
 
     def make(viewport=(1280, 800), touch=False):
-        page = engine.new_context(viewport=viewport, touch=touch)
+        page = engine.new_context(viewport=viewport, touch=touch,
+                                  snapshot=makes_snapshot(request))
         pages.append(page)
         return page
 

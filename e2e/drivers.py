@@ -66,6 +66,12 @@ KEYS = {"Enter": "\ue007", "Tab": "\ue004", "Escape": "\ue00c", "Space": " ",
         "ArrowDown": "\ue015", "Backspace": "\ue003"}
 
 
+# Run before the page's own scripts, it keeps the page from making the device's snapshot of
+# Python (interpreter.mjs): a second Pyodide in a worker, which a test not about the snapshot
+# would have beside it, taking a core of this 2-core machine.
+NO_SNAPSHOT = "globalThis.chaodipiNoSnapshot = true;"
+
+
 class DriverError(AssertionError):
     """What the page or the browser did not do."""
 
@@ -95,7 +101,7 @@ class Engine(Protocol):
     version: str
 
     def new_context(self, viewport: tuple[int, int] = (1280, 800),
-                    touch: bool = False) -> Driver: ...
+                    touch: bool = False, snapshot: bool = True) -> Driver: ...
     def close(self) -> None: ...
 
 
@@ -236,11 +242,14 @@ class ChromiumEngine:
         self.browser = browser
         self.version = f"Chromium {browser.version}"
 
-    def new_context(self, viewport=(1280, 800), touch=False) -> PlaywrightDriver:
+    def new_context(self, viewport=(1280, 800), touch=False, snapshot=True) -> PlaywrightDriver:
+        """snapshot=False: its pages make no device snapshot (NO_SNAPSHOT)."""
         context = self.browser.new_context(
             viewport={"width": viewport[0], "height": viewport[1]},
             has_touch=touch, is_mobile=touch)
         context.set_default_timeout(WAIT_S * 1000)
+        if not snapshot:
+            context.add_init_script(NO_SNAPSHOT)
         return PlaywrightDriver(context, viewport)
 
     def close(self) -> None:
@@ -375,7 +384,8 @@ class FirefoxEngine:
                                       check=False).stdout.strip()
         self.count = 0
 
-    def new_context(self, viewport=(1280, 800), touch=False) -> MarionetteDriver:
+    def new_context(self, viewport=(1280, 800), touch=False, snapshot=True) -> MarionetteDriver:
+        # (snapshot: Marionette runs no script before the page's own: the page makes it)
         self.count += 1
         log = self.logs / f"firefox-{self.count}.log" if self.logs else None
         return MarionetteDriver(self.firefox, viewport, log)
@@ -554,7 +564,8 @@ class WebKitEngine:
                 raise DriverError("WebKitWebDriver did not start")
             time.sleep(0.1)
 
-    def new_context(self, viewport=(1280, 800), touch=False) -> WebDriverDriver:
+    def new_context(self, viewport=(1280, 800), touch=False, snapshot=True) -> WebDriverDriver:
+        # (snapshot: WebDriver runs no script before the page's own: the page makes it)
         if self.display and self.xvfb_process.poll() is not None:
             # something on this shared machine ended our X server: the same display again
             print(f"Xvfb :{self.display} exited ({self.xvfb_process.returncode}): restarting it")
