@@ -305,10 +305,36 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("engine_name", chosen, scope="session")
 
 
+# The longest tests (a minute or more each in `make test`'s two workers), longest first: they
+# start first, so that the run does not end with one worker on a long test while the other has
+# nothing left to do.  (pytest-xdist's loadgroup hands out a group of tests, an engine's, before
+# single tests, then single tests in this order.)
+LONG_FIRST = (
+    "test_monkey.py::test_a_monkey_at_the_table_never_breaks_the_game[desktop",
+    "test_monkey.py::test_a_monkey_at_the_table_never_breaks_the_game[phone",
+    "test_sizes.py::test_a_blog_frame_at_each_size_walks_every_phase",
+    "test_contrast.py::test_contrast_from_the_deal_to_the_dialogs",
+    "test_contrast.py::test_contrast_of_a_result_and_of_the_match_s_end",
+    "test_sizes.py::test_bidding_and_burying_at_every_size",
+    "test_axe.py::test_axe_from_the_deal_to_the_dialogs",
+    "test_sizes.py::test_the_result_and_the_dialogs_at_every_size",
+    "test_sizes.py::test_playing_at_every_size",
+)
+
+
+def _long_rank(item) -> int:
+    for rank, name in enumerate(LONG_FIRST):
+        if name in item.nodeid:
+            return rank
+    return len(LONG_FIRST)
+
+
 def pytest_collection_modifyitems(items):
-    """Under pytest-xdist (`make test` runs `-n 2 --dist loadgroup`) each other engine's tests
-    run in one worker, which starts that engine once (one WebKitWebDriver and Xvfb) and
-    writes its logs to e2e/artifacts/ alone; Chromium's go to whichever worker is free."""
+    """The longest tests first (LONG_FIRST), the others in their order.  Under pytest-xdist
+    (`make test` runs `-n 2 --dist loadgroup`) each other engine's tests run in one worker,
+    which starts that engine once (one WebKitWebDriver and Xvfb) and writes its logs to
+    e2e/artifacts/ alone; Chromium's go to whichever worker is free."""
+    items.sort(key=_long_rank)  # (stable: the others keep their order)
     for item in items:
         params = getattr(getattr(item, "callspec", None), "params", {})
         engine_name = params.get("engine_name")
