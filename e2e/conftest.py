@@ -364,9 +364,9 @@ def engine(engine_name, request):
 @pytest.fixture
 def open_page(engine, request):
     """open_page(viewport=(w, h), touch=False): a drivers.Driver on a fresh context (profile)
-    of the engine; a screenshot of it lands in e2e/artifacts/ when the test ends.  In
-    Chromium its pages make no device snapshot unless the test is marked device_snapshot
-    (Marionette and WebDriver have no init script: Firefox's and WebKit's always make it)."""
+    of the engine; a screenshot of it lands in e2e/artifacts/ when the test ends.  In Chromium
+    and WebKit its pages make no device snapshot unless the test is marked device_snapshot
+    (Firefox's do: drivers.NO_SNAPSHOT)."""
     pages = []
 
     def make(viewport=(1280, 800), touch=False):
