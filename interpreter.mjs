@@ -20,6 +20,9 @@
  * <html data-python-start> says which start it was, "snapshot" or "fresh", and <html
  * data-snapshot> what became of the device's snapshot: "made", or "failed" (with the reason
  * in the console's debug level).
+ * A test that is not about the snapshot sets globalThis.chaodipiNoSnapshot before the page's
+ * scripts run (an init script: e2e/conftest.py): its page then makes none, and does not take a
+ * core for a second Pyodide beside the test.  No address or stored value can set it.
  *
  * Pyodide is started with the options PyScript passes (its output functions; the folder of
  * Pyodide's files is ./pyodide/), the output forwarded to PyScript's functions once it asks.
@@ -160,7 +163,13 @@ function makeSnapshotLater() {
     const later = () => (globalThis.requestIdleCallback ?? setTimeout)(resolve);
     setTimeout(later, SNAPSHOT_AFTER_MS);
   });
-  Promise.all([whenReady, whenControlled]).then(idle).then(makeSnapshot);
+  Promise.all([whenReady, whenControlled]).then(idle).then(() => {
+    if (globalThis.chaodipiNoSnapshot === true) {
+      console.debug("The device's snapshot is not made: chaodipiNoSnapshot (a test's)");
+    } else {
+      makeSnapshot();
+    }
+  });
 }
 
 function makeSnapshot() {

@@ -37,6 +37,12 @@ import serve  # noqa: E402
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 BOOT_MS = 180_000  # Pyodide's first boot on a busy 2-core machine can take a while
 READY = 'html[data-ready="1"]'
+# The device's snapshot of Python (interpreter.mjs) is a second Pyodide, started in a worker
+# once a page with a service worker has been idle 3 s: on this 2-core machine, with two test
+# workers, it takes a core from the tests beside it.  A test's pages make none (the init script
+# drivers.NO_SNAPSHOT) unless the test is marked device_snapshot (the tests of the snapshot,
+# the warm start and later visits).
+NO_SNAPSHOT = drivers.NO_SNAPSHOT
 HOST_PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>A blog post</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
@@ -152,14 +158,22 @@ def requests_log():
     assert not foreign, f"requests to other hosts: {foreign}"
 
 
+def makes_snapshot(request) -> bool:
+    """Whether the test's pages make the device's snapshot (marked device_snapshot)."""
+    return request.node.get_closest_marker("device_snapshot") is not None
+
+
 @pytest.fixture
 def new_context(chromium, requests_log, request):
-    """new_context(**options): a fresh Chromium context (cold cache), recorded, screenshotted."""
+    """new_context(**options): a fresh Chromium context (cold cache), recorded, screenshotted;
+    its pages make no device snapshot unless the test is marked device_snapshot."""
     contexts = []
 
     def make(**options):
         context = chromium.new_context(**options)
         context.set_default_timeout(BOOT_MS)
+        if not makes_snapshot(request):
+            context.add_init_script(NO_SNAPSHOT)
         requests_log.attach(context)
         contexts.append(context)
         return context
@@ -176,8 +190,9 @@ def new_context(chromium, requests_log, request):
 
 
 @pytest.fixture
-def persistent_context(playwright_api, chromium_path, requests_log, tmp_path):
-    """persistent_context(): a context with a real profile on disk (not incognito-like)."""
+def persistent_context(playwright_api, chromium_path, requests_log, tmp_path, request):
+    """persistent_context(): a context with a real profile on disk (not incognito-like); no
+    device snapshot unless the test is marked device_snapshot."""
     contexts = []
 
     def make(**options):
@@ -185,6 +200,8 @@ def persistent_context(playwright_api, chromium_path, requests_log, tmp_path):
             str(tmp_path / f"profile-{len(contexts)}"), executable_path=chromium_path,
             args=browser.LAUNCH_ARGS, **options)
         context.set_default_timeout(BOOT_MS)
+        if not makes_snapshot(request):
+            context.add_init_script(NO_SNAPSHOT)
         requests_log.attach(context)
         contexts.append(context)
         return context
@@ -288,10 +305,36 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("engine_name", chosen, scope="session")
 
 
+# The longest tests (a minute or more each in `make test`'s two workers), longest first: they
+# start first, so that the run does not end with one worker on a long test while the other has
+# nothing left to do.  (pytest-xdist's loadgroup hands out a group of tests, an engine's, before
+# single tests, then single tests in this order.)
+LONG_FIRST = (
+    "test_monkey.py::test_a_monkey_at_the_table_never_breaks_the_game[desktop",
+    "test_monkey.py::test_a_monkey_at_the_table_never_breaks_the_game[phone",
+    "test_sizes.py::test_a_blog_frame_at_each_size_walks_every_phase",
+    "test_contrast.py::test_contrast_from_the_deal_to_the_dialogs",
+    "test_contrast.py::test_contrast_of_a_result_and_of_the_match_s_end",
+    "test_sizes.py::test_bidding_and_burying_at_every_size",
+    "test_axe.py::test_axe_from_the_deal_to_the_dialogs",
+    "test_sizes.py::test_the_result_and_the_dialogs_at_every_size",
+    "test_sizes.py::test_playing_at_every_size",
+)
+
+
+def _long_rank(item) -> int:
+    for rank, name in enumerate(LONG_FIRST):
+        if name in item.nodeid:
+            return rank
+    return len(LONG_FIRST)
+
+
 def pytest_collection_modifyitems(items):
-    """Under pytest-xdist (`make test` runs `-n 2 --dist loadgroup`) each other engine's tests
-    run in one worker, which starts that engine once (one WebKitWebDriver and Xvfb) and
-    writes its logs to e2e/artifacts/ alone; Chromium's go to whichever worker is free."""
+    """The longest tests first (LONG_FIRST), the others in their order.  Under pytest-xdist
+    (`make test` runs `-n 2 --dist loadgroup`) each other engine's tests run in one worker,
+    which starts that engine once (one WebKitWebDriver and Xvfb) and writes its logs to
+    e2e/artifacts/ alone; Chromium's go to whichever worker is free."""
+    items.sort(key=_long_rank)  # (stable: the others keep their order)
     for item in items:
         params = getattr(getattr(item, "callspec", None), "params", {})
         engine_name = params.get("engine_name")
@@ -321,11 +364,14 @@ def engine(engine_name, request):
 @pytest.fixture
 def open_page(engine, request):
     """open_page(viewport=(w, h), touch=False): a drivers.Driver on a fresh context (profile)
-    of the engine; a screenshot of it lands in e2e/artifacts/ when the test ends."""
+    of the engine; a screenshot of it lands in e2e/artifacts/ when the test ends.  In Chromium
+    and WebKit its pages make no device snapshot unless the test is marked device_snapshot
+    (Firefox's do: drivers.NO_SNAPSHOT)."""
     pages = []
 
     def make(viewport=(1280, 800), touch=False):
-        page = engine.new_context(viewport=viewport, touch=touch)
+        page = engine.new_context(viewport=viewport, touch=touch,
+                                  snapshot=makes_snapshot(request))
         pages.append(page)
         return page
 

@@ -66,6 +66,13 @@ KEYS = {"Enter": "\ue007", "Tab": "\ue004", "Escape": "\ue00c", "Space": " ",
         "ArrowDown": "\ue015", "Backspace": "\ue003"}
 
 
+# It keeps the page from making the device's snapshot of Python (interpreter.mjs): a second
+# Pyodide in a worker, which a test not about the snapshot would have beside it, taking a core
+# of this 2-core machine.  An init script in Chromium; in WebKit, set after each navigation
+# (_Base._navigated); Firefox's pages make it.
+NO_SNAPSHOT = "globalThis.chaodipiNoSnapshot = true"
+
+
 class DriverError(AssertionError):
     """What the page or the browser did not do."""
 
@@ -95,7 +102,7 @@ class Engine(Protocol):
     version: str
 
     def new_context(self, viewport: tuple[int, int] = (1280, 800),
-                    touch: bool = False) -> Driver: ...
+                    touch: bool = False, snapshot: bool = True) -> Driver: ...
     def close(self) -> None: ...
 
 
@@ -104,9 +111,17 @@ class _Base:
 
     engine = ""
     viewport = (0, 0)
+    # Set the page's chaodipiNoSnapshot after each navigation (WebDriver runs no script before
+    # the page's own): the page reads it once it has been ready and idle 3 s,
+    # long after the navigation returns, so it makes no device snapshot.
+    no_snapshot = False
 
     def eval(self, js: str, arg: Any = None) -> Any:
         raise NotImplementedError
+
+    def _navigated(self) -> None:
+        if self.no_snapshot:
+            self.eval(NO_SNAPSHOT)
 
     def wait_for(self, js: str, arg: Any = None, timeout: float = WAIT_S) -> Any:
         """Evaluate `js` until its value is truthy; return that value."""
@@ -236,11 +251,14 @@ class ChromiumEngine:
         self.browser = browser
         self.version = f"Chromium {browser.version}"
 
-    def new_context(self, viewport=(1280, 800), touch=False) -> PlaywrightDriver:
+    def new_context(self, viewport=(1280, 800), touch=False, snapshot=True) -> PlaywrightDriver:
+        """snapshot=False: its pages make no device snapshot (NO_SNAPSHOT)."""
         context = self.browser.new_context(
             viewport={"width": viewport[0], "height": viewport[1]},
             has_touch=touch, is_mobile=touch)
         context.set_default_timeout(WAIT_S * 1000)
+        if not snapshot:
+            context.add_init_script(NO_SNAPSHOT)
         return PlaywrightDriver(context, viewport)
 
     def close(self) -> None:
@@ -375,9 +393,11 @@ class FirefoxEngine:
                                       check=False).stdout.strip()
         self.count = 0
 
-    def new_context(self, viewport=(1280, 800), touch=False) -> MarionetteDriver:
+    def new_context(self, viewport=(1280, 800), touch=False, snapshot=True) -> MarionetteDriver:
         self.count += 1
         log = self.logs / f"firefox-{self.count}.log" if self.logs else None
+        # (snapshot: Firefox's pages always make it: a global set through Marionette's
+        # execute_script was not seen by the page's scripts, checked by hand)
         return MarionetteDriver(self.firefox, viewport, log)
 
     def close(self) -> None:
@@ -455,9 +475,11 @@ class WebDriverDriver(_Base):
 
     def goto(self, url: str) -> None:
         self.call("POST", "/url", {"url": url})
+        self._navigated()
 
     def reload(self) -> None:
         self._reload_as_a_player()
+        self._navigated()
 
     def eval(self, js: str, arg: Any = None) -> Any:
         return self.call("POST", "/execute/sync", {"script": eval_script(js), "args": [arg]})
@@ -554,7 +576,7 @@ class WebKitEngine:
                 raise DriverError("WebKitWebDriver did not start")
             time.sleep(0.1)
 
-    def new_context(self, viewport=(1280, 800), touch=False) -> WebDriverDriver:
+    def new_context(self, viewport=(1280, 800), touch=False, snapshot=True) -> WebDriverDriver:
         if self.display and self.xvfb_process.poll() is not None:
             # something on this shared machine ended our X server: the same display again
             print(f"Xvfb :{self.display} exited ({self.xvfb_process.returncode}): restarting it")
@@ -568,6 +590,7 @@ class WebKitEngine:
             raise DriverError(f"webkit: no new MiniBrowser session ({err}); "
                               f"WebKitWebDriver's log ends:\n{log}") from err
         self.version = f"WebKitGTK {page.version}"
+        page.no_snapshot = not snapshot
         return page
 
     def close(self) -> None:

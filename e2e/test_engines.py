@@ -276,6 +276,7 @@ def test_denied_storage_still_boots(engine, open_page, serve_page):
     assert page_errors(page) == []
 
 
+@pytest.mark.device_snapshot  # (it starts from the snapshot the first visit made)
 def test_offline_after_one_visit(engine, open_page, dist):
     """After one visit the service worker serves the page with the server gone, Python starts
     from the snapshot the device made after that visit (interpreter.mjs), and the saved match

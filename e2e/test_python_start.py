@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+# Every test here is about the device's snapshot: its pages make it, as a player's do.
+pytestmark = pytest.mark.device_snapshot
+
 STATE = """
 import random, sys
 import ui.main

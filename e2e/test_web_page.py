@@ -263,6 +263,7 @@ def test_hostile_storage_and_address_still_boot_and_are_said(new_context, site_u
         context.close()
 
 
+@pytest.mark.device_snapshot  # (a later visit, as a player's: from the snapshot, once made)
 def test_offline_after_one_visit(new_context, dist, serve_dir, wait_ready, wait_service_worker):
     server, url = serve_dir(dist)
     context = new_context()
@@ -291,6 +292,7 @@ def test_offline_after_one_visit(new_context, dist, serve_dir, wait_ready, wait_
     assert position(tab)["save"] == saved["save"]
 
 
+@pytest.mark.device_snapshot  # (later visits, as a player's, with the old version's snapshot)
 def test_new_version_takes_over_on_a_later_load(new_context, dist, tmp_path, serve_dir,
                                                 wait_ready, wait_service_worker, until):
     site = tmp_path / "site"

@@ -66,6 +66,7 @@ def wire_table(sent: list[serve.Sent]) -> str:
     return "\n".join(f"{size:>10,} {path}" for path, size in by_path.most_common())
 
 
+@pytest.mark.device_snapshot  # (what a first visit costs includes making it)
 def test_a_first_visit_costs_under_5_mb_and_downloads_nothing_twice(
         gzip_site, new_context, wait_ready, until):
     server, url = gzip_site
