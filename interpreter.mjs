@@ -39,6 +39,38 @@ const SNAPSHOT_KEY = new URL(`./pyodide/python.snapshot?build=${SNAPSHOT_BUILD}`
 // What no snapshot can carry over from when it was made: the random generator's state (the
 // same on every load otherwise).  The game deals from its own seeds; this is for anything else.
 const AFTER_RESTORE = "import random\nrandom.seed()";
+// PyScript runs Python of its own before the page's: it writes its package (pyscript/) to the
+// file system and imports it, with the modules that imports (html, its FFI helpers, ...):
+// 0.2–0.4 s of a first visit's main thread, and again on every start from the device's
+// snapshot (which cannot hold it: it holds JavaScript objects).  The game never uses that
+// package (ui/ talks to the browser through js and pyodide), so `import pyscript` gets the
+// package lazily (the standard library's importlib.util.LazyLoader): the module object at
+// once, its code run on the first attribute anyone reads from it.  Nothing of PyScript is
+// patched: its import still finds its own files, and code that uses the package gets all of
+// it.  scripts/build_site.py ships importlib.util for this (it reads the Python here).
+const PYSCRIPT_LATER = `
+def pyscript_later():
+    import sys
+    from importlib.util import LazyLoader, find_spec as spec_of
+
+    class PyScriptLater:
+        """Finds PyScript's package once, as a lazily run module."""
+
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if name != "pyscript":
+                return None
+            sys.meta_path.remove(PyScriptLater)
+            spec = spec_of(name)
+            if spec is not None and spec.loader is not None:
+                spec.loader = LazyLoader(spec.loader)
+            return spec
+
+    sys.meta_path.insert(0, PyScriptLater)
+
+pyscript_later()
+del pyscript_later
+`;
 // How long the page has been idle, once ready, before the device makes its snapshot: a
 // player's first clicks go first.
 const SNAPSHOT_AFTER_MS = 3000;
@@ -217,6 +249,9 @@ export function loadPyodide({ stdout, stderr, indexURL, ...others } = {}) {
   }
   void indexURL;  // PyScript's guess (this module's folder): Pyodide's files are in ./pyodide/
   Object.assign(output, { stdout, stderr });
-  started ??= restoring.then((pyodide) => pyodide ?? fresh());
+  started ??= restoring.then((pyodide) => pyodide ?? fresh()).then((pyodide) => {
+    pyodide.runPython(PYSCRIPT_LATER);
+    return pyodide;
+  });
   return started;
 }
