@@ -115,18 +115,23 @@ function unpacked(url) {
 }
 
 /** Pyodide fetches its WebAssembly and its library by name (its loader has no other way in):
- * while it starts, those two fetches get the decoded .zst, and then fetch is itself again.
+ * those two fetches get the decoded .zst, and then fetch is itself again.  Both are
+ * downloaded and decoded from the moment this module runs, not from when PyScript asks for
+ * Pyodide: PyScript's own set-up (its scripts, its config, its storage) takes the main thread
+ * for a few hundred milliseconds first, while the workers download and decode off it.
  * Where the service worker serves the page it has the plain files, and nothing is wrapped. */
 function fetchingPacked() {
   if (typeof Worker !== "function") return;
   const plainFetch = globalThis.fetch;
-  const waiting = new Set(packedURLs);
+  const waiting = new Map([...packedURLs].map((url) => [url, unpacked(url)]));
   globalThis.fetch = function fetch(resource, init) {
     const url = typeof resource === "string" || resource instanceof URL
       ? new URL(resource, location.href).href : null;
-    if (!waiting.delete(url)) return plainFetch.call(this, resource, init);
+    const response = waiting.get(url);
+    if (!response) return plainFetch.call(this, resource, init);
+    waiting.delete(url);
     if (waiting.size === 0) globalThis.fetch = plainFetch;
-    return unpacked(url).then((response) => response ?? plainFetch.call(this, resource, init));
+    return response.then((unpacked) => unpacked ?? plainFetch.call(this, resource, init));
   };
 }
 
@@ -163,7 +168,6 @@ async function fromSnapshot() {
 }
 
 async function fresh() {
-  if (!controlled()) fetchingPacked();
   const pyodide = await startPyodide(options);
   root.dataset.pythonStart = "fresh";
   return pyodide;
@@ -236,6 +240,7 @@ async function keep(snapshot) {
 // From the snapshot at once; fresh only when PyScript asks, once it has set itself up: a fresh
 // start then holds the main thread, which PyScript's own start would wait for.
 const restoring = controlled() ? fromSnapshot() : Promise.resolve(null);
+if (!controlled()) fetchingPacked();  // a fresh start: its files on their way at once
 let started = null;
 restoring.then((pyodide) => {
   if (!pyodide) makeSnapshotLater();
