@@ -42,6 +42,38 @@ const SNAPSHOT_KEY = new URL(`./pyodide/python.snapshot?build=${SNAPSHOT_BUILD}`
 // What no snapshot can carry over from when it was made: the random generator's state (the
 // same on every load otherwise).  The game deals from its own seeds; this is for anything else.
 const AFTER_RESTORE = "import random\nrandom.seed()";
+// PyScript runs Python of its own before the page's: it writes its package (pyscript/) to the
+// file system and imports it, with the modules that imports (html, its FFI helpers, ...):
+// 0.2–0.4 s of a first visit's main thread, and again on every start from the device's
+// snapshot (which cannot hold it: it holds JavaScript objects).  The game never uses that
+// package (ui/ talks to the browser through js and pyodide), so `import pyscript` gets the
+// package lazily (the standard library's importlib.util.LazyLoader): the module object at
+// once, its code run on the first attribute anyone reads from it.  Nothing of PyScript is
+// patched: its import still finds its own files, and code that uses the package gets all of
+// it.  scripts/build_site.py ships importlib.util for this (it reads the Python here).
+const PYSCRIPT_LATER = `
+def pyscript_later():
+    import sys
+    from importlib.util import LazyLoader, find_spec as spec_of
+
+    class PyScriptLater:
+        """Finds PyScript's package once, as a lazily run module."""
+
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if name != "pyscript":
+                return None
+            sys.meta_path.remove(PyScriptLater)
+            spec = spec_of(name)
+            if spec is not None and spec.loader is not None:
+                spec.loader = LazyLoader(spec.loader)
+            return spec
+
+    sys.meta_path.insert(0, PyScriptLater)
+
+pyscript_later()
+del pyscript_later
+`;
 // How long the page has been idle, once ready, before the device makes its snapshot: a
 // player's first clicks go first.
 const SNAPSHOT_AFTER_MS = 3000;
@@ -86,18 +118,23 @@ function unpacked(url) {
 }
 
 /** Pyodide fetches its WebAssembly and its library by name (its loader has no other way in):
- * while it starts, those two fetches get the decoded .zst, and then fetch is itself again.
+ * those two fetches get the decoded .zst, and then fetch is itself again.  Both are
+ * downloaded and decoded from the moment this module runs, not from when PyScript asks for
+ * Pyodide: PyScript's own set-up (its scripts, its config, its storage) takes the main thread
+ * for a few hundred milliseconds first, while the workers download and decode off it.
  * Where the service worker serves the page it has the plain files, and nothing is wrapped. */
 function fetchingPacked() {
   if (typeof Worker !== "function") return;
   const plainFetch = globalThis.fetch;
-  const waiting = new Set(packedURLs);
+  const waiting = new Map([...packedURLs].map((url) => [url, unpacked(url)]));
   globalThis.fetch = function fetch(resource, init) {
     const url = typeof resource === "string" || resource instanceof URL
       ? new URL(resource, location.href).href : null;
-    if (!waiting.delete(url)) return plainFetch.call(this, resource, init);
+    const response = waiting.get(url);
+    if (!response) return plainFetch.call(this, resource, init);
+    waiting.delete(url);
     if (waiting.size === 0) globalThis.fetch = plainFetch;
-    return unpacked(url).then((response) => response ?? plainFetch.call(this, resource, init));
+    return response.then((unpacked) => unpacked ?? plainFetch.call(this, resource, init));
   };
 }
 
@@ -134,7 +171,6 @@ async function fromSnapshot() {
 }
 
 async function fresh() {
-  if (!controlled()) fetchingPacked();
   const pyodide = await startPyodide(options);
   root.dataset.pythonStart = "fresh";
   return pyodide;
@@ -213,6 +249,7 @@ async function keep(snapshot) {
 // From the snapshot at once; fresh only when PyScript asks, once it has set itself up: a fresh
 // start then holds the main thread, which PyScript's own start would wait for.
 const restoring = controlled() ? fromSnapshot() : Promise.resolve(null);
+if (!controlled()) fetchingPacked();  // a fresh start: its files on their way at once
 let started = null;
 restoring.then((pyodide) => {
   if (!pyodide) makeSnapshotLater();
@@ -226,6 +263,9 @@ export function loadPyodide({ stdout, stderr, indexURL, ...others } = {}) {
   }
   void indexURL;  // PyScript's guess (this module's folder): Pyodide's files are in ./pyodide/
   Object.assign(output, { stdout, stderr });
-  started ??= restoring.then((pyodide) => pyodide ?? fresh());
+  started ??= restoring.then((pyodide) => pyodide ?? fresh()).then((pyodide) => {
+    pyodide.runPython(PYSCRIPT_LATER);
+    return pyodide;
+  });
   return started;
 }

@@ -18,9 +18,6 @@
   names).  The page unpacks it (Python's compression.zstd, which Pyodide has loaded
   already: a few milliseconds) and imports from it in memory (ui/pack_importer.py).  It
   also holds the code of the game's dataclass methods (ui/dataclass_code.py).
-- PyScript's own Python package compiled (pyscript/bytecode/, scripts/bytecode.py): the
-  config's ``[files]`` puts each .pyc where Python looks for it, beside the sources PyScript
-  writes at start, so neither is compiled on the player's device.
 - The page: index.html (with preload hints for the runtime's scripts), boot.js and the
   in-memory IndexedDB it may stand in with (idb-memory.js), pyscript.toml with a
   ``[files]`` table naming python.pack, the web manifest, the icons (drawn by
@@ -78,8 +75,10 @@ ZSTD_DECODERS = {"vendor/zstddec.mjs": ROOT / "node_modules" / "zstddec" / "dist
 SNAPSHOT_PROGRAM = "snapshot.py"  # what the device's snapshot is taken after (snapshot-worker.js)
 PAGE_PYTHON = re.compile(r'<script type="py"[^>]*>\n(?P<code>.*?)\s*</script>', re.S)
 FIRST_GAME_IMPORT = "import ui.main"
+# The Python interpreter.mjs runs as Pyodide starts (PYSCRIPT_LATER: PyScript's package
+# imported lazily), whose imports the shipped standard library must hold.
+INTERPRETER_PYTHON = re.compile(r"^const PYSCRIPT_LATER = `\n(?P<code>.*?)^`;$", re.S | re.M)
 BROWSER_MODULES = ("js", "pyodide", "pyscript")  # what a module may not import to be snapshotted
-PYSCRIPT_BYTECODE = "pyscript/bytecode"  # PyScript's Python package compiled
 PRELOAD_MARK = "<!-- build: runtime preloads -->"  # bench/bare-pyscript.html
 RUNTIME_MARK = "/* build: runtime */[]"  # index.html
 MPY_MARK = "<!-- build: mpy-config -->"
@@ -158,17 +157,15 @@ def python_files() -> list[str]:
     return files
 
 
-def pyscript_toml(template: str, pyscript_pyc: dict[str, str]) -> str:
-    """The config template with its [files] table: the game's Python archive, and PyScript's
-    package compiled ({site path: where Python looks for it, beside the sources PyScript
-    writes})."""
+def pyscript_toml(template: str) -> str:
+    """The config template with its [files] table: the game's Python archive.  (Not PyScript's
+    own package compiled, as before: interpreter.mjs has it imported lazily, so no start
+    runs it.)"""
     if re.search(r"^\[files\]", template, re.M):
         raise SystemExit("pyscript.toml must not have a [files] table: the build writes it")
     lines = [template.rstrip(), "",
-             "# Written by scripts/build_site.py: engine/ and ui/, and PyScript's own Python",
-             "# compiled (scripts/bytecode.py).",
+             "# Written by scripts/build_site.py: engine/ and ui/, compiled.",
              "[files]", f'"./{PYTHON_BUNDLE}" = "./{PYTHON_BUNDLE}"']
-    lines += [f'"./{site}" = "./{path}"' for site, path in pyscript_pyc.items()]
     return "\n".join(lines) + "\n"
 
 
@@ -308,13 +305,8 @@ def build(out: Path, bench: bool = False) -> list[str]:
         write(f"{f}.zst", zstd((out / f).read_bytes()))
     for name, source in ZSTD_DECODERS.items():
         write(name, source.read_bytes())
-    pyscript_pyc = {}  # site path: where Python looks for it
-    for path, data in sorted(bytecode.pyscript_bytecode().items()):
-        site_path = f"{PYSCRIPT_BYTECODE}/{Path(path).name}"
-        write(site_path, data)
-        pyscript_pyc[site_path] = path
-    write("pyscript.toml", pyscript_toml(template, pyscript_pyc))
-    fetched_files = [PYTHON_BUNDLE, *pyscript_pyc]
+    write("pyscript.toml", pyscript_toml(template))
+    fetched_files = [PYTHON_BUNDLE]
 
     for f in PAGE_FILES:
         write(f, (ROOT / f).read_bytes())
@@ -347,7 +339,7 @@ def build(out: Path, bench: bool = False) -> list[str]:
 
     if bench:
         write("bench/bare.html", (ROOT / "bench" / "bare.html").read_bytes())
-        for rel, text in bare_pyscript_page(template, preloads, pyscript_pyc, marks).items():
+        for rel, text in bare_pyscript_page(template, preloads, marks).items():
             write(rel, text)
         for f in (*PYODIDE_FILES, STDLIB, "pyodide-lock.json"):
             write(f"bench/pyodide/{f}", (PYODIDE_DIR / f).read_bytes())
@@ -392,11 +384,16 @@ def snapshot_modules(py_files: list[str], root: Path = ROOT) -> list[str]:
 
 def stdlib_sources(page_python: str) -> dict[str, str]:
     """The Python whose imports decide the standard library the page ships: the game's
-    modules, PyScript's own package and the page's <script type="py">."""
+    modules, PyScript's own package, the page's <script type="py"> and what interpreter.mjs
+    runs."""
     sources = {f: (ROOT / f).read_text(encoding="utf-8") for f in python_files()}
     sources |= {f"pyscript/{name}": text for name, text in bytecode.pyscript_sources().items()
                 if name.endswith(".py")}
     sources["index.html"] = page_python
+    found = INTERPRETER_PYTHON.search((ROOT / "interpreter.mjs").read_text(encoding="utf-8"))
+    if not found:
+        raise SystemExit("interpreter.mjs: no PYSCRIPT_LATER, whose imports the library needs")
+    sources["interpreter.mjs"] = found["code"]
     return sources
 
 
@@ -423,17 +420,16 @@ def interpreter_module(out: Path) -> str:
     return text
 
 
-def bare_pyscript_page(template: str, preloads: list[Preload], pyscript_pyc: dict[str, str],
+def bare_pyscript_page(template: str, preloads: list[Preload],
                        marks: tuple[tuple[str, str], ...]) -> dict[str, str]:
     """bench/bare-pyscript.html and its config: PyScript started as the game's page starts it
-    (the same interpreter, plugins, preloads and compiled PyScript package, one directory
-    down), without the game, for scripts/bench_boot.py."""
+    (the same interpreter, plugins and preloads, one directory down), without the game, for
+    scripts/bench_boot.py."""
     here = 'interpreter = "./interpreter.mjs"'
     config = template.replace(here, here.replace("./", "../"))
     if config == template:
         raise SystemExit(f"pyscript.toml: not {here}, as bench/ expects")
-    lines = [config.rstrip(), "", "[files]"]
-    lines += [f'"../{site}" = "./{path}"' for site, path in pyscript_pyc.items()]
+    lines = [config.rstrip()]
     page = (ROOT / "bench" / "bare-pyscript.html").read_text(encoding="utf-8")
     preloads = preload_tags([p for p in preloads if p[1] != f"./{PYTHON_BUNDLE}"])
     preloads = preloads.replace('href="./', 'href="../')

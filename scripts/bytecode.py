@@ -24,12 +24,6 @@ archive would not match anyway.
 - ``dataclass_table``: the methods ``@dataclass`` writes for the game's classes, compiled
   (scripts/dataclass_code.mjs), shipped in python.zip for ui/dataclass_code.py: compiling
   them was half of the game's import on a cold start.
-- ``pyscript_bytecode``: PyScript's own Python package, compiled.  PyScript writes its
-  sources into the file system and imports them at every start (11 modules); the
-  site's config has it fetch these .pyc files beside them first.  They are "checked"
-  (PEP 552): Python uses one only if the source PyScript wrote has the hash it was compiled
-  from, and compiles the source otherwise, so a PyScript whose bundle differs from its npm
-  package's sources still runs exactly its own code.
 """
 
 from __future__ import annotations
@@ -53,8 +47,6 @@ STDLIB_ARCHIVE = PYODIDE_DIR / "python_stdlib.zip"
 # The game's first import, as the page runs it (ui.main also starts the game in the DOM).
 GAME_ENTRY = "ui.page.app"
 DATACLASS_TABLE = "ui/dataclass_code.marshal"  # ui.dataclass_code.TABLE_NAME, in its package
-# Where PyScript writes its Python package (relative to Pyodide's working directory).
-PYSCRIPT_HOME = "/home/pyodide/pyscript/"
 # A fixed date for new archive entries, so that the same sources make the same bytes.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
@@ -137,45 +129,6 @@ def cache_tag() -> str:
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
     major, minor = lock["info"]["python"].split(".")[:2]
     return f"cpython-{major}{minor}"
-
-
-def pyscript_bytecode() -> dict[str, bytes]:
-    """PyScript's package compiled, as {the path where Python looks for it: .pyc}, for the
-    modules its `import pyscript` loads (the others are compiled if ever imported).  Compiled
-    from the sources PyScript writes (its bundle's, minified: scripts/pyscript_sources.mjs).
-    Kept by the build's cache (PyScript's version is package-lock.json's)."""
-    return build_cache.cached("pyscript", (), _pyscript_bytecode)
-
-
-def _pyscript_bytecode() -> dict[str, bytes]:
-    sources = pyscript_sources()
-    tag = cache_tag()
-    with tempfile.TemporaryDirectory() as tmp:
-        src, out = Path(tmp, "src"), Path(tmp, "out")
-        src.mkdir()
-        for name, text in sources.items():
-            # as PyScript writes it: Path.write_text(text, encoding="utf-8")
-            (src / name).write_bytes(text.encode("utf-8"))
-        files = [f"{name}.py" for name in pyscript_start_modules(src)]
-        compile_files(src, files, out, PYSCRIPT_HOME, checked=True)
-        return {f"pyscript/__pycache__/{f.removesuffix('.py')}.{tag}.pyc":
-                (out / f"{f}c").read_bytes() for f in files}
-
-
-def pyscript_start_modules(package: Path) -> list[str]:
-    """The modules of PyScript's package that `import pyscript` loads: from __init__, every
-    `pyscript.x` imported at module level (not inside a function), and theirs in turn."""
-    found: set[str] = set()
-    todo = ["__init__"]
-    while todo:
-        name = todo.pop()
-        if name in found or not (package / f"{name}.py").exists():
-            continue
-        found.add(name)
-        tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
-        todo += [module.split(".")[1] for module in module_level_imports(tree.body)
-                 if module.startswith("pyscript.")]
-    return sorted(found)
 
 
 def module_level_imports(body: list[ast.stmt], members: bool = False) -> list[str]:

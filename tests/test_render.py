@@ -588,3 +588,13 @@ def test_the_words_name_the_rules_numbers_and_never_write_them():
     assert "up to 50: rise 2; under 100: rise 1" in en and "每多 25 分" in zh
     assert "points count ×3" in en and "底牌分乘 3" in zh
     assert "count double" in render.help_html("en") and "翻倍" in render.help_html("zh")
+
+
+def test_markup_escape_is_the_standard_library_s():
+    import html
+
+    from ui.logic.markup import escape
+
+    for text in ("", "plain", "<b>&amp;</b>", "\"quoted\" 'single'", "a&b<c>d\"e'f", "♠10 & 小王"):
+        assert escape(text) == html.escape(text)
+        assert escape(text, quote=False) == html.escape(text, quote=False)

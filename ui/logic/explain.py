@@ -6,7 +6,6 @@ module only formats its answers. Pure functions, no DOM: tested on CPython."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from html import escape
 from typing import Protocol
 
 from engine.bidding import bid_names_rank, bid_needed, bid_trump_suit
@@ -18,6 +17,7 @@ from engine.reasons import Names, trick_reason
 from engine.rules import TRUMP, Trump
 from engine.view import SeatView, TrickView
 from ui.logic.i18n import SUIT_NAMES, seat_name, t, t_seat
+from ui.logic.markup import escape
 
 
 class CardHtml(Protocol):

@@ -5,7 +5,6 @@ page's side is ui.page.log). Pure functions: tested on CPython."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from html import escape
 
 from engine.events import (
     BidMade,
@@ -31,6 +30,7 @@ from ui.logic.i18n import (
     t_seat,
     trump_name,
 )
+from ui.logic.markup import escape
 from ui.logic.undo import TakenBack
 
 LOG_LINES = 4  # recent events kept readable below the table

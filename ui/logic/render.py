@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
-from html import escape
 
 from engine.bidding import bid_names_rank
 from engine.cards import RANKS, SUIT_SYMBOLS, Card
@@ -36,6 +35,7 @@ from ui.logic.i18n import (
     t_seat,
     trump_name,
 )
+from ui.logic.markup import escape
 from ui.logic.result import (
     ResultModel,
     deal_line,

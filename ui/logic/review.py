@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass
-from html import escape
 
 from engine.actions import Bury, Play, Snatch
 from engine.bots.advice import Advice
@@ -27,6 +26,7 @@ from engine.view import AuctionEntry, SeatView, TrickView
 from ui.logic import explain
 from ui.logic.explain import names
 from ui.logic.i18n import cards_short, seat_name, t, t_seat, trump_name
+from ui.logic.markup import escape
 from ui.logic.players import Adviser
 from ui.logic.render import POSITION, button, card_html, result_html, role_html
 

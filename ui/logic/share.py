@@ -16,7 +16,6 @@ import datetime
 import re
 from collections.abc import Generator
 from dataclasses import dataclass
-from html import escape
 
 from engine.actions import Action, NextRound
 from engine.bots import TIERS
@@ -27,6 +26,7 @@ from engine.match import Match, Start
 from engine.phase import Phase
 from engine.record import SEAT_LABELS, RecordInfo, read_code_steps, record_code, round_actions
 from ui.logic.i18n import seat_name, t
+from ui.logic.markup import escape
 from ui.logic.render import button
 
 REPLAY, DEAL = "replay", "deal"

@@ -24,7 +24,6 @@ import json
 import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from html import escape
 from typing import Literal, TypedDict
 
 from engine.bots import TIERS as BOT_CLASSES
@@ -35,6 +34,7 @@ from engine.limits import parse_json
 from engine.match import Match
 from ui.logic import storage
 from ui.logic.i18n import t
+from ui.logic.markup import escape
 from ui.logic.render import button
 
 KEY = "chaodipi.stats"

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Generator, Iterable
-from html import escape
 
 from engine.actions import Action, Bid, Bury, Deal, Play, Snatch, action_from_json
 from engine.bots.advice import Advice, explain
@@ -30,6 +29,7 @@ from engine.match import Match
 from engine.rules import Trump, classify
 from engine.save import load_match, save_match
 from ui.logic.i18n import TEXT, cards_short, rule_values, t
+from ui.logic.markup import escape
 from ui.logic.render import button
 from ui.logic.table import HUMAN, Bots, Table, positions_in
 from ui.logic.tutorial_script import SCRIPT
