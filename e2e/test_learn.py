@@ -107,7 +107,7 @@ def test_guided_first_hand_played_through(new_context, site_url, wait_ready):
     assert refused and reloaded
     result = page.locator("#table .result").inner_text()
     # East's snatch made spades trump: the declarers (your side) lose this one
-    assert "Your side lost this round" in result and "needed 120 points" in result, result
+    assert "Your side lost this round" in result and "take the deal at 120" in result, result
     assert "count 2 times" in result  # 抠底: the kitty ×2 explained
     # a term of the result opens the glossary at its entry
     page.locator('#table .result [data-glossary="kitty"]').click()
