@@ -52,15 +52,13 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
 def compile_files(src: Path, files: list[str], out: Path, prefix: str = "",
-                  docstrings: bool = True, checked: bool = False) -> None:
+                  docstrings: bool = True) -> None:
     """Write out/<file>c for each file under src; code objects name it prefix + file."""
     command = ["node", str(SCRIPTS / "compile_pyc.mjs")]
     if prefix:
         command += ["--prefix", prefix]
     if not docstrings:
         command.append("--no-docstrings")
-    if checked:
-        command.append("--checked")
     subprocess.run([*command, str(src), str(out), *files], check=True)
 
 
@@ -122,13 +120,6 @@ def dataclass_table(game_zip: Path, py_files: list[str]) -> bytes:
         subprocess.run(["node", str(SCRIPTS / "dataclass_code.mjs"), str(game_zip), str(out),
                         *modules], check=True)
         return out.read_bytes()
-
-
-def cache_tag() -> str:
-    """The page's Python's name for its .pyc files (sys.implementation.cache_tag)."""
-    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
-    major, minor = lock["info"]["python"].split(".")[:2]
-    return f"cpython-{major}{minor}"
 
 
 def module_level_imports(body: list[ast.stmt], members: bool = False) -> list[str]:

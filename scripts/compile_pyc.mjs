@@ -1,13 +1,11 @@
 // Compile Python sources to bytecode with the page's own interpreter (Pyodide in Node.js), so
 // that the page imports them without compiling.  Used by scripts/bytecode.py.
 //
-//   node scripts/compile_pyc.mjs [--prefix P] [--no-docstrings] [--checked] SRC_DIR OUT_DIR engine/cards.py ...
+//   node scripts/compile_pyc.mjs [--prefix P] [--no-docstrings] SRC_DIR OUT_DIR engine/cards.py ...
 //
 // Writes OUT_DIR/engine/cards.pyc and so on.  The .pyc files are "unchecked hash-based"
 // (PEP 552): Python loads them without comparing them with a source file's date, which in a
-// zip archive or a freshly written file system would not match anyway.  --checked makes them
-// "checked hash-based": Python loads one only if the source file beside it has the same hash,
-// and compiles the source otherwise (for sources another program writes at start).  Their code objects
+// zip archive or a freshly written file system would not match anyway.  Their code objects
 // name the file by its relative path (engine/cards.py) as tracebacks show it, after P if
 // given (the path the file will be imported from).  --no-docstrings leaves out the docstrings
 // of modules and functions (the game's code never reads them; `python -OO` would also drop its
@@ -24,7 +22,6 @@ const { loadPyodide } = await import(join(root, "node_modules", "pyodide", "pyod
 const args = process.argv.slice(2);
 const prefix = args[0] === "--prefix" ? args.splice(0, 2)[1] : "";
 const noDocstrings = args[0] === "--no-docstrings" ? Boolean(args.shift()) : false;
-const checked = args[0] === "--checked" ? Boolean(args.shift()) : false;
 const [srcDir, outDir, ...files] = args;
 if (!outDir || files.length === 0) {
   console.error("usage: node scripts/compile_pyc.mjs [--prefix P] SRC_DIR OUT_DIR FILE.py ...");
@@ -42,7 +39,6 @@ for (const file of files) {
 pyodide.globals.set("files", pyodide.toPy(files));
 pyodide.globals.set("prefix", prefix);
 pyodide.globals.set("no_docstrings", noDocstrings);
-pyodide.globals.set("checked", checked);
 pyodide.runPython(`
 import ast, importlib.util, os
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -66,7 +62,7 @@ for f in files:
     if no_docstrings:
         tree = without_docstrings(tree)
     code = compile(tree, prefix + f, "exec", dont_inherit=True)
-    data = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=checked)
+    data = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
     os.makedirs(os.path.dirname(f"/out/{f}c"), exist_ok=True)
     with open(f"/out/{f}c", "wb") as handle:
         handle.write(data)
