@@ -1,33 +1,24 @@
 /* Pyodide for PyScript, started at once: from the device's snapshot where it has one.
  *
  * pyscript.toml names this module as PyScript's interpreter: PyScript imports it and calls
- * loadPyodide().  The page imports it first thing (index.html's head), so that Python is on
- * its way while the page lays out its table and PyScript sets itself up.
- *
- * Light on the wire (docs/performance.md):
- * - A first visit downloads Pyodide's WebAssembly and its standard library compressed with
- *   Zstandard (FILE.zst, a fifth and a quarter fewer bytes than a host's gzip), decoded by
- *   unpack-worker.js, off the main thread.  Where that fails, the plain file is fetched.
- * - No snapshot is downloaded: once the page is ready and the service worker (sw.js) has the
- *   site, the device makes its own (snapshot-worker.js, in a worker, when the page is idle):
- *   the memory of a Pyodide that has started Python and imported the engine and the half of
- *   ui/ that touches no JavaScript (snapshot.py, written by scripts/build_site.py).  The
- *   service worker keeps it in the site's cache under the name of the build it was made from
- *   (SNAPSHOT_BUILD), so a new version of the site never starts from an older snapshot.
- * - Later visits restore it, which skips the interpreter's start and those imports.  A
- *   snapshot that is missing, from another build, or that fails to restore means a fresh
- *   start, without a warning, and a new snapshot replaces it.
- * <html data-python-start> says which start it was, "snapshot" or "fresh", and <html
- * data-snapshot> what became of the device's snapshot: "made", or "failed" (with the reason
- * in the console's debug level).
- * A test that is not about the snapshot sets globalThis.chaodipiNoSnapshot before the page's
- * scripts run (an init script: e2e/conftest.py): its page then makes none, and does not take a
- * core for a second Pyodide beside the test.  No address or stored value can set it.
- *
- * Pyodide is started with the options PyScript passes (its output functions; the folder of
- * Pyodide's files is ./pyodide/), the output forwarded to PyScript's functions once it asks.
- * A PyScript asking for more (packages, a lock file) gets an error naming them, not a
- * Pyodide started without them.
+ * loadPyodide().  index.html imports it first thing, so that Python is on its way while the
+ * page lays out its table and PyScript sets itself up.  Light on the wire (docs/page.md):
+ * - A first visit downloads Pyodide's WebAssembly and standard library as FILE.zst, decoded
+ *   off the main thread by unpack-worker.js (the plain file where that fails), and the game's
+ *   pack, all from the moment this module runs.
+ * - No snapshot is downloaded: once the page is ready, idle, and served by the service worker
+ *   (sw.js), the device makes its own (snapshot-worker.js): Pyodide's memory once Python has
+ *   imported the engine and the half of ui/ that touches no JavaScript.  sw.js keeps it in
+ *   the site's cache under the build it was made from (SNAPSHOT_BUILD).  Later visits
+ *   restore it; one missing, of another build, or failing to restore means a fresh start
+ *   without a warning, and a new snapshot replaces it.
+ * <html data-python-start> says which start it was ("snapshot", "fresh"), <html
+ * data-snapshot> what became of the device's snapshot ("made", "failed": reason in the
+ * console's debug level).  A test not about the snapshot sets globalThis.chaodipiNoSnapshot
+ * in an init script (e2e/conftest.py), so no second Pyodide takes a core beside it; no
+ * address or stored value can set it.
+ * Pyodide gets PyScript's options (its output functions; Pyodide's files are in ./pyodide/);
+ * a PyScript asking for more (packages, a lock file) gets an error naming them.
  */
 import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 
@@ -38,27 +29,24 @@ const SITE = new URL("./", import.meta.url);
 const PACKED = "__PACKED__";  // files also published as FILE.zst
 const SNAPSHOT_BUILD = "__SNAPSHOT_BUILD__";  // what the snapshot was made from, hashed
 
+// The game's modules (scripts/build_site.py), for a fresh start: a snapshot holds them.
+const GAME_PACK = new URL("./python.pack", SITE).href;
 const SNAPSHOT_KEY = new URL(`./pyodide/python.snapshot?build=${SNAPSHOT_BUILD}`, SITE).href;
 // What no snapshot can carry over from when it was made: the random generator's state (the
 // same on every load otherwise).  The game deals from its own seeds; this is for anything else.
 const AFTER_RESTORE = "import random\nrandom.seed()";
-// PyScript runs Python of its own before the page's: it writes its package (pyscript/) to the
-// file system and imports it, with the modules that imports (html, its FFI helpers, ...):
-// 0.2–0.4 s of a first visit's main thread, and again on every start from the device's
-// snapshot (which cannot hold it: it holds JavaScript objects).  The game never uses that
-// package (ui/ talks to the browser through js and pyodide), so `import pyscript` gets the
-// package lazily (the standard library's importlib.util.LazyLoader): the module object at
-// once, its code run on the first attribute anyone reads from it.  Nothing of PyScript is
-// patched: its import still finds its own files, and code that uses the package gets all of
-// it.  scripts/build_site.py ships importlib.util for this (it reads the Python here).
+// PyScript writes its package (pyscript/) and imports it, with html and its FFI helpers,
+// before the page's Python: 0.2–0.4 s of the main thread that the game never uses (ui/ talks
+// to the browser through js and pyodide).  So `import pyscript` gets it lazily (importlib's
+// LazyLoader): its code runs on the first attribute anyone reads; nothing of PyScript is
+// patched.  scripts/build_site.py ships importlib.util for it (it reads the Python here) and
+// runs it before the device's snapshot is taken, which so holds it.
 const PYSCRIPT_LATER = `
 def pyscript_later():
     import sys
     from importlib.util import LazyLoader, find_spec as spec_of
 
-    class PyScriptLater:
-        """Finds PyScript's package once, as a lazily run module."""
-
+    class PyScriptLater:  # finds PyScript's package once, as a lazily run module
         @staticmethod
         def find_spec(name, path=None, target=None):
             if name != "pyscript":
@@ -148,30 +136,44 @@ function controlled() {
   }
 }
 
-/** The device's snapshot of this build, or null. */
+/** The bytes of the device's snapshot of this build (an error where it has none). */
 async function storedSnapshot() {
   const response = await globalThis.caches?.match(SNAPSHOT_KEY);
-  return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  if (!response) throw new Error("no snapshot of this build yet");
+  return response.arrayBuffer();
 }
 
-/** Pyodide restored from the device's snapshot, or null (none yet, or it failed). */
+/** Pyodide restored from the device's snapshot, or null (none yet, or it failed).  Its
+ * 30 MB are read from Cache Storage while Pyodide runs its script and fetches its
+ * WebAssembly: it awaits them only then. */
 async function fromSnapshot() {
   try {
-    const bytes = await storedSnapshot();
-    if (!bytes) return null;
+    const bytes = storedSnapshot();
+    bytes.catch(() => {});  // not unhandled: startPyodide awaits it (boot.js reports those)
     const pyodide = await startPyodide({ ...options, _loadSnapshot: bytes });
     pyodide.runPython(AFTER_RESTORE);
     root.dataset.pythonStart = "snapshot";
     return pyodide;
   } catch (error) {
-    // Corrupt, or from a Pyodide that is not this one: started fresh, and replaced below.
+    // None, corrupt, or from another Pyodide: started fresh, and replaced below.
     console.debug(`Python starts without the device's snapshot: ${error?.message ?? error}`);
     return null;
   }
 }
 
-async function fresh() {
+/** The game's pack (preloaded by index.html on a first visit). */
+async function gamePack() {
+  const response = await fetch(GAME_PACK);
+  if (!response.ok) throw new Error(`${GAME_PACK}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Pyodide started fresh, with the game's pack in its file system for the page's Python
+ * (downloaded while Pyodide starts, not after it as PyScript's [files] would). */
+async function fresh(pack = gamePack()) {
   const pyodide = await startPyodide(options);
+  pyodide.FS.writeFile("python.pack", await pack);
+  pyodide.runPython(PYSCRIPT_LATER);
   root.dataset.pythonStart = "fresh";
   return pyodide;
 }
@@ -246,10 +248,17 @@ async function keep(snapshot) {
   }
 }
 
-// From the snapshot at once; fresh only when PyScript asks, once it has set itself up: a fresh
-// start then holds the main thread, which PyScript's own start would wait for.
-const restoring = controlled() ? fromSnapshot() : Promise.resolve(null);
-if (!controlled()) fetchingPacked();  // a fresh start: its files on their way at once
+// From the snapshot at once; fresh only when PyScript asks, once it has set itself up (a fresh
+// start holds the main thread, which PyScript's own start would wait for), its files
+// downloading meanwhile.
+const onDevice = controlled();
+const restoring = onDevice ? fromSnapshot() : Promise.resolve(null);
+let freshPack;
+if (!onDevice) {
+  fetchingPacked();
+  freshPack = gamePack();
+  freshPack.catch(() => {});  // reported when the fresh start awaits it
+}
 let started = null;
 restoring.then((pyodide) => {
   if (!pyodide) makeSnapshotLater();
@@ -263,9 +272,6 @@ export function loadPyodide({ stdout, stderr, indexURL, ...others } = {}) {
   }
   void indexURL;  // PyScript's guess (this module's folder): Pyodide's files are in ./pyodide/
   Object.assign(output, { stdout, stderr });
-  started ??= restoring.then((pyodide) => pyodide ?? fresh()).then((pyodide) => {
-    pyodide.runPython(PYSCRIPT_LATER);
-    return pyodide;
-  });
+  started ??= restoring.then((pyodide) => pyodide ?? fresh(freshPack));
   return started;
 }

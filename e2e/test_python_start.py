@@ -19,6 +19,10 @@ result = {
     "random": random.random(),
     "engine": sorted(m for m in sys.modules if m.startswith("engine.")),
     "dataclasses": [table.used, table.compiled],
+    # PyScript's package imported lazily (interpreter.mjs), whichever way Python started:
+    # importlib.util.LazyLoader leaves its state on the spec of a module it loaded.
+    "pyscript_lazy": "is_loading" in (getattr(sys.modules["pyscript"].__spec__,
+                                              "loader_state", None) or {}),
 }
 """
 SNAPSHOT_MADE = "document.documentElement.dataset.snapshot"
@@ -74,6 +78,7 @@ def check_game(page, run_python):
     assert "engine.match" in state["engine"] and "engine.bots.hard" in state["engine"]
     used, compiled = state["dataclasses"]
     assert used >= 40 and compiled == 0, f"dataclasses: {used} from the table, {compiled} compiled"
+    assert state["pyscript_lazy"], "PyScript's package was imported at once"
     assert page.locator("#hand [data-card]").count() > 0, "the game dealt"
     assert page.locator(".py-error").count() == 0
     return state

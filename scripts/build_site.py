@@ -19,8 +19,8 @@
   already: a few milliseconds) and imports from it in memory (ui/pack_importer.py).  It
   also holds the code of the game's dataclass methods (ui/dataclass_code.py).
 - The page: index.html (with preload hints for the runtime's scripts), boot.js and the
-  in-memory IndexedDB it may stand in with (idb-memory.js), pyscript.toml with a
-  ``[files]`` table naming python.pack, the web manifest, the icons (drawn by
+  in-memory IndexedDB it may stand in with (idb-memory.js), pyscript.toml, the web
+  manifest, the icons (drawn by
   scripts/icon.py), the font (Noto Sans SC cut to the characters the page can show:
   scripts/font.py, which prints its size and glyph count), and sw.js with every file to
   precache, each with a hash of its content, and a version made of those hashes.
@@ -76,7 +76,8 @@ SNAPSHOT_PROGRAM = "snapshot.py"  # what the device's snapshot is taken after (s
 PAGE_PYTHON = re.compile(r'<script type="py"[^>]*>\n(?P<code>.*?)\s*</script>', re.S)
 FIRST_GAME_IMPORT = "import ui.main"
 # The Python interpreter.mjs runs as Pyodide starts (PYSCRIPT_LATER: PyScript's package
-# imported lazily), whose imports the shipped standard library must hold.
+# imported lazily), whose imports the shipped standard library must hold, and which the
+# device's snapshot holds already.
 INTERPRETER_PYTHON = re.compile(r"^const PYSCRIPT_LATER = `\n(?P<code>.*?)^`;$", re.S | re.M)
 BROWSER_MODULES = ("js", "pyodide", "pyscript")  # what a module may not import to be snapshotted
 PRELOAD_MARK = "<!-- build: runtime preloads -->"  # bench/bare-pyscript.html
@@ -157,18 +158,6 @@ def python_files() -> list[str]:
     return files
 
 
-def pyscript_toml(template: str) -> str:
-    """The config template with its [files] table: the game's Python archive.  (Not PyScript's
-    own package compiled, as before: interpreter.mjs has it imported lazily, so no start
-    runs it.)"""
-    if re.search(r"^\[files\]", template, re.M):
-        raise SystemExit("pyscript.toml must not have a [files] table: the build writes it")
-    lines = [template.rstrip(), "",
-             "# Written by scripts/build_site.py: engine/ and ui/, compiled.",
-             "[files]", f'"./{PYTHON_BUNDLE}" = "./{PYTHON_BUNDLE}"']
-    return "\n".join(lines) + "\n"
-
-
 def empty_lock_file() -> str:
     """Pyodide's lock file without packages: the runtime checks its version, fetches nothing."""
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
@@ -182,8 +171,8 @@ Preload = tuple[str, str, dict[str, str]]  # rel, href, other attributes of a <l
 def runtime_preloads(chunks: list[str], files: list[str]) -> list[Preload]:
     """<link> hints so that the runtime's scripts and small files download at once with the
     page, instead of each one only when the file before it has run (core, config, plugins,
-    Pyodide, ...).  `files`: the config's [files], which PyScript fetches only once Pyodide
-    is up.
+    Pyodide, ...).  `files`: what a fresh start reads once Pyodide is up, besides Pyodide's
+    own files (the game's pack, which interpreter.mjs fetches as it starts).
 
     Not Pyodide's WebAssembly module and standard library: interpreter.mjs has them
     downloaded and decoded by a worker (unpack-worker.js) as soon as it starts.
@@ -305,7 +294,7 @@ def build(out: Path, bench: bool = False) -> list[str]:
         write(f"{f}.zst", zstd((out / f).read_bytes()))
     for name, source in ZSTD_DECODERS.items():
         write(name, source.read_bytes())
-    write("pyscript.toml", pyscript_toml(template))
+    write("pyscript.toml", template)
     fetched_files = [PYTHON_BUNDLE]
 
     for f in PAGE_FILES:
@@ -347,13 +336,14 @@ def build(out: Path, bench: bool = False) -> list[str]:
 
 
 def snapshot_program(html: str) -> str:
-    """The Python that python.snapshot is taken after: the page's own up to its first game
+    """The Python that python.snapshot is taken after: what interpreter.mjs runs on a fresh
+    start (so a start from the snapshot need not), the page's own up to its first game
     import (it unpacks python.pack and installs the importer), then what ui.main does first
     (the dataclass methods) and every game module that `snapshot_modules` finds."""
     found = PAGE_PYTHON.search(html)
     if not found or not found["code"].endswith(FIRST_GAME_IMPORT):
         raise SystemExit(f"index.html: its Python does not end with {FIRST_GAME_IMPORT!r}")
-    lines = [found["code"].removesuffix(FIRST_GAME_IMPORT),
+    lines = [interpreter_python(), found["code"].removesuffix(FIRST_GAME_IMPORT),
              "from ui import dataclass_code", "dataclass_code.install_shipped()",
              *(f"import {name}" for name in snapshot_modules(python_files()))]
     return "\n".join(lines) + "\n"
@@ -390,11 +380,16 @@ def stdlib_sources(page_python: str) -> dict[str, str]:
     sources |= {f"pyscript/{name}": text for name, text in bytecode.pyscript_sources().items()
                 if name.endswith(".py")}
     sources["index.html"] = page_python
+    sources["interpreter.mjs"] = interpreter_python()
+    return sources
+
+
+def interpreter_python() -> str:
+    """The Python interpreter.mjs runs on a fresh start (PYSCRIPT_LATER)."""
     found = INTERPRETER_PYTHON.search((ROOT / "interpreter.mjs").read_text(encoding="utf-8"))
     if not found:
         raise SystemExit("interpreter.mjs: no PYSCRIPT_LATER, whose imports the library needs")
-    sources["interpreter.mjs"] = found["code"]
-    return sources
+    return found["code"]
 
 
 def snapshot_build(out: Path) -> str:
