@@ -20,10 +20,11 @@
   also holds the code of the game's dataclass methods (ui/dataclass_code.py).
 - The page: index.html (with preload hints for the runtime's scripts), boot.js and the
   in-memory IndexedDB it may stand in with (idb-memory.js), pyscript.toml, the web
-  manifest, the icons (drawn by
-  scripts/icon.py), the font (Noto Sans SC cut to the characters the page can show:
-  scripts/font.py, which prints its size and glyph count), and sw.js with every file to
-  precache, each with a hash of its content, and a version made of those hashes.
+  manifest, the icons (drawn by scripts/icon.py), the font (Noto Sans SC cut to the
+  characters the page can show: scripts/font.py, which prints its size and glyph count),
+  and sw.js with every file to precache, each with a hash of its content, and a version
+  made of those hashes.  The page's scripts ship without their comment lines
+  (scripts/js_comments.py: a third of their bytes), each checked by Node's parser.
 - ``--bench`` adds bench/bare.html (a bare Pyodide page for scripts/bench_boot.py) and
   bench/pyodide/ (Pyodide exactly as its npm package ships it); they are not part of the
   published site (not precached, not in dist/).
@@ -51,6 +52,7 @@ import build_cache
 import bytecode
 import font
 import icon
+import js_comments
 
 ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
@@ -256,7 +258,8 @@ def service_worker(out: Path) -> None:
         if f'"{mark}"' not in sw:
             raise SystemExit(f"sw.js lacks the placeholder {mark}")
         sw = sw.replace(f'"{mark}"', json.dumps(value, indent=1))
-    (out / "sw.js").write_text(sw, encoding="utf-8")
+    (out / "sw.js").write_text(js_comments.without_comment_lines(sw), encoding="utf-8")
+    js_comments.check_syntax(out / "sw.js")
 
 
 def build(out: Path, bench: bool = False) -> list[str]:
@@ -274,6 +277,11 @@ def build(out: Path, bench: bool = False) -> list[str]:
             dest.write_text(data, encoding="utf-8")
         else:
             dest.write_bytes(data)
+
+    def write_script(rel: str, source: str) -> None:
+        """One of the page's own scripts, without its comment lines (scripts/js_comments.py)."""
+        write(rel, js_comments.without_comment_lines(source))
+        js_comments.check_syntax(out / rel)
 
     template = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
     config = tomllib.loads(template)
@@ -298,7 +306,10 @@ def build(out: Path, bench: bool = False) -> list[str]:
     fetched_files = [PYTHON_BUNDLE]
 
     for f in PAGE_FILES:
-        write(f, (ROOT / f).read_bytes())
+        if f.endswith((".js", ".mjs")):
+            write_script(f, (ROOT / f).read_text(encoding="utf-8"))
+        else:
+            write(f, (ROOT / f).read_bytes())
     html = (out / "index.html").read_text(encoding="utf-8")
     if f'"{PYTHON_BUNDLE}"' not in html:
         raise SystemExit(f"index.html does not import the game from {PYTHON_BUNDLE}")
@@ -313,7 +324,7 @@ def build(out: Path, bench: bool = False) -> list[str]:
     html = html.replace(CSP_MARK, content_security_policy(html))
     write("index.html", html)
     write(SNAPSHOT_PROGRAM, snapshot_program(html))
-    write("interpreter.mjs", interpreter_module(out))
+    write_script("interpreter.mjs", interpreter_module(out))
     for size in ICON_SIZES:
         write(f"icons/icon-{size}.png",
               build_cache.cached("icon", (str(size),), lambda size=size: icon.render(size)))
