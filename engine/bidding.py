@@ -77,7 +77,19 @@ def bid_trump_suit(cards: Sequence[Card], named_suit: str | None = None) -> str 
     return cards[0].suit
 
 
-_SIZE_WORDS = {1: "一张", 2: "一对", 3: "三张"}
+@dataclass(frozen=True)
+class _SizeWords:
+    """How a bid of 1, 2 or 3 identical cards is named, in each language."""
+
+    en: str  # "a pair"
+    en_plural: str  # "pairs"
+    zh: str  # 对子: the kind
+    zh_count: str  # 一对: how many, before what they are
+
+
+_SIZE_WORDS = {1: _SizeWords("a single", "singles", "单张", "一张"),
+               2: _SizeWords("a pair", "pairs", "对子", "一对"),
+               3: _SizeWords("a triple", "triples", "三张", "三张")}
 
 
 @dataclass(frozen=True)
@@ -115,7 +127,7 @@ def _group_text(size: int, cards: tuple[Card, ...], level: str, zh: bool) -> str
         return " / ".join(cards_label((c,) * size, code) for c in cards)
     jokers = any(c.is_joker for c in cards)
     ranks = any(not c.is_joker for c in cards)
-    zh_words = _SIZE_WORDS[size]
+    zh_words = _SIZE_WORDS[size].zh_count
     if zh:
         what = ("级牌" if ranks else "") + ("或王" if ranks and jokers else "王" if jokers else "")
         return f"{zh_words}相同的{what}" if size > 1 else f"{zh_words}{what}（{level}）"
@@ -151,8 +163,6 @@ SUIT = "suit"  # as many level cards: the higher suit wins, ♠ > ♥ > ♣ > �
 THREE_JOKERS = "three-jokers"  # three identical jokers beat any level cards (R9)
 BIG_JOKERS = "big-jokers"  # as many jokers: 大王 beat 小王 (R9/R13)
 
-_KIND_EN = {1: "a single", 2: "a pair", 3: "a triple"}
-_KIND_ZH = {1: "单张", 2: "对子", 3: "三张"}
 _OVERCALL_EN = {
     SIZE: "{bid} beats {standing}: {kind} outranks {other} ({cites})",
     SUIT: "{bid} beats {standing}: of two {kinds} of level cards the higher suit wins, "
@@ -183,15 +193,14 @@ class Overcall:
         """One line, e.g. "♥2 ♥2 beats ♣2 ♣2: of two pairs of level cards the higher suit wins,
         ♠ > ♥ > ♣ > ♦ (R9)"."""
         zh = lang == "zh"
-        kinds = _KIND_ZH if zh else _KIND_EN
         words = (_OVERCALL_ZH if zh else _OVERCALL_EN)[self.rule]
         code = "zh" if zh else "en"
-        size = len(self.bid)
+        bid, standing = _SIZE_WORDS[len(self.bid)], _SIZE_WORDS[len(self.standing)]
         return words.format(cites=self.cites, bid=cards_label(self.bid, code),
                             standing=cards_label(self.standing, code),
-                            kind=kinds[size], other=kinds[len(self.standing)],
-                            kinds=_KIND_ZH[size] if zh else {2: "pairs", 3: "triples"}.get(
-                                size, "singles"))
+                            kind=bid.zh if zh else bid.en,
+                            other=standing.zh if zh else standing.en,
+                            kinds=bid.zh if zh else bid.en_plural)
 
 
 def overcall(bid: Sequence[Card], standing: Sequence[Card], level: str,
