@@ -252,13 +252,10 @@ async function keep(snapshot) {
 // start holds the main thread, which PyScript's own start would wait for), its files
 // downloading meanwhile.
 const onDevice = controlled();
+if (!onDevice) fetchingPacked();
 const restoring = onDevice ? fromSnapshot() : Promise.resolve(null);
-let freshPack;
-if (!onDevice) {
-  fetchingPacked();
-  freshPack = gamePack();
-  freshPack.catch(() => {});  // reported when the fresh start awaits it
-}
+const freshPack = onDevice ? undefined : gamePack();
+freshPack?.catch(() => {});  // reported when the fresh start awaits it
 let started = null;
 restoring.then((pyodide) => {
   if (!pyodide) makeSnapshotLater();

@@ -63,7 +63,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB = "python_stdlib.zip"  # written by scripts/bytecode.py
 PY_PACKAGES = ("engine", "ui")
 ICON_SIZES = (192, 512)
-PAGE_FILES = ("index.html", "idb-memory.js", "tabs.js", "boot.js", "interpreter.mjs",
+# The page's own files, copied (its scripts without their comment lines); interpreter.mjs and
+# sw.js are written from templates (interpreter_module, service_worker).
+PAGE_FILES = ("index.html", "idb-memory.js", "tabs.js", "boot.js",
               "unpack-worker.js", "snapshot-worker.js", "manifest.webmanifest")
 PYTHON_BUNDLE = "python.pack"  # the game's files, marshalled, compressed with Zstandard
 # Published compressed with Zstandard too (FILE.zst, which the page and the service worker
@@ -258,8 +260,7 @@ def service_worker(out: Path) -> None:
         if f'"{mark}"' not in sw:
             raise SystemExit(f"sw.js lacks the placeholder {mark}")
         sw = sw.replace(f'"{mark}"', json.dumps(value, indent=1))
-    (out / "sw.js").write_text(js_comments.without_comment_lines(sw), encoding="utf-8")
-    js_comments.check_syntax(out / "sw.js")
+    js_comments.write_script(out / "sw.js", sw)
 
 
 def build(out: Path, bench: bool = False) -> list[str]:
@@ -277,11 +278,6 @@ def build(out: Path, bench: bool = False) -> list[str]:
             dest.write_text(data, encoding="utf-8")
         else:
             dest.write_bytes(data)
-
-    def write_script(rel: str, source: str) -> None:
-        """One of the page's own scripts, without its comment lines (scripts/js_comments.py)."""
-        write(rel, js_comments.without_comment_lines(source))
-        js_comments.check_syntax(out / rel)
 
     template = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
     config = tomllib.loads(template)
@@ -307,7 +303,7 @@ def build(out: Path, bench: bool = False) -> list[str]:
 
     for f in PAGE_FILES:
         if f.endswith((".js", ".mjs")):
-            write_script(f, (ROOT / f).read_text(encoding="utf-8"))
+            js_comments.write_script(out / f, (ROOT / f).read_text(encoding="utf-8"))
         else:
             write(f, (ROOT / f).read_bytes())
     html = (out / "index.html").read_text(encoding="utf-8")
@@ -324,7 +320,7 @@ def build(out: Path, bench: bool = False) -> list[str]:
     html = html.replace(CSP_MARK, content_security_policy(html))
     write("index.html", html)
     write(SNAPSHOT_PROGRAM, snapshot_program(html))
-    write_script("interpreter.mjs", interpreter_module(out))
+    js_comments.write_script(out / "interpreter.mjs", interpreter_module(out))
     for size in ICON_SIZES:
         write(f"icons/icon-{size}.png",
               build_cache.cached("icon", (str(size),), lambda size=size: icon.render(size)))

@@ -33,7 +33,7 @@ def without_comment_lines(source: str) -> str:
             if text.startswith("//"):
                 continue
             if text.startswith("/*") and _closes_at_end_or_later(text):
-                in_block = not (len(text) > 3 and text.endswith("*/"))
+                in_block = "*/" not in text[2:]
                 continue
         kept.append(line)
         if _backticks(line) % 2:
@@ -52,6 +52,13 @@ def _backticks(line: str) -> int:
     """Backticks that open or close a template literal: not escaped ones."""
     return sum(1 for i, char in enumerate(line)
                if char == "`" and (i == 0 or line[i - 1] != "\\"))
+
+
+def write_script(dest: Path, source: str) -> None:
+    """One of the page's own scripts, written to `dest` without its comment lines and parsed
+    by Node (the build stops if it does not parse)."""
+    dest.write_text(without_comment_lines(source), encoding="utf-8")
+    check_syntax(dest)
 
 
 def check_syntax(path: Path) -> None:

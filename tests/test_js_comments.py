@@ -70,10 +70,9 @@ def test_the_page_s_scripts_still_parse(tmp_path, name):
     check_syntax(shipped)
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node")
 def test_a_script_that_no_longer_parses_stops_the_build(tmp_path):
     broken = tmp_path / "broken.js"
     broken.write_text("run(;\n")
-    if shutil.which("node") is None:
-        pytest.skip("needs Node")
     with pytest.raises(SystemExit, match="does not parse"):
         check_syntax(broken)
