@@ -248,3 +248,18 @@ def test_each_trick_says_why_it_went_so_as_the_live_table_does():
         assert [unescape(g) for g in got] == ([want] if want else [])
         said += bool(want)
     assert said, "some trick of the round has a reason to give"
+
+
+def test_a_hint_asked_for_a_trick_is_that_trick_s_though_the_player_steps_on_first():
+    """The page asks for the hint as it shows a trick and runs the search later: by then the
+    player may be on the result, which has no hint (a fast ArrowRight did this)."""
+    m = finished(seed=8)
+    r = rv.Review(m)
+    r.at = next(k for k, s in enumerate(r.steps) if s.kind == "trick" and _other_plays(r, s))
+    asked_at, step = r.at, r.step
+    played = dict(step.trick.plays)[0]
+    steps = r.hint_steps(FakeAdviser(lambda view: played))
+    r.at = len(r.steps) - 1  # the result
+    advice = run_steps(steps)
+    assert advice.action.cards == played and asked_at in r.hints
+    assert not r.hint_wanted()

@@ -151,12 +151,18 @@ class Review:
         """What `adviser` (the hint button's bot, engine.bots.hard) would have played for the
         player in the trick shown, from the player's view just before their play; kept in
         `hints`. A generator that yields while it rebuilds that moment and while the adviser
-        thinks, to be run in slices (ui.logic.pacing)."""
-        at, step = self.at, self.step
-        assert step.own_at is not None
+        thinks, to be run in slices (ui.logic.pacing).  The step is the one shown when this is
+        called: the player may step on before the generator first runs."""
+        at = self.at
+        own_at = self.steps[at].own_at
+        assert own_at is not None
+        return self._hint_steps(adviser, at, own_at)
+
+    def _hint_steps(self, adviser: Adviser, at: int,
+                    own_at: int) -> Generator[object, None, Advice | None]:
         seed, rules, start, actions = self._from
         replay = Match(seed, rules, start)
-        for k, action in enumerate(actions[:step.own_at]):
+        for k, action in enumerate(actions[:own_at]):
             replay.apply(action)
             if k % REPLAY_SLICE == 0:
                 yield k

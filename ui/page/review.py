@@ -73,18 +73,19 @@ class ReviewScreen:
         by_id("prompt").textContent = t("review.keys", lang)
         adviser = page.table.adviser
         if rv.hint_wanted() and self.hint is None and isinstance(adviser, Adviser):
-            self.hint = asyncio.ensure_future(self._ask_hint(rv, adviser))
+            self.hint = asyncio.ensure_future(self._ask_hint(rv, rv.at, rv.hint_steps(adviser)))
 
-    async def _ask_hint(self, rv: reviewing.Review, adviser: Adviser) -> None:
-        """What the hint would have played in the trick shown (ui.logic.review), asked in
-        slices as the hint button's search is (`html[data-hint="thinking"]` meanwhile); shown
-        if the review is still on that step when it comes (one at a time: the redraw after it
-        asks for the step shown then)."""
+    async def _ask_hint(self, rv: reviewing.Review, at: int,
+                        steps: Generator[object, None, object]) -> None:
+        """What the hint would have played in the trick shown at step `at` (`steps`, from
+        ui.logic.review, taken when it was shown: this runs later, when the player may have
+        stepped on), asked in slices as the hint button's search is (`html[data-hint=
+        "thinking"]` meanwhile); shown if the review is still on that step when it comes (one
+        at a time: the redraw after it asks for the step shown then)."""
         root = js.document.documentElement
         root.dataset.hint = "thinking"
-        at = rv.at
         try:
-            await pacing.in_slices(rv.hint_steps(adviser), js.performance.now,
+            await pacing.in_slices(steps, js.performance.now,
                                    going_on=lambda: self.page.review is rv and rv.at == at)
         finally:
             self.hint = None
