@@ -126,6 +126,51 @@ function fetchingPacked() {
   };
 }
 
+/* ---- PyScript's package, written without compiling it ---- */
+
+// Before the page's Python, PyScript writes its own package (pyscript/) by running Python
+// that holds each file as a string literal, one line each (its src/stdlib.js): 33 KB for
+// Python to compile on every start, from the snapshot too (about 50 ms here).  Those files
+// are written here instead, from the same literals (JSON, as PyScript makes them, which
+// Python reads alike), and the rest of that Python runs as it is: it makes the folders and
+// imports the package.  Code of any other shape runs untouched.
+const PACKAGE_START = "import os as _os\n";
+const PACKAGE_PATH = /^_path = _Path\(("[^"\\]*")\)$/;
+const PACKAGE_FILE = /^_path\.write_text\(("(?:[^"\\]|\\.)*"),encoding="utf-8"\)$/;
+
+/** `code` without the lines that write PyScript's package, which are written here. */
+function withPackageWritten(pyodide, code) {
+  if (typeof code !== "string" || !code.startsWith(PACKAGE_START)) return code;
+  const files = [];
+  let path = null;
+  const rest = code.split("\n").filter((line) => {
+    const named = PACKAGE_PATH.exec(line);
+    if (named) path = JSON.parse(named[1]);
+    const file = PACKAGE_FILE.exec(line);
+    if (file && path) files.push([path, JSON.parse(file[1])]);
+    return !(file && path);
+  });
+  const { FS } = pyodide;
+  for (const [relative, text] of files) {
+    const absolute = `${FS.cwd()}/${relative.replace(/^\.\//, "")}`;
+    FS.mkdirTree(absolute.slice(0, absolute.lastIndexOf("/")));
+    FS.writeFile(absolute, text);
+  }
+  console.debug(`PyScript's package: ${files.length} files written by interpreter.mjs`);
+  return rest.join("\n");
+}
+
+/** Pyodide whose runPython and runPythonAsync write PyScript's package as above. */
+function writingPackageDirectly(pyodide) {
+  for (const name of ["runPython", "runPythonAsync"]) {
+    const run = pyodide[name];
+    pyodide[name] = function (code, ...rest) {
+      return run.call(this, withPackageWritten(pyodide, code), ...rest);
+    };
+  }
+  return pyodide;
+}
+
 /* ---- the device's snapshot ---- */
 
 function controlled() {
@@ -153,7 +198,7 @@ async function fromSnapshot() {
     const pyodide = await startPyodide({ ...options, _loadSnapshot: bytes });
     pyodide.runPython(AFTER_RESTORE);
     root.dataset.pythonStart = "snapshot";
-    return pyodide;
+    return writingPackageDirectly(pyodide);
   } catch (error) {
     // None, corrupt, or from another Pyodide: started fresh, and replaced below.
     console.debug(`Python starts without the device's snapshot: ${error?.message ?? error}`);
@@ -175,7 +220,7 @@ async function fresh(pack = gamePack()) {
   pyodide.FS.writeFile("python.pack", await pack);
   pyodide.runPython(PYSCRIPT_LATER);
   root.dataset.pythonStart = "fresh";
-  return pyodide;
+  return writingPackageDirectly(pyodide);
 }
 
 /** Once the page is ready, idle, and served by the service worker (whose cache then holds

@@ -6,6 +6,7 @@ game is the same every way."""
 
 from __future__ import annotations
 
+import bytecode  # scripts/, on the path from conftest.py
 import pytest
 
 # Every test here is about the device's snapshot: its pages make it, as a player's do.
@@ -13,6 +14,7 @@ pytestmark = pytest.mark.device_snapshot
 
 STATE = """
 import random, sys
+from pathlib import Path
 import ui.main
 table = ui.main.PRECOMPILED
 result = {
@@ -23,6 +25,9 @@ result = {
     # importlib.util.LazyLoader leaves its state on the spec of a module it loaded.
     "pyscript_lazy": "is_loading" in (getattr(sys.modules["pyscript"].__spec__,
                                               "loader_state", None) or {}),
+    # PyScript's package as interpreter.mjs writes it for PyScript (from PyScript's own code)
+    "pyscript_files": {path.name: path.read_text(encoding="utf-8")
+                       for path in Path("pyscript").glob("*.py")},
 }
 """
 SNAPSHOT_MADE = "document.documentElement.dataset.snapshot"
@@ -73,12 +78,21 @@ class Visits:
         return [text for kind, text in self.messages if kind in ("warning", "error")]
 
 
+def package_written(messages: list[tuple[str, str]]) -> bool:
+    """Whether interpreter.mjs wrote PyScript's package for PyScript (not compiled from
+    PyScript's Python literals) in a load with these console messages."""
+    count = len(bytecode.pyscript_sources())
+    return ("debug", f"PyScript's package: {count} files written by interpreter.mjs") in messages
+
+
 def check_game(page, run_python):
     state = run_python(page, STATE)
     assert "engine.match" in state["engine"] and "engine.bots.hard" in state["engine"]
     used, compiled = state["dataclasses"]
     assert used >= 40 and compiled == 0, f"dataclasses: {used} from the table, {compiled} compiled"
     assert state["pyscript_lazy"], "PyScript's package was imported at once"
+    written = state.pop("pyscript_files")
+    assert written == bytecode.pyscript_sources(), "PyScript's package is not PyScript's"
     assert page.locator("#hand [data-card]").count() > 0, "the game dealt"
     assert page.locator(".py-error").count() == 0
     return state
@@ -100,12 +114,15 @@ def test_a_first_visit_starts_fresh_and_later_ones_from_the_device_s_snapshot(
     first = visits.load()
     assert first.get_attribute("html", "data-python-start") == "fresh"
     states = [check_game(first, run_python)]
+    assert package_written(visits.messages), "PyScript compiled its package"
     stored = snapshot_made(first, until)
     assert len(stored) == 1 and "python.snapshot?build=" in stored[0][1], stored
     for _ in range(2):
+        before = len(visits.messages)
         page = visits.load()
         assert page.get_attribute("html", "data-python-start") == "snapshot"
         states.append(check_game(page, run_python))
+        assert package_written(visits.messages[before:]), "PyScript compiled its package"
         assert page.get_attribute("html", "data-snapshot") is None, "nothing to make again"
         page.close()
     randoms = {state["random"] for state in states}
