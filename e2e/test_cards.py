@@ -101,7 +101,8 @@ def screenshots(page, state: str) -> None:
                                   ("embed-360x480", EMBED, True)):
             page.evaluate("(on) => document.documentElement.classList.toggle('embed', on)", embed)
             page.set_viewport_size(size)
-            page.screenshot(path=str(ARTIFACTS / f"cards-{state}-{name}-{scheme}.png"))
+            page.screenshot(path=str(ARTIFACTS / f"cards-{state}-{name}-{scheme}.png"),
+                            animations="disabled")  # as the player sees it settle
     page.evaluate("(on) => document.documentElement.classList.toggle('embed', on)", embedded)
     page.emulate_media(color_scheme="light")
     page.set_viewport_size(DESKTOP)
