@@ -80,7 +80,8 @@ class BidMade(Event):
     trump_suit: str | None
     level_rank: str | None
     snatch: bool = False
-    overcall: bool = False  # 反主: it beat a standing bid (a snatch always does)
+    overcall: bool = False  # 反主: it beat a standing bid (a snatch does, unless none stood:
+    #                          R12, nobody bid)
     why: Overcall | None = None  # how it beat the standing bid, by the bid order (R9/R10/R13)
     beaten_seat: int | None = None  # whose bid it beat
     dealer: int | None = None  # a snatch: the 庄家, whom a snatch never changes (R15)

@@ -659,16 +659,16 @@ class Match:
     def _apply_snatch(self, action: Snatch) -> list[ev.Event]:
         r = self.round
         rank, suit = self._bid_naming(action.cards, action.rank, action.suit)
-        beaten = r.standing
-        assert beaten is not None  # the 庄家's bid, or a snatch, stands before any snatch
-        why = overcall(action.cards, beaten.cards, r.level)  # R15: by R9/R13, never R10
+        beaten = r.standing  # None after R12 (nobody bid): any bid of two cards snatches
+        why = None if beaten is None else overcall(action.cards, beaten.cards, r.level)
         r.standing = BidView(action.seat, tuple(action.cards), rank, suit, snatch=True)
         r.bids.append(r.standing)
         r.auction.append(AuctionEntry(action.seat, Phase.SNATCH, r.standing))
         r.trump = Trump(rank, suit)  # 视同反主: trump changes; the 庄家 does not
         out: list[ev.Event] = [ev.BidMade(action.seat, tuple(action.cards), suit, rank,
-                                          snatch=True, overcall=True, why=why,
-                                          beaten_seat=beaten.seat, dealer=r.dealer)]
+                                          snatch=True, overcall=beaten is not None, why=why,
+                                          beaten_seat=None if beaten is None else beaten.seat,
+                                          dealer=r.dealer)]
         return out + self._take_kitty(action.seat)
 
     # --- play (R18–R25) -----------------------------------------------------------------

@@ -210,6 +210,25 @@ def test_r15_snatch_uses_suit_order_even_in_the_first_round():
     assert m.round.trump == Trump("2", "S")
 
 
+def test_r15_after_nobody_bids_any_bid_of_two_cards_snatches():
+    """R12 then R15: no bid stands when the kitty has chosen trumps, so any bid of at least
+    two cards snatches (a single still never does), beating nobody's bid; it was verified
+    legal and then failed an assertion as it was applied (seed 829's twelfth round)."""
+    m = to_bury({0: "C5", 1: "S2 S2", 2: "H2"}, kitty="S9 C2 HA D2 LJ", first_seat=0,
+                bid=None)
+    assert m.round.standing is None and m.round.trump == Trump("2", "C")  # R12: by the kitty
+    dealer = m.round.dealer
+    m.apply(Bury(dealer, tuple(m.hand(dealer)[:10])))
+    while m.to_act != 1:
+        m.apply(Pass(m.to_act))
+    refused(m, Snatch(1, tuple(cards("S2"))), IllegalAction)  # a single never snatches
+    events = m.apply(Snatch(1, tuple(cards("S2 S2"))))
+    made = next(e for e in events if isinstance(e, ev.BidMade))
+    assert made.snatch and not made.overcall and made.beaten_seat is None and made.why is None
+    assert m.round.trump == Trump("2", "S") and m.round.dealer == dealer
+    assert m.phase == "bury" and m.to_act == 1 and len(m.hand(1)) == 48
+
+
 def test_view_shows_the_kitty_only_to_its_burier():
     m = to_bury({0: "H2 H2"})
     buried = tuple(m.hand(0)[:10])

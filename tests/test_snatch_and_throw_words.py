@@ -89,6 +89,18 @@ def test_a_snatch_line_names_you_and_the_dealer():
         "你 抄底 ♥2 ♥2。" + why.text("zh") + "。底牌归你，重新扣底；现在的主：♥2；庄家仍是左家")
 
 
+def test_a_snatch_where_nobody_had_bid_says_so():
+    """R12 then R15: no bid stood, so the snatch beat none; the line says why it stands."""
+    made = ev.BidMade(1, tuple(parse_cards("S2 S2")), "S", "2", snatch=True, dealer=3)
+    assert log.event_line(made, "en") == (
+        "East snatches the kitty with ♠2 ♠2. Nobody had bid, so any bid of two cards or more "
+        "snatches. The kitty goes to East, who buries it again; trump is now ♠2; the dealer "
+        "(庄家) is still West")
+    assert log.event_line(made, "zh") == (
+        "右家 抄底 ♠2 ♠2。无人叫过主，两张以上的叫主就能抄底。底牌归右家，重新扣底；"
+        "现在的主：♠2；庄家仍是左家")
+
+
 def lead_view():
     m = Match(3)
     players = [make_bot("normal", s, 3) for s in range(4)]

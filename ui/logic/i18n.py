@@ -101,6 +101,9 @@ TEXT: dict[str, tuple[str, str]] = {
                          "现在的主：{trump}；庄家仍是{dealer}",
                          "{line}. {why}. The kitty goes to {seat}, who buries it again; trump "
                          "is now {trump}; the dealer (庄家) is still {dealer}"),
+    # why a snatch stands where nobody had bid (R12: the kitty chose trumps; R15)
+    "event.snatch.unopposed": ("无人叫过主，两张以上的叫主就能抄底",
+                               "Nobody had bid, so any bid of two cards or more snatches"),
     "event.pass.bid": ("{seat} 不叫", "{seat} passes"),
     "event.pass.bid.you": ("你 不叫", "You pass"),
     "event.pass.snatch": ("{seat} 不抄", "{seat} does not snatch"),

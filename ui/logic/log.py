@@ -45,9 +45,11 @@ def event_line(event: Event, lang: str) -> str | None:
         key = ("event.snatch" if event.snatch
                else "event.overcall" if event.overcall else "event.bid")
         line = t_seat(key, event.seat, lang, cards=cards_short(event.cards, lang))
-        if event.snatch and event.why is not None and event.dealer is not None:
+        if event.snatch and event.dealer is not None:
             trump = trump_name(Trump(event.level_rank or "", event.trump_suit), lang)
-            return t("event.snatch.why", lang, line=line, why=event.why.text(lang),
+            why = (t("event.snatch.unopposed", lang) if event.why is None  # (R12: no bid)
+                   else event.why.text(lang))
+            return t("event.snatch.why", lang, line=line, why=why,
                      seat=_object(event.seat, lang), trump=trump,
                      dealer=_object(event.dealer, lang))
         return line
