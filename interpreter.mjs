@@ -9,7 +9,7 @@
  * - No snapshot is downloaded: once the page is ready, idle, and served by the service worker
  *   (sw.js), the device makes its own (snapshot-worker.js): Pyodide's memory once Python has
  *   imported the engine and the half of ui/ that touches no JavaScript.  sw.js keeps it in
- *   the site's cache under the build it was made from (SNAPSHOT_BUILD).  Later visits
+ *   the site's cache under the build it was made from (SNAPSHOT_PATH).  Later visits
  *   restore it; one missing, of another build, or failing to restore means a fresh start
  *   without a warning, and a new snapshot replaces it.
  * <html data-python-start> says which start it was ("snapshot", "fresh"), <html
@@ -27,11 +27,12 @@ export { version };
 const SITE = new URL("./", import.meta.url);
 // Filled in by scripts/build_site.py.
 const PACKED = "__PACKED__";  // files also published as FILE.zst
-const SNAPSHOT_BUILD = "__SNAPSHOT_BUILD__";  // what the snapshot was made from, hashed
+// Where the device keeps its snapshot: named by what it was made from, hashed.
+const SNAPSHOT_PATH = "__SNAPSHOT_KEY__";
 
 // The game's modules (scripts/build_site.py), for a fresh start: a snapshot holds them.
 const GAME_PACK = new URL("./python.pack", SITE).href;
-const SNAPSHOT_KEY = new URL(`./pyodide/python.snapshot?build=${SNAPSHOT_BUILD}`, SITE).href;
+const SNAPSHOT_KEY = new URL(SNAPSHOT_PATH, SITE).href;
 // What no snapshot can carry over from when it was made: the random generator's state (the
 // same on every load otherwise).  The game deals from its own seeds; this is for anything else.
 const AFTER_RESTORE = "import random\nrandom.seed()";
@@ -181,8 +182,13 @@ function controlled() {
   }
 }
 
-/** The bytes of the device's snapshot of this build (an error where it has none). */
+/** The bytes of the device's snapshot of this build (an error where it has none): as
+ * index.html began to read them, before this module had come (on a device that has the site:
+ * 30 MB from the site's cache, which Pyodide's start waited for), or read now. */
 async function storedSnapshot() {
+  const early = globalThis.chaodipiSnapshot;
+  delete globalThis.chaodipiSnapshot;  // (its bytes are Pyodide's alone once it has them)
+  if (early?.key === SNAPSHOT_KEY) return early.bytes;
   const response = await globalThis.caches?.match(SNAPSHOT_KEY);
   if (!response) throw new Error("no snapshot of this build yet");
   return response.arrayBuffer();

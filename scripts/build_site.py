@@ -86,6 +86,7 @@ INTERPRETER_PYTHON = re.compile(r"^const PYSCRIPT_LATER = `\n(?P<code>.*?)^`;$",
 BROWSER_MODULES = ("js", "pyodide", "pyscript")  # what a module may not import to be snapshotted
 PRELOAD_MARK = "<!-- build: runtime preloads -->"  # bench/bare-pyscript.html
 RUNTIME_MARK = "/* build: runtime */[]"  # index.html
+SNAPSHOT_MARK = '/* build: snapshot */""'  # index.html: the device's snapshot's key (snapshot_key)
 MPY_MARK = "<!-- build: mpy-config -->"
 CSP_MARK = "<!-- build: content security policy -->"
 INLINE_SCRIPT = re.compile(r"<script>(?P<code>.*?)</script>", re.S)  # run by the browser
@@ -315,11 +316,14 @@ def build(out: Path, bench: bool = False) -> list[str]:
         if mark not in html:
             raise SystemExit(f"index.html lacks the marker {mark!r}")
         html = html.replace(mark, text)
+    write(SNAPSHOT_PROGRAM, snapshot_program(html))  # (the page's Python: not the marks')
+    if SNAPSHOT_MARK not in html:
+        raise SystemExit(f"index.html lacks the marker {SNAPSHOT_MARK!r}")
+    html = html.replace(SNAPSHOT_MARK, json.dumps(snapshot_key(out)))
     if CSP_MARK not in html:
         raise SystemExit(f"index.html lacks the marker {CSP_MARK!r}")
     html = html.replace(CSP_MARK, content_security_policy(html))
     write("index.html", html)
-    write(SNAPSHOT_PROGRAM, snapshot_program(html))
     js_comments.write_script(out / "interpreter.mjs", interpreter_module(out))
     for size in ICON_SIZES:
         write(f"icons/icon-{size}.png",
@@ -410,12 +414,18 @@ def snapshot_build(out: Path) -> str:
     return digest.hexdigest()[:16]
 
 
+def snapshot_key(out: Path) -> str:
+    """Where the device keeps its snapshot of this build, relative to the page (the service
+    worker's cache): interpreter.mjs's SNAPSHOT_KEY, which index.html reads early."""
+    return f"./pyodide/python.snapshot?build={snapshot_build(out)}"
+
+
 def interpreter_module(out: Path) -> str:
     """interpreter.mjs with what the build decides filled in: the files fetched compressed
-    (PACKED) and the name of the device's snapshot (snapshot_build)."""
+    (PACKED) and where the device keeps its snapshot (snapshot_key)."""
     text = (ROOT / "interpreter.mjs").read_text(encoding="utf-8")
     packed = [f"./{f}" for f in PACKED]
-    for mark, value in (("__PACKED__", packed), ("__SNAPSHOT_BUILD__", snapshot_build(out))):
+    for mark, value in (("__PACKED__", packed), ("__SNAPSHOT_KEY__", snapshot_key(out))):
         if f'"{mark}"' not in text:
             raise SystemExit(f"interpreter.mjs lacks the placeholder {mark}")
         text = text.replace(f'"{mark}"', json.dumps(value))
