@@ -44,9 +44,10 @@ the main thread the game needs to start and the bare page does not).
   of the same minutes (scripts/trace_tasks.py): on a loaded machine the wall time includes
   waiting for a core.  The bare pages play nothing, so only the game is measured.
 
-- game-before (--before DIR): the game of another build, loaded cold in turn with the three
-  pages above, so that a change is judged under the same load (the ratios move with the
-  machine's load by more than most changes do).
+- game-before (--before DIR): the game of another build, loaded in turn with the three
+  pages above, cold and warm (its own context, its own service worker and snapshot), so that
+  a change is judged under the same load (the ratios move with the machine's load by more
+  than most changes do).
 
 Prints the figures, the ratios game/bare (goal for cold: <= 1.10) and game/bare-site, the
 game's first paint (goal: < 300 ms), and where the game's time goes (medians of its
@@ -174,28 +175,32 @@ def cold(chromium, urls: dict[str, str], runs: int) -> dict[str, list[float]]:
     return times
 
 
-def warm(chromium, base: str, runs: int) -> dict[str, list[float]]:
+def warm(chromium, urls: dict[str, str], runs: int) -> dict[str, list[float]]:
+    """Warm loads of each page of `urls` ({name: URL}), in turn, each in its own context
+    after a first visit (for a game, once the device has its snapshot)."""
+    games = [name for name in urls if name in ("game", BEFORE)]
     contexts = {}
-    for name, path in PAGES.items():  # the first visit of each page, in its own context
+    for name, url in urls.items():  # the first visit of each page, in its own context
         context = contexts[name] = new_context(chromium)
         page = context.new_page()
-        page.goto(base + path, timeout=TIMEOUT_MS)
+        page.goto(url, timeout=TIMEOUT_MS)
         page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
-        if name == "game":  # until the service worker has the site and the device its snapshot
+        if name in games:  # until the service worker has the site and the device its snapshot
             page.wait_for_function("document.documentElement.dataset.snapshot",
                                    timeout=TIMEOUT_MS)
         page.close()
-    times: dict[str, list[float]] = {name: [] for name in PAGES}
-    for order in orders(runs, list(PAGES)):  # then more loads in new tabs, as for cold ones
+    times: dict[str, list[float]] = {name: [] for name in urls}
+    for order in orders(runs, list(urls)):  # then more loads in new tabs, as for cold ones
         for name in order:
             game = name == "game"
             paints = PAINTS.setdefault("warm", []) if game else None
             stages = STAGES.setdefault("warm", []) if game else None
-            times[name].append(load(contexts[name], base + PAGES[name], paints, stages))
-    served = contexts["game"].new_page()
-    served.goto(base + PAGES["game"], timeout=TIMEOUT_MS)
-    if not served.evaluate("!!navigator.serviceWorker.controller"):
-        print("warning: the game's warm loads were not served by its service worker")
+            times[name].append(load(contexts[name], urls[name], paints, stages))
+    for name in games:
+        served = contexts[name].new_page()
+        served.goto(urls[name], timeout=TIMEOUT_MS)
+        if not served.evaluate("!!navigator.serviceWorker.controller"):
+            print(f"warning: the warm loads of {name} were not served by its service worker")
     for context in contexts.values():
         context.close()
     return times
@@ -323,7 +328,7 @@ def main(argv: list[str] | None = None) -> None:
                     help="slow every page's CPU this many times (4: a mid-range phone)")
     ap.add_argument("--before", type=Path, metavar="DIR",
                     help="another build of the site (e.g. of an earlier commit) whose game is "
-                         "loaded cold in turn with the others, to compare a change")
+                         "loaded in turn with the others, cold and warm, to compare a change")
     args = ap.parse_args(argv)
     global THROTTLE
     THROTTLE = args.throttle
@@ -352,7 +357,7 @@ def main(argv: list[str] | None = None) -> None:
                   f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
             report("cold", cold(chromium, urls, args.runs))
             if args.warm > 0:
-                report("warm", warm(chromium, base, args.warm))
+                report("warm", warm(chromium, urls, args.warm))
             if args.tricks > 0:
                 tricks(chromium, base, args.tricks, args.seed)
             print(f"  load average now {os.getloadavg()[0]:.1f} (other work on the machine "
