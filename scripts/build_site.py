@@ -319,12 +319,13 @@ def build(out: Path, bench: bool = False) -> list[str]:
     write(SNAPSHOT_PROGRAM, snapshot_program(html))  # (the page's Python: not the marks')
     if SNAPSHOT_MARK not in html:
         raise SystemExit(f"index.html lacks the marker {SNAPSHOT_MARK!r}")
-    html = html.replace(SNAPSHOT_MARK, json.dumps(snapshot_key(out)))
+    key = snapshot_key(out)
+    html = html.replace(SNAPSHOT_MARK, json.dumps(key))
     if CSP_MARK not in html:
         raise SystemExit(f"index.html lacks the marker {CSP_MARK!r}")
     html = html.replace(CSP_MARK, content_security_policy(html))
     write("index.html", html)
-    js_comments.write_script(out / "interpreter.mjs", interpreter_module(out))
+    js_comments.write_script(out / "interpreter.mjs", interpreter_module(key))
     for size in ICON_SIZES:
         write(f"icons/icon-{size}.png",
               build_cache.cached("icon", (str(size),), lambda size=size: icon.render(size)))
@@ -420,12 +421,12 @@ def snapshot_key(out: Path) -> str:
     return f"./pyodide/python.snapshot?build={snapshot_build(out)}"
 
 
-def interpreter_module(out: Path) -> str:
+def interpreter_module(key: str) -> str:
     """interpreter.mjs with what the build decides filled in: the files fetched compressed
-    (PACKED) and where the device keeps its snapshot (snapshot_key)."""
+    (PACKED) and where the device keeps its snapshot (`key`: snapshot_key)."""
     text = (ROOT / "interpreter.mjs").read_text(encoding="utf-8")
     packed = [f"./{f}" for f in PACKED]
-    for mark, value in (("__PACKED__", packed), ("__SNAPSHOT_KEY__", snapshot_key(out))):
+    for mark, value in (("__PACKED__", packed), ("__SNAPSHOT_KEY__", key)):
         if f'"{mark}"' not in text:
             raise SystemExit(f"interpreter.mjs lacks the placeholder {mark}")
         text = text.replace(f'"{mark}"', json.dumps(value))
