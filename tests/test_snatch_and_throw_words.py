@@ -16,7 +16,7 @@ from engine.driver import next_action
 from engine.match import Match
 from engine.phase import Phase
 from engine.rules import Trump
-from ui.logic import log, render
+from ui.logic import explain, log, render
 from ui.logic.screen import Screen
 
 
@@ -99,6 +99,19 @@ def test_a_snatch_where_nobody_had_bid_says_so():
     assert log.event_line(made, "zh") == (
         "右家 抄底 ♠2 ♠2。无人叫过主，两张以上的叫主就能抄底。底牌归右家，重新扣底；"
         "现在的主：♠2；庄家仍是左家")
+
+
+def test_the_snatch_offer_where_nobody_had_bid_names_no_bid():
+    """The player's offer to snatch after R12 (no bid stands) says so, and not whose bid
+    the cards beat (there was none)."""
+    m, _ = a_snatch()
+    view = replace(m.view(0), phase=Phase.SNATCH, to_act=0, bids=())
+    bids = [tuple(parse_cards("S2 S2"))]
+    assert explain.bid_offer_text(view, bids, "en") == (
+        "You may snatch: nobody had bid, so ♠2 ♠2 snatches; it makes ♠ trump, and you take "
+        "up and bury the kitty")
+    assert explain.bid_offer_text(view, bids, "zh") == (
+        "可以抄底：无人叫过主，亮 ♠2 ♠2 就能抄底，♠做主，你拿底牌重扣")
 
 
 def lead_view():

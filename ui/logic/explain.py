@@ -98,7 +98,8 @@ def bid_offer_text(view: SeatView, bids: Sequence[tuple[Card, ...]], lang: str) 
     what = (t("trumps.no_suit_short", lang) if suit is None and cards[0].is_joker
             and len(cards) == 3 else SUIT_SYMBOLS.get(suit or "", "?"))
     standing = view.standing_bid
-    key = ("explain.offer.snatch" if view.phase == Phase.SNATCH
+    key = ("explain.offer.snatch" if view.phase == Phase.SNATCH and standing
+           else "explain.offer.snatch_unopposed" if view.phase == Phase.SNATCH  # (R12)
            else "explain.offer.overcall" if standing else "explain.offer.bid")
     shown = cards_label(cards, "zh" if lang == "zh" else "en")
     if key == "explain.offer.bid" and not view.first_round:  # later rounds (R10, R28): the

@@ -449,6 +449,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "explain.offer.snatch": ("可以抄底：亮 {cards} 比{whose}叫主更强，{suit}做主，你拿底牌重扣",
                              "You may snatch: {cards} beats {whose} bid, makes {suit} trump, "
                              "and you take up and bury the kitty"),
+    "explain.offer.snatch_unopposed": ("可以抄底：无人叫过主，亮 {cards} 就能抄底，{suit}做主，"
+                                       "你拿底牌重扣",
+                                       "You may snatch: nobody had bid, so {cards} snatches; it "
+                                       "makes {suit} trump, and you take up and bury the kitty"),
     "explain.no_bid": ("你现在不能叫主：{need}", "You cannot bid now: {need}"),
     "explain.no_snatch": ("你不能抄底：{need}", "You cannot snatch: {need}"),
     "explain.side.declarers": ("你是庄家方（庄家 {dealer}）：你们守底，对方要抓分",
