@@ -42,7 +42,7 @@ from game_helpers import (
     wait_decision,
 )
 from test_cards import HAND_GEOMETRY
-from walk import snatch_offered, snatch_save
+from walk import nobody_bids, snatch_offered, snatch_save
 
 from engine.actions import Bid
 
@@ -122,6 +122,48 @@ TEXT_OVER_CARDS = """() => {
           break;
         }
       }
+    }
+  }
+  return problems;
+}"""
+
+# Text that another box lies over: at the middle of each of its lines (as much of it as its
+# clipping boxes show) the topmost element is its own, or inside it. (A seat's name under the
+# table, when the table's row took the seats' room; the status line under the hand.)
+TEXT_COVERED = """() => {
+  const root = document.querySelector('dialog[open]') || document.body;
+  const problems = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.data.trim() || el.closest('.card, .sr-only, dialog:not([open])')
+        || !el.checkVisibility({opacityProperty: true, visibilityProperty: true})
+        || getComputedStyle(el).pointerEvents === 'none') continue;
+    let hidden = false;  // (for screen readers only: the title on a short screen)
+    for (let a = el; a && !hidden; a = a.parentElement) {
+      hidden = getComputedStyle(a).clipPath === 'inset(50%)';
+    }
+    if (hidden) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const line of range.getClientRects()) {
+      // (as much of it as its boxes show)
+      let [left, top, right, bottom] = [line.left, line.top, line.right, line.bottom];
+      for (let a = el; a && a !== document.documentElement; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+        const b = a.getBoundingClientRect();
+        [left, top, right, bottom] = [Math.max(left, b.left), Math.max(top, b.top),
+                                      Math.min(right, b.right), Math.min(bottom, b.bottom)];
+      }
+      // (less than half of it shows: scrolled out of its box, not covered)
+      if (right - left <= 1 || bottom - top < (line.bottom - line.top) / 2) continue;
+      const over = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+      // (outside the viewport: nothing lies over it there)
+      if (!over || el.contains(over) || over.contains(el)) continue;
+      problems.push(`"${node.data.trim().slice(0, 30)}" lies under ${over.tagName.toLowerCase()}`
+                    + `${over.id ? '#' + over.id : ''}.${[...over.classList].join('.')}`);
+      break;
     }
   }
   return problems;
@@ -217,10 +259,17 @@ KITTY_INDEXES = """() => {
 }"""
 
 
+# How many rows the hand's cards lie in
+HAND_ROWS = """() => new Set([...document.querySelectorAll('#hand [data-card]')]
+  .map((el) => Math.round(el.getBoundingClientRect().top))).size"""
+
+
 @pytest.fixture(scope="module")
 def saves() -> dict[str, str]:
     """Saves of one round at the player's decisions: a bid, burying (48 cards), the first
-    lead (38 cards), a follow after a trick was won, the result; and a chance to snatch."""
+    lead (38 cards), a follow after a trick was won, the result; a chance to snatch, and one
+    where nobody had bid (its hand of 38 cards in five rows on a 360 px screen: its suits
+    each wrap as a unit)."""
     seed = find_seed(player_becomes_dealer)
     table = new_table(seed, adviser="normal")
     table.run_until_player()
@@ -242,6 +291,7 @@ def saves() -> dict[str, str]:
         table.run_until_player()
     out["result"] = table.save()
     out["snatch"] = snatch_save(find_seed(snatch_offered))
+    out["snatch-unopposed"] = snatch_save(find_seed(nobody_bids))
     return out
 
 
@@ -296,6 +346,7 @@ def look(page, screen: str, lang: str, sizes=SIZES, frame=None) -> list[str]:
         problems += [f"{where}: {p}" for p in target.evaluate(laid_out(CONTAINED))]
         problems += [f"{where}: {p}" for p in target.evaluate(laid_out(TEXT_OVER_CARDS))]
         problems += [f"{where}: {p}" for p in target.evaluate(laid_out(CUT_OFF))]
+        problems += [f"{where}: {p}" for p in target.evaluate(laid_out(TEXT_COVERED))]
         if not dialog:
             for c in target.evaluate(laid_out(HAND_GEOMETRY)):
                 if not (c["rank"] and c["rankInStrip"] and c["suit"]):
@@ -356,6 +407,12 @@ def test_bidding_and_burying_at_every_size(new_context, site_url, wait_ready, sa
     assert page.evaluate("document.documentElement.dataset.phase") == "snatch"
     assert hint_offered(page), "no Hint when the player may snatch"
     problems += look(page, "snatch", lang)
+
+    page = open_save(new_context, site_url, wait_ready, saves["snatch-unopposed"], lang)
+    page.set_viewport_size({"width": 360, "height": 640})
+    settle(page)
+    assert page.evaluate(HAND_ROWS) == 5, "the case of a hand in five rows is gone"
+    problems += look(page, "snatch-unopposed", lang)
     assert not problems, "\n".join(problems)
 
 
@@ -445,7 +502,7 @@ def test_a_blog_frame_at_each_size_walks_every_phase(new_context, site_url, serv
     def frame_with(save: str):
         return open_in_blog(new_context, site_url, serve_dir, blog, wait_ready, save, lang)
 
-    for name in ("bid", "bury", "snatch", "lead", "follow"):
+    for name in ("bid", "bury", "snatch", "snatch-unopposed", "lead", "follow"):
         page, frame = frame_with(saves[name])
         wait_decision(frame)
         problems += look(page, name, lang, FRAMES, frame)

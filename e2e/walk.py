@@ -80,6 +80,20 @@ def snatch_offered(seed: int) -> bool:
     return False
 
 
+def nobody_bids(seed: int) -> bool:
+    """Whether, the player passing every bid, nobody bids at all (R12: the kitty chooses
+    trump) and the player may then snatch the kitty (R15: no standing bid to beat)."""
+    table = new_table(seed)
+    for _ in range(10):
+        table.run_until_player()
+        if table.phase == "snatch":
+            return bool(table.bid_choices()) and table.view().standing_bid is None
+        if table.phase != "bid":
+            return False
+        table.act(Pass(0))
+    return False
+
+
 def snatch_save(seed: int) -> str:
     table = new_table(seed)
     while True:

@@ -89,6 +89,13 @@ def _rect(item: Seen) -> mp.Rect:
     return (item[2], item[3], item[4], item[5])
 
 
+def _deck(seen: dict[str, list[Seen]]) -> mp.Rect:
+    """Where dealt cards come from: the table, or the kitty in its place when the table is
+    not shown (a phone's bidding: the deal's last cards arrive as it begins)."""
+    table = _rect(seen["#table"][0])
+    return table if table[2] > 0 or not seen["#kitty"] else _rect(seen["#kitty"][0])
+
+
 def _layout_size(items: list[Seen]) -> tuple[float, float]:
     """The size of the first element read, as laid out (a card back in flight is scaled)."""
     return (items[0][6], items[0][7]) if items else (0.0, 0.0)
@@ -274,7 +281,7 @@ class Motion:
             if keyframes:
                 moves.append(_Move(_card("#hand", keys[j]), nths[j], keyframes, reflow, True))
         if match.added:
-            source = _rect(seen["#kitty" if p.kitty_taken_by == 0 else "#table"][0])
+            source = _rect(seen["#kitty"][0]) if p.kitty_taken_by == 0 else _deck(seen)
             duration = d["kitty"] if p.kitty_taken_by == 0 else d["deal"]
             step = mp.stagger_step(duration, len(match.added))
             for n, j in enumerate(match.added):
@@ -290,7 +297,7 @@ class Motion:
         back flies from there to a bot's seat box; each card a little after the one before."""
         if not p.dealt:
             return
-        deck = _rect(seen["#table"][0])
+        deck = _deck(seen)
         hand = seen[HAND]
         keys = [item[0] for item in hand]
         taken: set[int] = set()
