@@ -42,7 +42,7 @@ from game_helpers import (
     wait_decision,
 )
 from test_cards import HAND_GEOMETRY
-from walk import nobody_bids, snatch_offered, snatch_save
+from walk import first_play_save, nobody_bids, snatch_offered, snatch_save
 
 from engine.actions import Bid
 
@@ -269,7 +269,7 @@ def saves() -> dict[str, str]:
     """Saves of one round at the player's decisions: a bid, burying (48 cards), the first
     lead (38 cards), a follow after a trick was won, the result; a chance to snatch, and one
     where nobody had bid (its hand of 38 cards in five rows on a 360 px screen: its suits
-    each wrap as a unit)."""
+    each wrap as a unit), and that round at the player's first play."""
     seed = find_seed(player_becomes_dealer)
     table = new_table(seed, adviser="normal")
     table.run_until_player()
@@ -291,7 +291,9 @@ def saves() -> dict[str, str]:
         table.run_until_player()
     out["result"] = table.save()
     out["snatch"] = snatch_save(find_seed(snatch_offered))
-    out["snatch-unopposed"] = snatch_save(find_seed(nobody_bids))
+    tall = find_seed(nobody_bids)
+    out["snatch-unopposed"] = snatch_save(tall)
+    out["play-tall"] = first_play_save(tall)
     return out
 
 
@@ -389,10 +391,7 @@ def test_bidding_and_burying_at_every_size(new_context, site_url, wait_ready, sa
     assert page.evaluate("document.documentElement.dataset.phase") == "bid"
     assert hint_offered(page), "no Hint while bidding"
     problems += look(page, "bid", lang)
-    prompt = page.locator("#prompt").inner_text()
-    button(page, "hint").click()  # the hint's bid selected (or none: a pass), and why
-    page.wait_for_function(f"{HINT_DONE} && document.querySelector('#prompt').innerText"
-                           f" !== {json.dumps(prompt)}")
+    show_hint(page)  # the hint's bid selected (or none: a pass), and why
     assert notice(page) is None, notice(page)
 
     page = open_save(new_context, site_url, wait_ready, saves["bury"], lang)
@@ -431,7 +430,20 @@ def test_playing_at_every_size(new_context, site_url, wait_ready, saves, lang):
     page.wait_for_selector("#table .caption", state="attached")
     problems += look(page, "last-trick", lang)
     button(page, "last-trick").click()
+
+    page = open_save(new_context, site_url, wait_ready, saves["play-tall"], lang)
+    problems += look(page, "play-tall", lang)
+    show_hint(page)  # its reason in the prompt, beside a hand in five rows
+    problems += look(page, "play-tall-hint", lang)
     assert not problems, "\n".join(problems)
+
+
+def show_hint(page) -> None:
+    """Press Hint and wait until its reason is in the prompt."""
+    prompt = page.locator("#prompt").inner_text()
+    button(page, "hint").click()
+    page.wait_for_function(f"{HINT_DONE} && document.querySelector('#prompt').innerText"
+                           f" !== {json.dumps(prompt)}")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -502,7 +514,7 @@ def test_a_blog_frame_at_each_size_walks_every_phase(new_context, site_url, serv
     def frame_with(save: str):
         return open_in_blog(new_context, site_url, serve_dir, blog, wait_ready, save, lang)
 
-    for name in ("bid", "bury", "snatch", "snatch-unopposed", "lead", "follow"):
+    for name in ("bid", "bury", "snatch", "snatch-unopposed", "lead", "follow", "play-tall"):
         page, frame = frame_with(saves[name])
         wait_decision(frame)
         problems += look(page, name, lang, FRAMES, frame)
@@ -510,6 +522,12 @@ def test_a_blog_frame_at_each_size_walks_every_phase(new_context, site_url, serv
             button(frame, "hint").click()
             frame.wait_for_function("document.querySelectorAll('#kitty [data-i]').length === 10")
             problems += look(page, "bury-chosen", lang, FRAMES, frame)
+        if name == "play-tall":
+            page.evaluate(RESIZE_FRAME, list(FRAMES[0]))
+            settle(frame)
+            assert frame.evaluate(HAND_ROWS) == 5, "the case of a hand in five rows is gone"
+            show_hint(frame)
+            problems += look(page, "play-tall-hint", lang, FRAMES, frame)
         if name == "follow":
             button(frame, "last-trick").click()
             frame.wait_for_selector("#table .caption", state="attached")

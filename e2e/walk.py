@@ -103,6 +103,17 @@ def snatch_save(seed: int) -> str:
         table.act(Pass(0))
 
 
+def first_play_save(seed: int) -> str:
+    """The save of `seed`'s round at the player's first play, the player passing every bid and
+    snatch before it."""
+    table = new_table(seed)
+    while True:
+        table.run_until_player()
+        if table.phase == "play":
+            return table.save()
+        table.act(Pass(0))
+
+
 def random_players(seed: int):
     return [make_bot("random", s, seed, bid_chance=0.05) for s in range(4)]
 

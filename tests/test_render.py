@@ -4,6 +4,8 @@ import re
 from dataclasses import replace
 from html import unescape
 
+import pytest
+
 from engine.actions import Bury, Deal, Pass
 from engine.bots import make_bot
 from engine.cards import parse_card, parse_cards
@@ -598,3 +600,17 @@ def test_markup_escape_is_the_standard_library_s():
     for text in ("", "plain", "<b>&amp;</b>", "\"quoted\" 'single'", "a&b<c>d\"e'f", "♠10 & 小王"):
         assert escape(text) == html.escape(text)
         assert escape(text, quote=False) == html.escape(text, quote=False)
+
+
+@pytest.mark.parametrize(("held", "lang", "text"), [
+    (36, "en", "36 cards"), (1, "en", "1 card"), (0, "en", "0 cards"),
+    (36, "zh", "36 张"), (1, "zh", "1 张"),
+])
+def test_a_seat_says_how_many_cards_it_holds_with_a_word_a_narrow_seat_may_hide(
+        held, lang, text):
+    """The count in a seat's box: '1 card', not '1 cards'; its word apart (span.unit), so that
+    a narrow frame can show the number beside the card back and still say the word to screen
+    readers (index.html)."""
+    html = render.cards_held_html(held, lang)
+    assert unescape(re.sub(r"<[^>]+>", "", html)) == text
+    assert re.fullmatch(rf'{held}<span class="unit"> [^<]+</span>', html)

@@ -41,7 +41,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "status.attackers_are": ("抓分方：{seats}", "attacking: {seats}"),
     "status.turn": ("轮到 {seat}", "To play: {seat}"),
     "status.your_turn": ("轮到你了", "Your turn"),
-    "status.cards_left": ("{n} 张", "{n} cards"),
+    "status.cards_held": ("张", "cards"),  # (after the number: "36 cards")
+    "status.card_held": ("张", "card"),
     # buttons
     "button.play": ("出牌", "Play"),
     # the Play button when the cards chosen to lead are a throw (R19): its units, as the

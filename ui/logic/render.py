@@ -191,9 +191,17 @@ def seat_html(view: SeatView, seat: int, lang: str) -> str:
     if view.to_act == seat:
         marks.append('<span class="mark turn">●</span>')
     role = role_html(view, seat, lang)
-    count = t("status.cards_left", lang, n=view.hand_sizes[seat])
+    count = cards_held_html(view.hand_sizes[seat], lang)
     return (f'<div class="name">{escape(seat_name(seat, lang))} {"".join(marks)}</div>'
-            f'{role}<div class="info">{escape(count)}</div>{auction_mark(view, seat, lang)}')
+            f'{role}<div class="info">{count}</div>{auction_mark(view, seat, lang)}')
+
+
+def cards_held_html(held: int, lang: str) -> str:
+    """How many cards a seat holds, "36 cards": the number, then the word in a span of its
+    own, which a narrow frame shows to screen readers only (the number stands beside a card
+    back there), so that a seat's box keeps to one line."""
+    unit = t("status.card_held" if held == 1 else "status.cards_held", lang)
+    return f'{held}<span class="unit"> {escape(unit)}</span>'
 
 
 def own_seat_html(view: SeatView, lang: str) -> str:

@@ -28,7 +28,14 @@ from ui.logic.explain import names
 from ui.logic.i18n import cards_short, seat_name, t, t_seat, trump_name
 from ui.logic.markup import escape
 from ui.logic.players import Adviser
-from ui.logic.render import POSITION, button, card_html, result_html, role_html
+from ui.logic.render import (
+    POSITION,
+    button,
+    card_html,
+    cards_held_html,
+    result_html,
+    role_html,
+)
 
 DEAL, KITTY, TRICK, RESULT = "deal", "kitty", "trick", "result"
 PLAYER = 0  # the seat whose round it was: South, whose cards the page showed
@@ -186,9 +193,9 @@ def _cards(cards: Iterable[Card], trump: Trump, lang: str) -> str:
 def seat_html(review: Review, seat: int, lang: str) -> str:
     """A seat's box in the review: its name and side, and its cards face up."""
     hand = review.hands()[seat]
-    count = t("status.cards_left", lang, n=len(hand))
+    count = cards_held_html(len(hand), lang)
     return (f'<div class="name">{escape(seat_name(seat, lang))}</div>'
-            f'{role_html(review.final_view, seat, lang)}<div class="info">{escape(count)}</div>'
+            f'{role_html(review.final_view, seat, lang)}<div class="info">{count}</div>'
             f'<div class="review-hand">{_cards(hand, review.trump, lang)}</div>')
 
 
