@@ -82,7 +82,7 @@ def check_result(page) -> None:
     text = page.locator("#table .result").inner_text()
     assert f"Attackers scored {res.score}" in text, text
     assert f"New levels: us {res.levels[0]} · them {res.levels[1]}" in text, text
-    assert (f"rise {res.rise}" in text), text
+    assert (f"rise {res.rise}" if res.rise else "no rise") in text, text
     status = page.locator("#status").inner_text()
     assert f"Attackers {res.score}" in status, status
     assert f"Levels: us {m.levels[0]} · them {m.levels[1]}" in status, status
@@ -541,6 +541,9 @@ def test_language_and_settings_are_remembered(new_context, site_url, wait_ready)
     assert "提示" in button(page, "hint").inner_text()
     assert "设置" in button(page, "settings").inner_text()
     assert "轮到你了" in page.locator("#status").inner_text()
+    footer, controls = page.locator("footer"), page.locator("#controls")
+    assert "离线" in footer.inner_text() and "offline" not in footer.inner_text()
+    assert controls.get_attribute("aria-label") == "操作"
 
     button(page, "settings").click()
     dialog = page.locator("dialog#dialog")
@@ -555,6 +558,8 @@ def test_language_and_settings_are_remembered(new_context, site_url, wait_ready)
     assert button(page, "play").inner_text() == "Play"
     assert "Your turn" in page.locator("#status").inner_text()
     assert page.evaluate("document.documentElement.lang") == "en"
+    assert footer.inner_text() == "炒地皮 · plays offline once loaded"
+    assert controls.get_attribute("aria-label") == "Controls"
     assert json.loads(saved(page, SETTINGS_KEY)) == {
         "tiers": {"1": "hard", "2": "normal", "3": "easy"}, "speed": "fast", "lang": "en",
         "four_colour": False, "sound": False, "ask_bids": False, "undo": False,

@@ -58,7 +58,8 @@ def test_result_shows_score_band_rise_levels_and_next_dealer():
     m, _ = position("result", seed=6)
     html = render.result_html(m.view(0), "en")
     res = m.round.result
-    assert f"scored {res.score}" in html and f"rise {res.rise}" in html
+    assert f"scored {res.score}" in html
+    assert (f"rise {res.rise}" if res.rise else "no rise") in html
     assert "Next dealer" in html or "match" in html
 
 
@@ -345,6 +346,26 @@ def test_seat_boxes_show_the_side_and_the_last_auction_turn():
     bid = view.bids[-1]
     if bid.seat != 0:
         assert render.cards_short(bid.cards, "en") in render.seat_html(view, bid.seat, "en")
+
+
+def test_the_seat_whose_bid_stands_shows_it_through_the_auction_even_after_it_passed():
+    """A bid made during the deal stands while its seat passes afterwards: its box shows the
+    bid's cards, not "pass" (the seats are where a player looks for who set trump)."""
+    shown_after_pass = 0
+    for seed in range(40):
+        m = Match(seed)
+        players = [make_bot("random", s, seed, bid_chance=0.2) for s in range(4)]
+        while m.phase in (Phase.DEAL, Phase.BID, Phase.SNATCH):
+            view = m.view(0)
+            standing = view.standing_bid
+            if standing is not None and standing.seat != 0:
+                html = render.seat_html(view, standing.seat, "en")
+                assert render.cards_short(standing.cards, "en") in html
+                assert "Pass" not in html and "pass" not in html
+                passed = [e for e in view.auction if e.seat == standing.seat]
+                shown_after_pass += passed[-1].bid is None
+            m.apply(next_action(m, players))
+    assert shown_after_pass  # (the case is reached)
 
 
 def test_bury_marks_the_cards_taken_up_and_others_see_the_kitty_face_down_and_whose():

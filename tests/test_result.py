@@ -86,7 +86,12 @@ def test_the_deal_the_rise_and_both_levels_from_the_players_side(
     assert model.levels[0].mine and not model.levels[1].mine
     assert verdict(model, "en") == ("Your side won this round!" if won
                                     else "Your side lost this round")
-    assert deal_line(model, "en").endswith(f"rise {rise}")
+    if rise:
+        assert deal_line(model, "en").endswith(f"rise {rise}")
+        assert deal_line(model, "zh").endswith(f"升 {rise} 级")
+    else:  # (taken at the target's band: "rise 0" read oddly)
+        assert deal_line(model, "en").endswith("no rise")
+        assert deal_line(model, "zh").endswith("不升级")
     assert deal_line(model, "zh") and level_line(model.levels[0], "zh")
     # R28, as the table reads: the 庄家's partner while the declarers keep the deal
     keep = score < view.rules.threshold
@@ -134,7 +139,8 @@ def test_a_real_round_the_engine_settled():
         assert str(res.trick_points) in captured_line(model, "en")
         side, kitty_why = explain.side_line(view, "en"), explain.kitty_why(view, "en")
         text = summary(model, "en", side, kitty_why)
-        assert f"Attackers scored {res.score}" in text and f"rise {res.rise}" in text
+        assert f"Attackers scored {res.score}" in text
+        assert (f"rise {res.rise}" if res.rise else "no rise") in text
         assert "New levels: us" in text and "Before the round: us" in text
         assert "Kitty: " in text and side in text and kitty_why[1:] in text  # (a sentence now)
         # each fact once: the score and its target are not said again in other words

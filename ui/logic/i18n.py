@@ -21,6 +21,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "seat.2": ("对家", "North"),
     "seat.3": ("左家", "West"),
     "zone.kitty": ("底牌", "Kitty"),
+    # the page's own words outside the table
+    "page.footer": ("炒地皮 · 载入一次后即可离线玩", "炒地皮 · plays offline once loaded"),
+    "page.controls": ("操作", "Controls"),
     "zone.kitty_of": ("底牌（{seat} 扣的）", "Kitty (buried by {seat})"),
     # phases
     "phase.deal": ("发牌", "Dealing"),
@@ -198,6 +201,11 @@ TEXT: dict[str, tuple[str, str]] = {
                          "You lose the deal: they take it and rise {n}"),
     "result.deal.held": ("对方守住了庄，升 {n} 级", "They keep the deal and rise {n}"),
     "result.deal.taken": ("你们上台了，升 {n} 级", "You take the deal and rise {n}"),
+    # (R26: the attackers take the deal at the target's band without rising)
+    "result.deal.lost.no_rise": ("你们丢了庄：对方上台，不升级",
+                                 "You lose the deal: they take it, no rise"),
+    "result.deal.taken.no_rise": ("你们上台了，不升级", "You take the deal, no rise"),
+    "result.take.no_rise": ("抓分方上台，不升级", "Attackers take the deal, no rise"),
     "result.us": ("我方", "Us"),
     "result.them": ("对方", "Them"),
     "result.level_moved": ("{who} {before} → {after}", "{who}: {before} → {after}"),
@@ -249,7 +257,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "button.stats": ("统计", "Statistics"),
     "button.reset_stats": ("清除统计", "Reset statistics"),
     "stats.title": ("统计", "Statistics"),
-    "stats.caption": ("你方（你和北家）的成绩", "Results of your side (you and North)"),
+    "stats.caption": ("你方（你和对家）的成绩", "Results of your side (you and North)"),
     "stats.undo_caption": ("用过悔牌或从复盘接着打的局（另计）",
                            "Rounds where you used undo or played on from a review "
                            "(counted apart)"),
@@ -650,6 +658,11 @@ def glossary_text(key: str, lang: str, rules: RulesConfig) -> tuple[str, str]:
 def t(key: str, /, lang: str = "en", **values: object) -> str:
     zh, en = TEXT[key]
     return (zh if lang == "zh" else en).format(**values)
+
+
+def rise_key(key: str, rise: int) -> str:
+    """`key`, or its ".no_rise" form where a side took the deal without rising (R26)."""
+    return f"{key}.no_rise" if rise == 0 and f"{key}.no_rise" in TEXT else key
 
 
 def t_seat(key: str, seat: int, lang: str = "en", **values: object) -> str:

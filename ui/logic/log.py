@@ -25,6 +25,7 @@ from ui.logic.i18n import (
     cards_short,
     cards_spoken,
     level_name,
+    rise_key,
     seat_name,
     t,
     t_seat,
@@ -97,7 +98,7 @@ def spoken_line(event: Event, lang: str) -> tuple[str, bool] | None:
         cards = cards_spoken(event.cards or (), lang)
         return t_seat("event.kitty_taken", event.seat, lang, cards=cards), False
     if isinstance(event, RoundSettled):
-        key = "result.keep" if event.declarers_keep else "result.take"
+        key = rise_key("result.keep" if event.declarers_keep else "result.take", event.rise)
         words = [t("result.score", lang, score=event.score), t(key, lang, n=event.rise),
                  t("result.levels", lang, us=level_name(event.levels[0], lang),
                    them=level_name(event.levels[1], lang))]

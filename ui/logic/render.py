@@ -224,6 +224,9 @@ def auction_mark(view: SeatView, seat: int, lang: str) -> str:
     """What `seat` did last in the auction (cards shown, or a pass), while it is on; after it,
     the bid cards it showed (they stay known, R9)."""
     if view.phase in (Phase.DEAL, Phase.BID, Phase.SNATCH):
+        standing = view.standing_bid
+        if standing is not None and standing.seat == seat:  # its bid stands, though it passed
+            return f'<div class="shown">{escape(cards_short(standing.cards, lang))}</div>'
         last = next((e for e in reversed(view.auction) if e.seat == seat), None)
         if last is None:
             return ""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from engine.cards import RANKS, Card
 from engine.scoring import Band
 from engine.view import SeatView
-from ui.logic.i18n import cards_spoken, level_name, list_sep, seat_name, t
+from ui.logic.i18n import cards_spoken, level_name, list_sep, rise_key, seat_name, t
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ def verdict(model: ResultModel, lang: str) -> str:
 
 def deal_line(model: ResultModel, lang: str) -> str:
     """Who has the deal now and how far they rise, from the player's side."""
-    return t(f"result.deal.{model.deal}", lang, n=model.rise)
+    return t(rise_key(f"result.deal.{model.deal}", model.rise), lang, n=model.rise)
 
 
 def level_line(levels: Levels, lang: str) -> str:

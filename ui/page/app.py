@@ -166,8 +166,12 @@ class App:
         self.links.took_over()
 
     def _set_document_language(self) -> None:  # for screen readers, fonts and hyphenation
-        js.document.documentElement.lang = "zh-Hans" if self.screen.lang == "zh" else "en"
-        notices_language(self.screen.lang)  # the notices shown are drawn again in it
+        lang = self.screen.lang
+        js.document.documentElement.lang = "zh-Hans" if lang == "zh" else "en"
+        notices_language(lang)  # the notices shown are drawn again in it
+        # (the page's HTML says these in both languages until Python starts)
+        by_id("footer").textContent = t("page.footer", lang)
+        by_id("controls").setAttribute("aria-label", t("page.controls", lang))
 
     # --- the loop that deals and lets bots play ---------------------------------------------
 
