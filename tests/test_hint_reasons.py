@@ -11,15 +11,18 @@ worded in both languages. The adviser is fixed when a reason is untrue, never th
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 from engine.actions import Action, Bid, Bury, Pass, Play, Snatch
 from engine.bots import advice as A
 from engine.bots import make_bot
 from engine.bots.base import make_ctx
-from engine.bots.certain import fewest_points_follow
+from engine.bots.certain import could_beat, fewest_points_follow
+from engine.bots.hard import HardBot
 from engine.bots.knowledge import Memory, build_memory
 from engine.bots.spare import spare
 from engine.cards import ALL_CARDS, Card, cards_label, points_of
@@ -36,6 +39,7 @@ from engine.rules import (
     playable_cards,
     trick_winner,
 )
+from engine.save import load_match
 from engine.seats import opponents_of, partner_of, same_team
 from engine.view import SeatView, TrickView
 from tests.helpers import cards
@@ -95,12 +99,27 @@ def _alternatives(view: SeatView, trump: Trump, lead: Sequence[Card],
         fewest_points_follow(view.hand, lead, trump), play]
 
 
+def _later(view: SeatView) -> list[int]:
+    """The seats still to play to the trick after the view's seat."""
+    trick = view.current_trick
+    assert trick is not None
+    return [(view.seat + k) % 4 for k in range(1, 4 - len(trick.plays))]
+
+
+def _could_take(mem: Memory, trump: Trump, seat: int, plays: Sequence[Sequence[Card]]) -> bool:
+    """Whether `seat`, holding any cards it may hold (unseen, or known to be its), could take
+    the trick from `plays`."""
+    may_hold = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
+    return could_beat(plays, trump, may_hold + list(mem.known[seat].elements()), mem.void[seat])
+
+
 def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
                         play: tuple[Card, ...]) -> None:
     trick = view.current_trick
     assert trick is not None
     lead = trick.plays[0][1]
     led = trump.suit_of(lead[0])
+    plays = [tuple(p) for _, p in trick.plays]
     seat, partner = view.seat, partner_of(view.seat)
     winner = _winner_with(view, trump, play)
     pts = points_of(play)
@@ -110,11 +129,12 @@ def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
     if code == A.FORCED:  # "your only legal play"
         assert all(Counter(a) == Counter(play) for a in alts)
     elif code == A.TRICK_LOST:  # the opponents take it whatever: no (or fewest) points
-        assert len(trick.plays) == 3
         assert all(not same_team(_winner_with(view, trump, a), seat) for a in alts)
         assert pts == min(points_of(a) for a in alts)
         assert reason.seat == winner and not same_team(winner, seat)
         assert reason.number == pts
+        mem = build_memory(view, trump)  # nobody still to play could take it
+        assert not any(_could_take(mem, trump, later, plays) for later in _later(view))
     elif code in (A.FEED, A.PARTNER_HOLDS, A.PARTNER_WINNING):  # partner is winning
         assert winner == partner and reason.seat == partner
         if code == A.FEED:
@@ -129,9 +149,13 @@ def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
         assert reason.number == points_of(c for _, p in trick.plays for c in p)
         if code == A.RUFF_PARTNER:
             assert trick.plays[0][0] == partner
-    elif code == A.TAKE:  # winning the trick with these cards
+    elif code in (A.TAKE, A.TAKE_TRY):  # winning the trick so far with these cards
         assert winner == seat and reason.cards == play
         assert reason.number == points_of(c for _, p in trick.plays for c in p)
+        mem = build_memory(view, trump)  # "take": no opponent still to play could beat it
+        beaten = any(_could_take(mem, trump, later, [*plays, play]) for later in _later(view)
+                     if not same_team(later, seat))
+        assert beaten == (code == A.TAKE_TRY)
     elif code == A.PLAY_LOW:  # an opponent is winning: the fewest points among losing plays
         assert not same_team(winner, seat) and reason.seat == winner
         losing = [a for a in alts if _winner_with(view, trump, a) != seat]
@@ -148,6 +172,7 @@ def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
     elif code == A.PARTNER_LATER:  # an opponent is winning, partner still to play: points
         assert not same_team(winner, seat) and reason.seat == winner and pts > 0
         assert partner not in (s for s, _ in trick.plays)
+        assert _could_take(build_memory(view, trump), trump, partner, [*plays, play])
     elif code == A.OPPONENT_WINNING:
         assert not same_team(winner, seat) and reason.seat == winner
     else:
@@ -189,10 +214,14 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
     units = classify(play, trump)
     partner = partner_of(view.seat)
     code = reason.code
-    if code == A.THROW:  # "nobody can beat these": it stands against every unseen card (R19)
-        assert len(units) > 1
+    if code in (A.THROW, A.THROW_RUFFABLE):  # "no unseen card of the suit beats any part of
+        assert len(units) > 1                 # it": it stands against every unseen card (R19)
         unseen = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
         assert check_throw(play, [unseen], trump) is None
+        ruffers = [o for o in opponents_of(view.seat) if suit != TRUMP and suit in mem.void[o]
+                   and TRUMP not in mem.void[o] and view.hand_sizes[o]]
+        assert bool(ruffers) == (code == A.THROW_RUFFABLE)
+        assert code == A.THROW or reason.seat in ruffers
     elif code == A.THROW_TRY:  # a throw that some unseen cards would beat
         assert len(units) > 1
     elif code == A.LEAD_TRACTOR:
@@ -303,7 +332,8 @@ def test_every_hint_reason_is_true_of_the_seats_view() -> None:
     assert checked >= POSITIONS
     # the generator reaches the reasons of play
     for code in (A.FORCED, A.TRICK_LOST, A.FEED, A.PARTNER_WINNING, A.RUFF, A.TAKE,
-                 A.PLAY_LOW, A.DISCARD, A.MASTER, A.SHORT_SUIT, A.LEAD_LOW):
+                 A.TAKE_TRY, A.PLAY_LOW, A.PARTNER_LATER, A.DISCARD, A.MASTER, A.SHORT_SUIT,
+                 A.LEAD_LOW):
         assert seen[code], (code, seen)
 
 
@@ -346,3 +376,69 @@ def test_draw_trumps_only_while_an_opponent_may_hold_a_trump() -> None:
     assert "调" not in reason.text("zh", ZH.__getitem__)
     open_ = _lead_view(hand, tr, [[(0, "H3"), (1, "H10"), (2, "H4"), (3, "C3")]])
     assert A.explain(open_, Play(0, tuple(cards("H5")))).code == A.DRAW_TRUMPS
+
+
+# --- positions a player reported (tests/golden/reported_hints.json) -----------------------
+
+REPORTED = json.loads((Path(__file__).parent / "golden" / "reported_hints.json").read_text())
+
+
+def _reported(name: str) -> SeatView:
+    return load_match(REPORTED[name]["save"]).view(0)
+
+
+def _words(reason: A.Reason) -> tuple[str, str]:
+    return reason.text("en", EN.__getitem__), reason.text("zh", ZH.__getitem__)
+
+
+def test_no_points_for_partner_to_take_where_nobody_can_beat_the_lead() -> None:
+    """West's trump throw BJ LJ ♦4: its big joker cannot be beaten, so the trick is West's
+    whatever South and North play. "Points for partner to take" was untrue, and ♦5 ♦J ♦A gave
+    5 points away: the hint (hard) plays ♦J ♦A ♥4 and says the trick is lost."""
+    view = _reported("partner-later-certain")
+    gift = A.explain(view, Play(0, tuple(cards("D5 DJ DA"))))
+    assert gift.code == A.OPPONENT_WINNING and "partner" not in _words(gift)[0]
+    choice = HardBot(0, seed=1, playouts=600).play(view)
+    assert points_of(choice) == 0
+    reason = A.explain(view, Play(0, choice))
+    assert reason.code == A.TRICK_LOST and reason.seat == 3
+    assert _words(reason) == ("West takes this trick whatever you play: give no points",
+                              "左家赢定这一轮：不要送分")
+
+
+def test_a_throw_an_opponent_may_trump_is_not_called_unbeatable() -> None:
+    """♦8 ♦8 ♦8 ♦9 ♦Q after both opponents showed void in diamonds: the throw stands (R19),
+    but "nobody can beat these" was untrue; the hint names the void."""
+    reason = A.explain(_reported("throw-ruffable"), Play(0, tuple(cards("D8 D8 D8 D9 DQ"))))
+    assert reason.code == A.THROW_RUFFABLE and reason.seat in (1, 3)
+    en, zh = _words(reason)
+    assert "showed void in diamonds" in en and "已无方块" in zh
+    assert "nobody" not in en and "没人" not in zh
+
+
+def test_take_the_trick_only_when_nobody_after_can_beat_the_card() -> None:
+    """♥K over West's ♥7 with ♥A unseen and East still to play: "take the trick with ♥K" was
+    untrue (East's ♥A took it); the hint goes for the trick."""
+    reason = A.explain(_reported("take-not-last"), Play(0, tuple(cards("HK"))))
+    assert reason.code == A.TAKE_TRY
+    assert _words(reason) == ("go for the trick with ♥K", "用♥K争这一轮")
+
+
+def test_the_kitty_doubles_for_the_attackers_in_both_languages() -> None:
+    """The player snatched as an attacker: the Chinese said the kitty doubles for 对方 (the
+    declarers, there), the English for the attackers (R25: the attackers)."""
+    view = _reported("bury-attacker-zh")
+    bury = make_bot("normal", 0, 1).choose(view)
+    assert isinstance(bury, Bury)
+    reason = A.explain(view, bury)
+    en, zh = _words(reason)
+    if reason.number:
+        assert "for the attackers" in en and "抓分方拿到最后一轮" in zh
+
+
+def test_a_pass_is_not_called_weak_where_a_bid_would_hold_many_trumps() -> None:
+    """"Too few trumps to bid" where ♥3 ♥3 would hold 12 trumps (the snatch hint then said
+    so): a pass the adviser chose says no bid is worth making now."""
+    reason = A.explain(_reported("pass-with-trumps"), Pass(0))
+    en, zh = _words(reason)
+    assert reason.code == A.PASS_WEAK and "too few" not in en and "太少" not in zh

@@ -46,6 +46,25 @@ def test_status_names_levels_trump_dealer_points_and_turn_in_both_languages():
     assert "级别" in zh and "主" in zh and "庄家" in zh and "抓分" in zh
 
 
+def test_the_status_says_trump_so_far_while_the_bids_may_still_change_it():
+    """During the auction the standing bid's trump is not yet decided (the Trumps panel says
+    "as the bids stand"): the status says "Trump so far", then "Trump" once it is decided."""
+    seen = 0
+    for seed in range(20):
+        m = Match(seed)
+        players = [make_bot("random", s, seed, bid_chance=0.3) for s in range(4)]
+        while m.phase != Phase.PLAY:
+            view = m.view(0)
+            en, zh = render.status_html(view, "en"), render.status_html(view, "zh")
+            if view.trump is None and view.standing_bid is not None:
+                assert "Trump so far" in en and "暂定主" in zh
+                seen += 1
+            elif view.trump is not None:
+                assert "Trump so far" not in en and "暂定主" not in zh
+            m.apply(next_action(m, players))
+    assert seen
+
+
 def test_every_notable_event_has_a_sentence():
     _, events = position("result", seed=6)
     lines = [log.event_line(e, "en") for e in events]

@@ -449,7 +449,7 @@ def test_a_bury_of_pairs_does_not_claim_to_keep_them_and_names_its_points():
     assert "pairs" not in en and "对子" not in zh
     assert en == ("bury the cards you need least (10 points buried: doubled for the attackers "
                   "if they take the last trick)")
-    assert zh == "扣下最用不上的牌（扣下10分：对方拿到最后一轮则翻倍计分）"
+    assert zh == "扣下最用不上的牌（扣下10分：抓分方拿到最后一轮则翻倍计分）"
     # a bury that empties a suit says so, and claims nothing of what it keeps
     clubs = [c for c in hand48 if c.suit == "C" and c.rank != "2"][:10]
     void = explain(before, _Bury(HUMAN, tuple(clubs)))

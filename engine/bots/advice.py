@@ -37,7 +37,7 @@ from ..rules import (
 )
 from ..seats import opponents_of, partner_of, same_team
 from ..view import SeatView
-from .certain import LOST, fewest_points_follow, last_seat_facts
+from .certain import LOST, certain_winner, could_beat, fewest_points_follow, last_seat_facts
 from .knowledge import Memory, build_memory
 
 # Follows.
@@ -48,14 +48,17 @@ PARTNER_HOLDS = "partner-holds"  # the partner is winning: no points added, a sm
 PARTNER_WINNING = "partner-winning"  # the partner is winning: no points added, no small card
 RUFF = "ruff"  # void in the led suit: trump it
 RUFF_PARTNER = "ruff-partner"  # the partner's lead invites a ruff: trump it
-TAKE = "take"  # win the trick (its points)
+TAKE = "take"  # win the trick (its points): nobody still to play can take it from you
+TAKE_TRY = "take-try"  # winning the trick so far: an opponent still to play might beat it
 PLAY_LOW = "play-low"  # an opponent is winning: the fewest points among losing plays
-PARTNER_LATER = "partner-later"  # an opponent is winning, partner still to play: points
+PARTNER_LATER = "partner-later"  # an opponent is winning, partner still to play and may
+# take the trick: points
 OPPONENT_WINNING = "opponent-winning"  # an opponent is winning (no more is claimed)
 KEEP_PAIR = "keep-pair"  # follow with a single and keep the pair
 DISCARD = "discard"  # void in the led suit, not winning: the fewest points
 # Leads.
-THROW = "throw"  # nobody can beat these: throw them together (R19)
+THROW = "throw"  # no unseen card of the suit beats any part of it: the throw stands (R19)
+THROW_RUFFABLE = "throw-ruffable"  # it stands, though an opponent showed void in the suit
 THROW_TRY = "throw-try"  # a throw some unseen cards would beat (R19: it may fail)
 LEAD_TRACTOR = "lead-tractor"
 MASTER = "master"  # nobody can beat this lead, and points are in it or may fall into it
@@ -74,7 +77,7 @@ LEAD_PROBE = "lead-probe"  # a single of 10 or more, not a master: draw the high
 BID = "bid"
 PASS_PARTNER = "pass-partner"  # the partner's bid stands
 PASS_OWN = "pass-own"  # the seat's own bid stands
-PASS_WEAK = "pass-weak"  # too few trumps to bid
+PASS_WEAK = "pass-weak"  # no bid worth making (the bids it could make were weighed)
 SNATCH = "snatch"
 NO_SNATCH = "no-snatch"
 BURY_VOID = "bury-void"  # bury whole suits: voids to trump from
@@ -82,8 +85,8 @@ BURY_LOW = "bury-low"  # bury side cards, no pair among them; keep trumps, pairs
 BURY_SPARE = "bury-spare"  # a pair or a trump buried too: the cards needed least
 
 CODES = (FORCED, TRICK_LOST, FEED, PARTNER_HOLDS, PARTNER_WINNING, RUFF, RUFF_PARTNER, TAKE,
-         PLAY_LOW, PARTNER_LATER, OPPONENT_WINNING, KEEP_PAIR, DISCARD, THROW, THROW_TRY,
-         LEAD_TRACTOR,
+         TAKE_TRY, PLAY_LOW, PARTNER_LATER, OPPONENT_WINNING, KEEP_PAIR, DISCARD, THROW,
+         THROW_RUFFABLE, THROW_TRY, LEAD_TRACTOR,
          MASTER, MASTER_BARE, TOP_RUFFABLE, PARTNER_VOID, OPPONENT_VOID, DRAW_TRUMPS,
          LEAD_TRUMPS, NO_TRUMPS_OUT, SHORT_SUIT, LEAD_LOW, LEAD_PAIR, LEAD_PROBE, BID,
          PASS_PARTNER, PASS_OWN, PASS_WEAK, SNATCH, NO_SNATCH, BURY_VOID, BURY_LOW, BURY_SPARE)
@@ -116,7 +119,7 @@ class Reason:
         suits = sep.join(SUIT_WORDS[s][1 if zh else 0] for s in self.suits)
         line = words[self.code].format(name=name, whose=whose, suit=suit, suits=suits,
                                        cards=cards_label(self.cards, code), n=self.number)
-        if self.code in (RUFF, RUFF_PARTNER, TAKE) and self.number:
+        if self.code in (RUFF, RUFF_PARTNER, TAKE, TAKE_TRY) and self.number:
             line += words["points"].format(n=self.number)
         if self.code in BURIED_POINTS and self.number:
             line += words["buried"].format(n=self.number)
@@ -134,12 +137,15 @@ _EN = {
     RUFF: "no {suit} left: trump it",
     RUFF_PARTNER: "partner's {suit} lead invites a ruff: trump it",
     TAKE: "take the trick with {cards}",
+    TAKE_TRY: "go for the trick with {cards}",
     PLAY_LOW: "{name} is winning: play low",
     PARTNER_LATER: "{name} is winning, and partner plays after you: points for partner to take",
     OPPONENT_WINNING: "{name} is winning this trick",
     KEEP_PAIR: "keep the pair {cards} for later",
     DISCARD: "no {suit} left: discard your cheapest cards",
-    THROW: "nobody can beat these: throw them together",
+    THROW: "nothing unseen in {suit} beats any part of it: throw them together",
+    THROW_RUFFABLE: "nothing unseen in {suit} beats any part of it, though {name} showed void"
+                    " in {suit}",
     THROW_TRY: "throw these together: it fails if someone holds a higher card or pair",
     LEAD_TRACTOR: "lead the tractor {cards}",
     MASTER: "{cards} cannot be beaten: take the points",
@@ -157,7 +163,7 @@ _EN = {
     BID: "{n} trumps with this bid: bid",
     PASS_PARTNER: "partner's bid stands: pass",
     PASS_OWN: "your bid stands: pass",
-    PASS_WEAK: "too few trumps to bid: pass",
+    PASS_WEAK: "no bid worth making now: pass",
     SNATCH: "{n} trumps with this snatch: take the kitty",
     NO_SNATCH: "no snatch worth making: pass",
     BURY_VOID: "bury all your {suits}: a void to trump from",
@@ -177,12 +183,14 @@ _ZH = {
     RUFF: "{suit}已绝：用主牌毙",
     RUFF_PARTNER: "对家出{suit}是让你毙：用主牌毙",
     TAKE: "用{cards}拿下这一轮",
+    TAKE_TRY: "用{cards}争这一轮",
     PLAY_LOW: "{name}正大：出小牌",
     PARTNER_LATER: "{name}正大，对家在你之后出：留分给对家拿",
     OPPONENT_WINNING: "{name}正大",
     KEEP_PAIR: "留住对子{cards}",
     DISCARD: "{suit}已绝：垫最小的牌",
-    THROW: "没人管得上：一起甩出",
+    THROW: "外面的{suit}管不上其中任何一手：一起甩出",
+    THROW_RUFFABLE: "外面的{suit}管不上其中任何一手，但{name}已无{suit}",
     THROW_TRY: "一起甩出：若有人管得上则甩牌失败",
     LEAD_TRACTOR: "出拖拉机{cards}",
     MASTER: "{cards}最大，没人管得上：先拿分",
@@ -200,14 +208,14 @@ _ZH = {
     BID: "这样叫有{n}张主：叫",
     PASS_PARTNER: "对家的叫主不变：不叫",
     PASS_OWN: "你的叫主不变：不叫",
-    PASS_WEAK: "主牌太少：不叫",
+    PASS_WEAK: "现在不值得叫主：不叫",
     SNATCH: "这样抄底有{n}张主：抄底",
     NO_SNATCH: "不值得抄底：不抄",
     BURY_VOID: "把{suits}全扣下：做成绝门可以毙",
     BURY_LOW: "扣用不上的副牌；留住主牌、对子和拖拉机",
     BURY_SPARE: "扣下最用不上的牌",
     "points": "（桌上{n}分）",
-    "buried": "（扣下{n}分：对方拿到最后一轮则翻倍计分）",
+    "buried": "（扣下{n}分：抓分方拿到最后一轮则翻倍计分）",
     "none": "：不要送分",
     "fewest": "：尽量少送分（{n}分）",
 }
@@ -272,6 +280,12 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
     facts = last_seat_facts(view.hand, plays, trump, seat, [cards])
     if facts is not None and facts.outcome == LOST and pts == facts.least:
         return Reason(TRICK_LOST, seat=facts.winner, number=pts)
+    mem = build_memory(view, trump)
+    if facts is None:  # an earlier seat: sure of the trick only where nobody can beat it
+        sure = certain_winner(view.hand, plays, trump, seat, mem, [cards])
+        least = points_of(fewest_points_follow(view.hand, lead, trump))
+        if sure is not None and not same_team(sure, seat) and pts == least:
+            return Reason(TRICK_LOST, seat=sure, number=pts)
     in_suit = [c for c in view.hand if trump.play_suits[c.index] == led]
     void = not in_suit
     trick_pts = points_of_plays(now)  # the points others put on the table
@@ -283,7 +297,8 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
             if leader == partner and low_lead and not trumped:
                 return Reason(RUFF_PARTNER, seat=partner, suit=led, number=trick_pts)
             return Reason(RUFF, suit=led, number=trick_pts)
-        return Reason(TAKE, cards=cards, number=trick_pts)
+        code = TAKE if _kept(view, mem, trump, [*now, cards]) else TAKE_TRY
+        return Reason(code, cards=cards, number=trick_pts)
     if winner == partner:
         return _partner_wins(trump, cards, partner, pts)
     # an opponent is winning: "low" is the fewest points among the follows that lose
@@ -296,9 +311,25 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
         return Reason(KEEP_PAIR, cards=(kept, kept))
     if fewest:
         return Reason(PLAY_LOW, seat=winner)
-    if pts and partner not in (s for s, _ in plays):
+    if pts and partner not in (s for s, _ in plays) and could_beat(
+            [*now, cards], trump, _may_hold(mem, partner), mem.void[partner]):
         return Reason(PARTNER_LATER, seat=winner)
     return Reason(OPPONENT_WINNING, seat=winner)
+
+
+def _may_hold(mem: Memory, seat: int) -> list[Card]:
+    """The cards `seat` may hold as the memory's owner sees it: unseen, or known to be its."""
+    return [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])] + list(
+        mem.known[seat].elements())
+
+
+def _kept(view: SeatView, mem: Memory, trump: Trump, plays: Sequence[Sequence[Card]]) -> bool:
+    """Whether the seat's own play, winning `plays` so far, keeps the trick: no opponent still
+    to play could beat it."""
+    played = len(plays)  # (the seat's own play last among them)
+    later = [(view.seat + k) % 4 for k in range(1, 5 - played)]
+    return not any(could_beat(plays, trump, _may_hold(mem, s), mem.void[s])
+                   for s in later if not same_team(s, view.seat))
 
 
 def _follows(hand: Sequence[Card], lead: Sequence[Card], trump: Trump,
@@ -351,8 +382,13 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     suit = trump.play_suits[cards[0].index]
     if len(units) > 1:  # R19: it stands if no unseen cards, even all in one hand, beat it
         out = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
-        stands = check_throw(cards, [out], trump, units) is None
-        return Reason(THROW if stands else THROW_TRY, suit=suit, cards=cards)
+        if check_throw(cards, [out], trump, units) is not None:
+            return Reason(THROW_TRY, suit=suit, cards=cards)
+        ruffer = next((o for o in opponents if suit != TRUMP and suit in mem.void[o]
+                       and TRUMP not in mem.void[o] and view.hand_sizes[o]), None)
+        if ruffer is not None:
+            return Reason(THROW_RUFFABLE, seat=ruffer, suit=suit, cards=cards)
+        return Reason(THROW, suit=suit, cards=cards)
     if units[0].kind == TRACTOR:
         return Reason(LEAD_TRACTOR, suit=suit, cards=cards)
     side_voids = [(s, v) for s in opponents for v in sorted(mem.void[s]) if v != TRUMP

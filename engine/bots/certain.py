@@ -8,21 +8,27 @@ can. Two such situations are clear-cut for a player:
   gift, so a play with more points than the least it could add gives points away;
 - its partner wins the trick whatever it plays ("certainly won"): it may add points freely.
 
-`last_seat_facts(hand, trick, trump, seat)` judges the position; `fewest_points_follow` and
-`most_points_follow` give the least and most points a legal follow can add. The hard bot
-keeps its search away from gifts with them, the hint explains itself with them, and
-tools.bots_bench counts each tier's gifts and missed feeds with them.
+A seat that plays earlier can be as sure: a trick led with a big joker at its top goes to
+its leader whatever anyone plays. `certain_winner` finds such tricks from the seat's memory
+(the cards each later seat may still hold), and `could_beat` asks whether one seat could
+take a trick at all: the hint's words about a partner still to play rest on it.
+
+`last_seat_facts(hand, trick, trump, seat)` judges the last seat's position;
+`fewest_points_follow` and `most_points_follow` give the least and most points a legal follow
+can add. The hard bot keeps its search away from gifts with them, the hint explains itself
+with them, and tools.bots_bench counts each tier's gifts and missed feeds with them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..cards import Card, points_of
+from ..cards import ALL_CARDS, Card, points_of
 from ..options import Preference, build_follow, follow_options
 from ..rules import TRUMP, Trump, decompose, shape_counts, trick_winner
 from ..seats import same_team
+from .knowledge import Memory
 
 LOST, WON = "lost", "won"
 
@@ -106,6 +112,49 @@ def last_seat_facts(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Ca
         outcome = None if beats else LOST
     return LastSeatFacts(outcome, winner, points_of(least_play), points_of(most_play), least_play,
                          most_play)
+
+
+def could_beat(plays: Sequence[Sequence[Card]], trump: Trump, cards: Sequence[Card],
+               voids: Iterable[str] = ()) -> bool:
+    """Whether a seat still to play, which may hold any of `cards` but none of the play-suits
+    in `voids`, could take the trick from `plays` (the trick so far, the lead first).
+
+    Its follow is judged from all those cards as one hand twice: holding the led suit (the
+    strongest selection in it) and void in it (a ruff) unless it showed void there already.
+    That is generous (a real hand holds fewer cards), so False is certain."""
+    lead = tuple(plays[0])
+    led = trump.play_suits[lead[0].index]
+    shown = set(voids)
+    possible = [c for c in cards if trump.play_suits[c.index] not in shown]
+    hands = [possible]
+    if led not in shown:
+        hands.append([c for c in possible if trump.play_suits[c.index] != led])
+    now = [tuple(p) for p in plays]
+    return any(trick_winner([*now, tuple(o)], trump) == len(now)
+               for hand in hands if len(hand) >= len(lead)
+               for o in follow_options(hand, lead, trump))
+
+
+def certain_winner(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Card]]],
+                   trump: Trump, seat: int, mem: Memory,
+                   extra: Sequence[Sequence[Card]] = ()) -> int | None:
+    """The seat that takes `trick` whatever `seat` (to play next) and the seats after it play,
+    as `seat` sees it (`mem`: its memory of the round), else None: no legal follow of its own
+    (the engine's varied follows and `extra`) beats the play winning so far, and no seat after
+    it could (`could_beat`, from the cards each may hold: unseen, or known to be its)."""
+    if not trick:
+        return None
+    plays = [tuple(p) for _, p in trick]
+    lead = plays[0]
+    options = [tuple(o) for o in follow_options(hand, lead, trump)] + [tuple(o) for o in extra]
+    if any(trick_winner([*plays, o], trump) == len(plays) for o in options):
+        return None
+    unseen = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
+    played = {s for s, _ in trick}
+    for later in (s for s in range(4) if s != seat and s not in played):
+        if could_beat(plays, trump, unseen + list(mem.known[later].elements()), mem.void[later]):
+            return None
+    return trick[trick_winner(plays, trump)][0]
 
 
 def is_gift(facts: LastSeatFacts | None, play: Sequence[Card]) -> bool:

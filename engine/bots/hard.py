@@ -93,7 +93,7 @@ from .play import (
     read_units,
     safe_throw,
     score_follows,
-    without_gift,
+    without_sure_gift,
 )
 from .spare import spare
 from .tiers import NormalBot
@@ -838,11 +838,10 @@ class HardBot(NormalBot):
                 top = scored[0][0]
                 within = top - self.params.window
                 ranked = [c for v, c in scored if v >= within]
-                if len(ctx.trick) == 3:  # last to play: no gift to a trick certainly lost
-                    every = [c for _, c in scored]
-                    kept = without_gift(ctx, every)
-                    if kept is not every:
-                        ranked = kept
+                every = [c for _, c in scored]  # no gift to a trick certainly lost
+                kept = without_sure_gift(ctx, every)
+                if kept is not every:
+                    ranked = kept
                 cands = ranked[:self.params.max_candidates]
         else:
             cands = safe_first(ctx, lead_candidates(ctx, choose_lead(ctx)))

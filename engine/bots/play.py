@@ -59,7 +59,7 @@ from ..seats import (
     seat_after,
     team_of,
 )
-from .certain import LOST, last_seat_facts
+from .certain import LOST, certain_winner, fewest_points_follow, last_seat_facts
 from .knowledge import Memory
 
 
@@ -1188,6 +1188,20 @@ def without_gift(ctx: PlayCtx, ranked: list[tuple[Card, ...]]) -> list[tuple[Car
     return keep or [facts.least_play]
 
 
+def without_sure_gift(ctx: PlayCtx, ranked: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+    """`without_gift`, and for a seat that plays before the last as well: where the opponents
+    take the trick whatever anyone still to play does (certain.py's `certain_winner`, say a
+    lead topped by a big joker), the follows adding the fewest points."""
+    if len(ctx.trick) == 3:
+        return without_gift(ctx, ranked)
+    sure = certain_winner(ctx.hand, ctx.trick, ctx.trump, ctx.seat, ctx.mem, ranked)
+    if sure is None or same_team(sure, ctx.seat):
+        return ranked
+    least = fewest_points_follow(ctx.hand, ctx.trick[0][1], ctx.trump)
+    keep = [p for p in ranked if points_of(p) == points_of(least)]
+    return keep or [least]
+
+
 def choose_checked_play(ctx: PlayCtx) -> tuple[Card, ...]:
     """The normal bot's own play: `choose_play`, and no gift when the seat plays last to a
     trick certainly lost (the rollouts of the hard bot use `choose_play` alone, for speed)."""
@@ -1206,4 +1220,4 @@ def choose_checked_play(ctx: PlayCtx) -> tuple[Card, ...]:
 
 
 __all__ = ["PlayCtx", "choose_checked_play", "choose_follow", "choose_lead", "choose_play",
-           "without_gift"]
+           "without_gift", "without_sure_gift"]

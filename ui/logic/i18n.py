@@ -37,6 +37,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "status.levels": ("级别 我方 {us} · 对方 {them}", "Levels: us {us} · them {them}"),
     "status.round": ("第 {n} 局 · 打 {level}", "Round {n} · level {level}"),
     "status.trump": ("主 {trump}", "Trump {trump}"),
+    "status.trump_bid": ("暂定主 {trump}", "Trump so far {trump}"),  # (as the bids stand)
     "status.no_trump": ("无主", "no-trump"),
     "status.trump_unknown": ("未定", "not yet"),
     "status.dealer": ("庄家 {seat}", "Dealer {seat}"),

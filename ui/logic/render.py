@@ -155,8 +155,9 @@ def status_html(view: SeatView, lang: str) -> str:
                      else t("status.turn", lang, seat=seat_name(view.to_act, lang)))
     red = " red" if trump is not None and SUIT_COLOUR[trump.suit] == "red" else ""  # as cards
     stats = [f'<span class="stat">{escape(p)}</span>' for p in parts]
+    key = "status.trump_bid" if view.trump is None and trump is not None else "status.trump"
     stats.insert(2, f'<span class="stat trump{red}">'
-                    f'{escape(t("status.trump", lang, trump=trump_name(trump, lang)))}</span>')
+                    f'{escape(t(key, lang, trump=trump_name(trump, lang)))}</span>')
     return "".join(stats) + points_html(view, lang)
 
 
