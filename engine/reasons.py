@@ -78,9 +78,9 @@ class TrickReason:
 
 _EN = {
     HELD: "{whose} lead held: nobody beat it",
-    HIGHEST: "{whose} {cards} is the highest of the {suit}",
+    HIGHEST: "{whose} {cards} is the highest of the {suit} in this trick",
     TRUMPED: "{name} trumped the {suit} lead: any trump beats a side suit",
-    TOP_TRUMP: "{whose} {cards} is the highest trump",
+    TOP_TRUMP: "{whose} {cards} is the highest trump in this trick",
     DISCARD: "your {cards} {be} neither {suit} nor trumps, so your play cannot win",
     f"{DISCARD}-{TRUMP}": "your {cards} {be} not {a}trump, so your play cannot win",
     MIXED: "your {cards} mixes {suit} and trumps, so it cannot win",
@@ -93,9 +93,9 @@ _EN = {
 }
 _ZH = {
     HELD: "{whose}首家牌最大，没人管上",
-    HIGHEST: "{whose}{cards}是{suit}中最大的",
+    HIGHEST: "{whose}{cards}是这一轮{suit}中最大的",
     TRUMPED: "{name}用主牌毙了{suit}：主牌大于任何副牌",
-    TOP_TRUMP: "{whose}{cards}是最大的主牌",
+    TOP_TRUMP: "{whose}{cards}是这一轮最大的主牌",
     DISCARD: "你的{cards}既不是{suit}也不是主牌，是垫牌，这手牌不能赢",
     f"{DISCARD}-{TRUMP}": "你的{cards}不是主牌，是垫牌，这手牌不能赢",
     MIXED: "你的{cards}既有{suit}又有主牌，不能赢",

@@ -34,10 +34,12 @@ def plays(*texts, leader=1):
 CASES = [
     # (trump, plays from East, then North, West, You; how; your own reason; English words)
     ("2H", ("SA", "S3", "S4", "S5"), HELD, None, ["East's lead held"]),
-    ("2H", ("S9", "SA", "S4", "S5"), HIGHEST, None, ["North's ♠A is the highest of the spades"]),
+    ("2H", ("S9", "SA", "S4", "S5"), HIGHEST, None,
+     ["North's ♠A is the highest of the spades in this trick"]),
     ("2H", ("S9", "S10", "H3", "C5"), TRUMPED, DISCARD,
      ["West trumped the spades lead", "your ♣5 is neither spades nor trumps"]),
-    ("2H", ("S9", "H3", "H4", "S5"), TOP_TRUMP, None, ["West's ♥4 is the highest trump"]),
+    ("2H", ("S9", "H3", "H4", "S5"), TOP_TRUMP, None,
+     ["West's ♥4 is the highest trump in this trick"]),
     ("2H", ("S5 S5", "S6 S6", "S7 S8", "SK SA"), HIGHEST, NO_SHAPE,
      ["a pair beats any two singles: your ♠K ♠A could not win"]),
     ("2H", ("C7 C7 C8 C8 C9 C9", "C3 C4 C5 C6 CJ CQ", "CK CK CA CA C10 C10", "C4 CJ CQ CK CA C3"),

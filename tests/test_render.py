@@ -400,6 +400,34 @@ def test_bury_marks_the_cards_taken_up_and_others_see_the_kitty_face_down_and_wh
     kitty = render.kitty_html(m.view(other), render.Screen())
     assert kitty.count("card back") == m.rules.kitty_size and "buried by" in kitty
     assert "data-card" not in kitty, "nothing of the hidden kitty is in the page"
+    assert "points" not in kitty, "nor its points"
+
+
+def test_the_kitty_says_the_points_it_holds_to_the_seat_that_sees_it():
+    """While burying, the points of the cards chosen so far (R25: at stake for the last
+    trick); once buried, the burier sees them with the kitty face up; nothing for none."""
+    m = Match(11)
+    players = [make_bot("random", s, 11, bid_chance=0.2) for s in range(4)]
+    while m.phase != "bury":
+        m.apply(next_action(m, players))
+    burier = m.round.burier
+    view = m.view(burier)
+    chosen = [i for i, c in enumerate(view.hand) if c.points][:2]
+    plain = [i for i, c in enumerate(view.hand) if not c.points][:2]
+    points = sum(view.hand[i].points for i in chosen)
+    html = render.kitty_html(view, render.Screen(bury=chosen + plain))
+    assert f'<span class="points">{points} points</span></span>' in html
+    assert render.kitty_html(view, render.Screen(bury=plain)).count("points") == 0
+    zh = render.kitty_html(view, render.Screen(bury=chosen, lang="zh"))
+    assert f'<span class="points">{points} 分</span></span>' in zh
+    m.apply(players[burier].choose(view))
+    buried = m.view(burier).kitty
+    assert buried is not None
+    while m.phase != "play":
+        m.apply(next_action(m, players))
+    shown = render.kitty_html(m.view(burier), render.Screen())
+    kitty_points = sum(c.points for c in buried)
+    assert (f">{kitty_points} points<" in shown) == bool(kitty_points)
 
 
 def test_status_shows_the_point_cards_the_attackers_captured():

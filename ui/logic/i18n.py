@@ -21,6 +21,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "seat.2": ("对家", "North"),
     "seat.3": ("左家", "West"),
     "zone.kitty": ("底牌", "Kitty"),
+    "zone.kitty_points": ("{n} 分", "{n} points"),
     # the page's own words outside the table
     "page.footer": ("炒地皮 · 载入一次后即可离线玩", "炒地皮 · plays offline once loaded"),
     "page.controls": ("操作", "Controls"),

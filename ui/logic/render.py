@@ -7,10 +7,10 @@ engine by the caller), so they are tested on CPython. The page puts them in plac
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from engine.bidding import bid_names_rank
-from engine.cards import RANKS, SUIT_SYMBOLS, Card
+from engine.cards import RANKS, SUIT_SYMBOLS, Card, points_of
 from engine.config import DEFAULT_RULES, RulesConfig
 from engine.errors import GameError
 from engine.phase import Phase
@@ -397,19 +397,28 @@ def kitty_html(view: SeatView, screen: Screen) -> str:
                                                            ("taken", i in taken)) if on),
                                   trump=trump(view.hand[i])) for i in screen.bury)
         count = t("prompt.bury_count", lang, n=len(screen.bury), size=view.rules.kitty_size)
-        return f'<span class="zone-label">{label} · {count}</span>{cards}'
+        points = kitty_points((view.hand[i] for i in screen.bury), lang)
+        return f'<span class="zone-label">{label} · {count}{points}</span>{cards}'
     shown = (Phase.RESULT, Phase.MATCH_OVER, Phase.SNATCH, Phase.PLAY)
     if view.kitty is not None and view.phase in shown:
         trump = is_trump(view)
         cards = "".join(card_html(c, lang=lang, extra_class="small", trump=trump(c))
                         for c in view.kitty)
-        return f'<span class="zone-label">{label}</span>{cards}'
+        return f'<span class="zone-label">{label}{kitty_points(view.kitty, lang)}</span>{cards}'
     if view.phase in shown and view.burier is not None:  # face down, and whose it is
         whose = t("zone.kitty_of", lang, seat=seat_name(view.burier, lang))
         backs = '<span class="card back small" aria-hidden="true"></span>' \
             * view.rules.kitty_size
         return f'<span class="zone-label">{escape(whose)}</span>{backs}'
     return f'<span class="zone-label">{label}</span>'
+
+
+def kitty_points(cards: Iterable[Card], lang: str) -> str:
+    """"15 points", a line of the kitty's label: what it holds at stake (R25: the attackers
+    may win it, doubled, with the last trick), or nothing while it holds none."""
+    points = points_of(cards)
+    words = escape(t("zone.kitty_points", lang, n=points))
+    return f'<span class="points">{words}</span>' if points else ""
 
 
 def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...]],
