@@ -13,6 +13,7 @@ from engine.bots.advice import Advice, explain
 from engine.driver import play_round, run_steps
 from engine.match import Match, Start
 from engine.phase import Phase
+from ui.logic import render
 from ui.logic import review as rv
 from ui.logic.i18n import TEXT, cards_short
 
@@ -97,6 +98,9 @@ def test_every_part_shows_all_hands_and_the_step(lang):
         south = rv.hand_html(r, lang)
         assert cards_in(south) == [str(c) for c in step.hands[0]]
         assert "data-i=" not in south  # nothing to choose in a review
+        groups = re.findall(r'data-suit="(\w)"', south)  # a group a play-suit, as in play
+        assert groups == [s for s, _ in render.suit_groups(step.hands[0], r.trump)]
+        assert len(groups) == len(set(groups))
         table = rv.table_html(r, lang)
         if step.kind == "trick":
             assert re.findall(r'data-seat="(\d)"', table) == [str(s) for s, _ in step.trick.plays]

@@ -101,9 +101,14 @@ def hand_groups(view: SeatView) -> list[tuple[str, list[int]]]:
     """The hand's positions in the engine's order, cut where the play-suit changes: one group
     per play-suit ("T" for the trumps), so trumps stay together. With no trump known yet the
     cards are grouped by printed suit ("J" for jokers)."""
-    trump = trump_of(view)
+    return suit_groups(view.hand, trump_of(view))
+
+
+def suit_groups(cards: Sequence[Card], trump: Trump | None) -> list[tuple[str, list[int]]]:
+    """`cards` (in the engine's order) cut where the play-suit changes, as positions: see
+    `hand_groups` (the review's hand is grouped the same way)."""
     groups: list[tuple[str, list[int]]] = []
-    for i, c in enumerate(view.hand):
+    for i, c in enumerate(cards):
         suit = trump.suit_of(c) if trump else (c.suit or "J")
         if not groups or groups[-1][0] != suit:
             groups.append((suit, []))

@@ -25,7 +25,7 @@ from engine.rules import Trump
 from engine.view import AuctionEntry, SeatView, TrickView
 from ui.logic import explain
 from ui.logic.explain import names
-from ui.logic.i18n import cards_short, seat_name, t, t_seat, trump_name
+from ui.logic.i18n import cards_short, group_name, seat_name, t, t_seat, trump_name
 from ui.logic.markup import escape
 from ui.logic.players import Adviser
 from ui.logic.render import (
@@ -35,6 +35,7 @@ from ui.logic.render import (
     cards_held_html,
     result_html,
     role_html,
+    suit_groups,
 )
 
 DEAL, KITTY, TRICK, RESULT = "deal", "kitty", "trick", "result"
@@ -202,10 +203,22 @@ def seat_html(review: Review, seat: int, lang: str) -> str:
 def hand_html(review: Review, lang: str) -> str:
     """The player's own cards at the step shown (to look at: none can be chosen)."""
     hand = review.hands()[0]
-    cards = "".join(card_html(c, lang=lang, trump=review.trump.is_trump(c)).replace(
-        '<span class="card', '<span role="option" aria-selected="false" class="card', 1)
-        for c in hand)
-    return f'<div class="group" role="group">{cards}</div>' if cards else ""
+    out = []
+    for suit, positions in suit_groups(hand, review.trump):  # as in play: a group a suit
+        cards = "".join(card_html(hand[i], lang=lang, trump=review.trump.is_trump(hand[i]))
+                        .replace('<span class="card',
+                                 '<span role="option" aria-selected="false" class="card', 1)
+                        for i in positions)
+        out.append(f'<div class="group" role="group" data-suit="{suit}" '
+                   f'aria-label="{escape(group_name(suit, lang))}">{cards}</div>')
+    return "".join(out)
+
+
+def hand_counts(review: Review) -> tuple[int, int]:
+    """How many cards `hand_html` shows and in how many groups (#hand's --n and --groups, as
+    in play: render.hand_counts)."""
+    hand = review.hands()[0]
+    return len(hand), len(suit_groups(hand, review.trump))
 
 
 def _auction_line(entry: AuctionEntry, lang: str) -> str:

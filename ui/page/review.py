@@ -66,7 +66,10 @@ class ReviewScreen:
             box.classList.remove("to-act")
         set_html(by_id("table"), reviewing.table_html(rv, lang))
         set_html(by_id("kitty"), reviewing.kitty_html(rv, lang))
-        set_html(by_id("hand"), reviewing.hand_html(rv, lang))
+        hand = by_id("hand")
+        set_html(hand, reviewing.hand_html(rv, lang))
+        for name, count in zip(("--n", "--groups"), reviewing.hand_counts(rv), strict=True):
+            hand.style.setProperty(name, str(count))  # (spread as in play)
         set_html(by_id("controls"), reviewing.controls_html(rv, lang, closable=not page.viewer)
                  + ("" if page.viewer else share.review_buttons(
                      lang, what_if=rv.take_over_at() is not None)))
