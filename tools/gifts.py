@@ -15,8 +15,12 @@ with fewer points). The gift rate is gifts / chances.
   last-to-play plays on a single lead are judged.
 
 It prints the decisions judged (last to play on a single lead), the chances, the gifts and
-the points gifted (more points than the fewest a legal card had). Figures are printed, never
-asserted.
+the points gifted (more points than the fewest a legal card had). A second line ("sure") does
+the same for a seat that plays before the last where the trick is certainly the opponents'
+as the seat sees it (engine.bots.certain.certain_winner: nothing the later seats may hold
+could beat the winning play, say a lead topped by a big joker), on any lead: a chance is such
+a decision, a gift one that adds more points than the fewest a legal follow adds. Figures are
+printed, never asserted.
 """
 
 from __future__ import annotations
@@ -28,7 +32,9 @@ from dataclasses import dataclass, field
 
 from engine.actions import Action, Play
 from engine.bots import Bot, make_bot
+from engine.bots.certain import certain_winner, fewest_points_follow
 from engine.bots.hard import HardBot
+from engine.bots.knowledge import build_memory
 from engine.cards import Card, format_cards
 from engine.driver import play_round
 from engine.phase import Phase
@@ -72,6 +78,37 @@ def judge(view: SeatView, cards: Sequence[Card], tally: Tally) -> None:
             f"played {format_cards(cards)}")
 
 
+def sure_loss(view: SeatView) -> bool:
+    """Whether the seat plays before the last to a trick certainly the opponents' (see the
+    module docstring)."""
+    trick = view.current_trick
+    trump = view.trump
+    if trick is None or not trick.plays or len(trick.plays) == 3 or trump is None:
+        return False
+    plays = [(s, tuple(p)) for s, p in trick.plays]
+    sure = certain_winner(view.hand, plays, trump, view.seat, build_memory(view, trump))
+    return sure is not None and not same_team(sure, view.seat)
+
+
+def judge_sure(view: SeatView, cards: Sequence[Card], tally: Tally) -> None:
+    """Count `cards` in `tally` where `sure_loss(view)`: a gift adds more points than the
+    fewest a legal follow adds."""
+    trick, trump = view.current_trick, view.trump
+    if trick is None or trump is None or not sure_loss(view):
+        return
+    tally.decisions += 1
+    tally.chances += 1
+    least = sum(c.points for c in fewest_points_follow(view.hand, trick.plays[0][1], trump))
+    spent = sum(c.points for c in cards)
+    if spent > least:
+        tally.gifts += 1
+        tally.points += spent - least
+        tally.cases.append(
+            f"seat {view.seat} trick {format_cards([c for _, p in trick.plays for c in p])} "
+            f"hand {format_cards(sorted(view.hand, key=lambda c: c.index))} "
+            f"played {format_cards(cards)}")
+
+
 def last_on_single(view: SeatView) -> bool:
     """Whether the seat is the last to play on a single-card lead."""
     trick = view.current_trick
@@ -82,51 +119,54 @@ def last_on_single(view: SeatView) -> bool:
 class Hinted:
     """A normal bot whose every play decision is also put to the hint, and judged."""
 
-    def __init__(self, bot: Bot, adviser: HardBot, tally: Tally) -> None:
-        self.bot, self.adviser, self.tally = bot, adviser, tally
+    def __init__(self, bot: Bot, adviser: HardBot, tally: Tally, sure: Tally) -> None:
+        self.bot, self.adviser, self.tally, self.sure = bot, adviser, tally, sure
 
     def choose(self, view: SeatView) -> Action | None:
-        if view.phase == Phase.PLAY and view.to_act == view.seat and last_on_single(view):
+        if view.phase == Phase.PLAY and view.to_act == view.seat and (
+                last_on_single(view) or sure_loss(view)):
             advice = self.adviser.advise(view)
             if advice is not None and isinstance(advice.action, Play):
                 judge(view, advice.action.cards, self.tally)
+                judge_sure(view, advice.action.cards, self.sure)
         return self.bot.choose(view)
 
 
 class Judged:
     """A bot whose own play decisions are judged."""
 
-    def __init__(self, bot: Bot, tally: Tally) -> None:
-        self.bot, self.tally = bot, tally
+    def __init__(self, bot: Bot, tally: Tally, sure: Tally) -> None:
+        self.bot, self.tally, self.sure = bot, tally, sure
 
     def choose(self, view: SeatView) -> Action | None:
         action = self.bot.choose(view)
         if view.phase == Phase.PLAY and isinstance(action, Play):
             judge(view, action.cards, self.tally)
+            judge_sure(view, action.cards, self.sure)
         return action
 
 
-def run_hint(seed: int, rounds: int, playouts: int) -> Tally:
-    tally = Tally()
+def run_hint(seed: int, rounds: int, playouts: int) -> tuple[Tally, Tally]:
+    tally, sure = Tally(), Tally()
     for k in range(rounds):
         s = seed * 1000 + k
         m = start_match(s, first_round=k % 3 == 0)
         players = [Hinted(make_bot("normal", seat, s), HardBot(seat, s, playouts=playouts),
-                          tally) for seat in SEATS]
+                          tally, sure) for seat in SEATS]
         play_round(m, players)
-    return tally
+    return tally, sure
 
 
-def run_hard(seed: int, rounds: int, playouts: int) -> Tally:
-    tally = Tally()
+def run_hard(seed: int, rounds: int, playouts: int) -> tuple[Tally, Tally]:
+    tally, sure = Tally(), Tally()
     for k in range(rounds):
         s = seed * 1000 + k
         m = start_match(s, first_round=k % 3 == 0)
         players: list[Bot | Judged] = [
-            Judged(make_bot("hard", seat, s, playouts=playouts), tally) if team_of(seat) == 0
-            else make_bot("normal", seat, s) for seat in SEATS]
+            Judged(make_bot("hard", seat, s, playouts=playouts), tally, sure)
+            if team_of(seat) == 0 else make_bot("normal", seat, s) for seat in SEATS]
         play_round(m, players)
-    return tally
+    return tally, sure
 
 
 def report(name: str, tally: Tally, out=sys.stdout, cases: bool = False) -> None:
@@ -149,10 +189,12 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--hint-only", action="store_true")
     group.add_argument("--hard-only", action="store_true")
     args = ap.parse_args(argv)
-    if not args.hard_only:
-        report("hint", run_hint(args.seed, args.rounds, args.playouts), cases=args.cases)
-    if not args.hint_only:
-        report("hard", run_hard(args.seed, args.rounds, args.playouts), cases=args.cases)
+    runs = [] if args.hard_only else [("hint", run_hint)]
+    runs += [] if args.hint_only else [("hard", run_hard)]
+    for name, run in runs:
+        last, sure = run(args.seed, args.rounds, args.playouts)
+        report(name, last, cases=args.cases)
+        report("  sure", sure, cases=args.cases)
     return 0
 
 
