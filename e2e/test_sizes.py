@@ -427,7 +427,7 @@ def test_playing_at_every_size(new_context, site_url, wait_ready, saves, lang):
     assert page.locator("#table .play").count() >= 2
     problems += look(page, "follow", lang)
     button(page, "last-trick").click()  # four plays and a caption between them
-    page.wait_for_selector("#table .caption", state="attached")
+    page.wait_for_selector("#table .caption.back", state="attached")
     problems += look(page, "last-trick", lang)
     button(page, "last-trick").click()
 
@@ -530,7 +530,7 @@ def test_a_blog_frame_at_each_size_walks_every_phase(new_context, site_url, serv
             problems += look(page, "play-tall-hint", lang, FRAMES, frame)
         if name == "follow":
             button(frame, "last-trick").click()
-            frame.wait_for_selector("#table .caption", state="attached")
+            frame.wait_for_selector("#table .caption.back", state="attached")
             problems += look(page, "last-trick", lang, FRAMES, frame)
 
     page, frame = frame_with(saves["result"])

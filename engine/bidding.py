@@ -164,18 +164,17 @@ THREE_JOKERS = "three-jokers"  # three identical jokers beat any level cards (R9
 BIG_JOKERS = "big-jokers"  # as many jokers: 大王 beat 小王 (R9/R13)
 
 _OVERCALL_EN = {
-    SIZE: "{bid} beats {standing}: {kind} outranks {other} ({cites})",
+    SIZE: "{bid} beats {standing}: {kind} outranks {other}",
     SUIT: "{bid} beats {standing}: of two {kinds} of level cards the higher suit wins, "
-          "♠ > ♥ > ♣ > ♦ ({cites})",
-    THREE_JOKERS: "{bid} beats {standing}: three identical jokers outrank any level cards "
-                  "({cites})",
-    BIG_JOKERS: "{bid} beats {standing}: as many jokers, and BJ outranks SJ ({cites})",
+          "♠ > ♥ > ♣ > ♦",
+    THREE_JOKERS: "{bid} beats {standing}: three identical jokers outrank any level cards",
+    BIG_JOKERS: "{bid} beats {standing}: as many jokers, and BJ outranks SJ",
 }
 _OVERCALL_ZH = {
-    SIZE: "{bid} 大过 {standing}：{kind}大过{other}（{cites}）",
-    SUIT: "{bid} 大过 {standing}：同为级牌{kind}，比花色：♠ > ♥ > ♣ > ♦（{cites}）",
-    THREE_JOKERS: "{bid} 大过 {standing}：三张相同的王大过任何级牌（{cites}）",
-    BIG_JOKERS: "{bid} 大过 {standing}：王的张数相同，大王大过小王（{cites}）",
+    SIZE: "{bid} 大过 {standing}：{kind}大过{other}",
+    SUIT: "{bid} 大过 {standing}：同为级牌{kind}，比花色：♠ > ♥ > ♣ > ♦",
+    THREE_JOKERS: "{bid} 大过 {standing}：三张相同的王大过任何级牌",
+    BIG_JOKERS: "{bid} 大过 {standing}：王的张数相同，大王大过小王",
 }
 
 
@@ -191,12 +190,13 @@ class Overcall:
 
     def text(self, lang: str) -> str:
         """One line, e.g. "♥2 ♥2 beats ♣2 ♣2: of two pairs of level cards the higher suit wins,
-        ♠ > ♥ > ♣ > ♦ (R9)"."""
+        ♠ > ♥ > ♣ > ♦" (`cites` names the rule, for the docs and tests: a player's page names
+        no rule numbers)."""
         zh = lang == "zh"
         words = (_OVERCALL_ZH if zh else _OVERCALL_EN)[self.rule]
         code = "zh" if zh else "en"
         bid, standing = _SIZE_WORDS[len(self.bid)], _SIZE_WORDS[len(self.standing)]
-        return words.format(cites=self.cites, bid=cards_label(self.bid, code),
+        return words.format(bid=cards_label(self.bid, code),
                             standing=cards_label(self.standing, code),
                             kind=bid.zh if zh else bid.en,
                             other=standing.zh if zh else standing.en,

@@ -383,6 +383,11 @@ def test_the_seat_whose_bid_stands_shows_it_through_the_auction_even_after_it_pa
                 assert "Pass" not in html and "pass" not in html
                 passed = [e for e in view.auction if e.seat == standing.seat]
                 shown_after_pass += passed[-1].bid is None
+            for seat in (1, 2, 3):  # a bid overcalled since: known, marked as no longer trump
+                last = [e for e in view.auction if e.seat == seat]
+                if last and last[-1].bid is not None and (standing is None
+                                                          or standing.seat != seat):
+                    assert "showed " in render.seat_html(view, seat, "en")
             m.apply(next_action(m, players))
     assert shown_after_pass  # (the case is reached)
 
@@ -602,6 +607,35 @@ def test_cards_on_the_table_are_grouped_and_named_by_their_seat():
     # each card there an image named as the card (a plain span's aria-label is not read)
     assert html.count('role="img"') == sum(len(c) for _, c in m.round.current_trick.plays)
     assert 'aria-label="' in html
+
+
+def test_a_trick_in_progress_marks_the_play_winning_it_so_far_as_the_engine_judges():
+    """A newcomer could not tell who was winning a trick still being played: from its second
+    play on, the winning play (engine.rules.trick_winner) is outlined and the caption names
+    its seat; a finished trick marks its winner instead."""
+    from engine.rules import trick_winner
+    from ui.logic.screen import Screen
+
+    m = Match(11)
+    players = [make_bot("random", s, 11, bid_chance=0.2) for s in range(4)]
+    checked = 0
+    while checked < 30:
+        trick = m.round.current_trick if m.phase == "play" else None
+        if trick is not None and 2 <= len(trick.plays) < 4:
+            view = m.view(0)
+            en = render.trick_html(view, Screen(lang="en"))
+            zh = render.trick_html(view, Screen(lang="zh"))
+            plays = [tuple(p) for _, p in trick.plays]
+            seat = trick.plays[trick_winner(plays, view.trump)][0]
+            assert re.findall(r'class="play \w+ leading" data-seat="(\d)"', en) == [str(seat)]
+            name = ["You are", "East is", "North is", "West is"][seat]
+            assert f'<p class="leading">{name} winning so far</p>' in en
+            assert "暂时最大" in zh and "winner" not in en
+            checked += 1
+        elif trick is not None and len(trick.plays) == 1:
+            assert "leading" not in render.trick_html(m.view(0), Screen(lang="en"))
+        m.apply(next_action(m, players))
+    assert checked
 
 
 def test_after_the_auction_an_overcalled_bid_is_marked_as_shown_not_as_trump():

@@ -3,6 +3,7 @@ the engine's words (engine.bidding.overcall), where the kitty went, the trump no
 (whom a snatch never changes, R15) — and the Play control names a throw's units (R19) as the
 engine decomposes the lead (engine.rules.classify) before the player leads it. On CPython."""
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -40,9 +41,15 @@ from ui.logic.screen import Screen
      "小王 小王 小王 大过 大王 大王：三张大过对子（R13）"),
 ])
 def test_the_engine_says_why_a_bid_beats_another(bid, standing, level, first, rule, en, zh):
+    """The rule each order comes from (R9, R10 in the first round, R13 at a joker level) is
+    kept (`cites`), but not said: a player's page names no rule numbers."""
     why = overcall(parse_cards(bid), parse_cards(standing), level, first)
     assert why is not None and why.rule == rule
-    assert (why.text("en"), why.text("zh")) == (en, zh)
+    cited = re.search(r"\((R\d+)\)$", en)
+    assert cited is not None and why.cites == cited[1]
+    said = (en.removesuffix(f" ({cited[1]})"), zh.removesuffix(f"（{cited[1]}）"))
+    assert (why.text("en"), why.text("zh")) == said
+    assert "R" not in said[1]
 
 
 def test_no_reason_where_the_bid_does_not_beat_the_standing_one():
@@ -157,3 +164,25 @@ def test_a_snatch_event_is_plain_data_for_javascript():
                       why=why, beaten_seat=3, dealer=3)
     data = json.loads(json.dumps(made.to_dict()))
     assert data["why"] == {"bid": "H2 H2", "standing": "C2 C2", "rule": "suit", "cites": "R9"}
+
+
+def test_a_bid_offer_says_the_other_choice_of_its_moment_and_names_no_trump_plainly():
+    """After the deal the offer's other choice is to pass, not "let the deal go on" (a
+    player saw that with no card left to deal); three jokers make the round no-trump, not
+    "no-trump trump"."""
+    m = Match(5)
+    players = [make_bot("random", s, 5, bid_chance=0.0) for s in range(4)]
+    while not (m.phase == Phase.DEAL and m.round.dealt > 40):
+        m.apply(next_action(m, players))
+    view = replace(m.view(0), to_act=0)  # (no bid stands: the bots never bid)
+    pair = (parse_cards("H2 H2"),)
+    during = explain.bid_offer_text(replace(view, phase=Phase.DEAL), pair, "en")
+    after = explain.bid_offer_text(replace(view, phase=Phase.BID), pair, "en")
+    assert during is not None and during.endswith("(or let the deal go on)")
+    assert after is not None and after.endswith("(or pass)") and "deal go on" not in after
+    assert "makes ♥ trump" in after
+    jokers = (parse_cards("LJ LJ LJ"),)
+    en = explain.bid_offer_text(replace(view, phase=Phase.BID), jokers, "en")
+    zh = explain.bid_offer_text(replace(view, phase=Phase.BID), jokers, "zh")
+    assert en is not None and "makes it no-trump" in en and "no-trump trump" not in en
+    assert zh is not None and "打无主" in zh and "无主做主" not in zh

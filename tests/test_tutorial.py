@@ -284,7 +284,7 @@ def test_the_guided_hand_shows_a_snatch_and_explains_it():
     assert again.notes == ["snatched"], "a reload right after the snatch still explains it"
     line = log.log_lines([snatch], "en")[0]
     assert line == ("East snatches the kitty with ♠2 ♠2. ♠2 ♠2 beats ♣2 ♣2: of two pairs of "
-                    "level cards the higher suit wins, ♠ > ♥ > ♣ > ♦ (R9). The kitty goes to "
+                    "level cards the higher suit wins, ♠ > ♥ > ♣ > ♦. The kitty goes to "
                     "East, who buries it again; trump is now ♠2; the dealer (庄家) is still you")
     events += play_through(tutorial)
     assert snatched_by_suit(events), "the tool's criterion for the seed holds"

@@ -95,8 +95,11 @@ def bid_offer_text(view: SeatView, bids: Sequence[tuple[Card, ...]], lang: str) 
         return None
     cards = bids[-1]
     suit = bid_trump_suit(cards) if not bid_names_rank(view.level) else None
-    what = (t("trumps.no_suit_short", lang) if suit is None and cards[0].is_joker
-            and len(cards) == 3 else SUIT_SYMBOLS.get(suit or "", "?"))
+    makes = (t("explain.makes.no_trump", lang) if suit is None and cards[0].is_joker
+             and len(cards) == 3 else t("explain.makes", lang,
+                                        suit=SUIT_SYMBOLS.get(suit or "", "?")))
+    alt = t("explain.offer.alt.deal" if view.phase == Phase.DEAL else "explain.offer.alt.bid",
+            lang)
     standing = view.standing_bid
     key = ("explain.offer.snatch" if view.phase == Phase.SNATCH and standing
            else "explain.offer.snatch_unopposed" if view.phase == Phase.SNATCH  # (R12)
@@ -104,8 +107,9 @@ def bid_offer_text(view: SeatView, bids: Sequence[tuple[Card, ...]], lang: str) 
     shown = cards_label(cards, "zh" if lang == "zh" else "en")
     if key == "explain.offer.bid" and not view.first_round:  # later rounds (R10, R28): the
         assert view.dealer is not None                      # 庄家 is set; a bid picks trump
-        return t_seat("explain.offer.bid_trump", view.dealer, lang, cards=shown, suit=what)
-    return t(key, lang, cards=shown, suit=what,
+        return t_seat("explain.offer.bid_trump", view.dealer, lang, cards=shown, makes=makes,
+                      alt=alt)
+    return t(key, lang, cards=shown, makes=makes, alt=alt,
              whose=possessive(standing.seat, lang) if standing else "")
 
 

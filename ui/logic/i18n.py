@@ -65,7 +65,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "button.bury": ("扣底", "Bury"),
     "button.next_round": ("下一局", "Next round"),
     "button.new_game": ("新比赛", "New game"),
-    "button.skip": ("跳过动画", "Skip"),
+    "button.skip": ("跳过动画", "Skip animation"),
     "button.undo": ("悔牌", "Undo"),
     "button.last_trick": ("上一轮", "Last trick"),
     "button.result": ("本局结果", "Result"),
@@ -125,6 +125,9 @@ TEXT: dict[str, tuple[str, str]] = {
                                "Your throw failed: {attempted}; you lead {forced} instead"),
     "event.trick": ("{seat} 赢得本轮，{points} 分", "Trick to {seat}: {points} points"),
     "event.trick.you": ("你 赢得本轮，{points} 分", "Your trick: {points} points"),
+    # a trick in progress: who wins it so far (the table marks that play)
+    "caption.leading": ("{seat}暂时最大", "{seat} is winning so far"),
+    "caption.leading.you": ("你暂时最大", "You are winning so far"),
     "event.kitty": ("抠底！底牌 {points} 分 × {mult}", "Kitty captured: {points} points × {mult}"),
     # said to a screen reader only (the table shows them): each play, the kitty taken up, the
     # round's result
@@ -442,28 +445,32 @@ TEXT: dict[str, tuple[str, str]] = {
     "explain.throw_failed.you": ("你甩牌失败：{blocker}有更大的{suit}{kind}，只能出 {forced}",
                                  "Your throw failed: {blocker} holds a higher {suit} {kind}, so "
                                  "only {forced} is led"),
-    "trumps.no_suit_short": ("无主", "no-trump"),
-    "explain.offer.bid": ("可以叫主：亮 {cards} 让{suit}做主，你就可能成为庄家（也可以不叫）",
-                          "You may bid: showing {cards} makes {suit} trump and could make you "
-                          "the dealer (or let the deal go on)"),
+    # what a bid would do ({makes}: explain.makes), and the other choice ({alt}: during the
+    # deal, to let it go on; after it, to pass)
+    "explain.makes": ("{suit}做主", "makes {suit} trump"),
+    "explain.makes.no_trump": ("打无主", "makes it no-trump"),
+    "explain.offer.alt.deal": ("也可以不叫", "or let the deal go on"),
+    "explain.offer.alt.bid": ("也可以不叫", "or pass"),
+    "explain.offer.bid": ("可以叫主：亮 {cards}，{makes}，你就可能成为庄家（{alt}）",
+                          "You may bid: showing {cards} {makes} and could make you the dealer "
+                          "({alt})"),
     # after the first round the 庄家 is already set (R10, R28): a bid chooses the trump only
-    "explain.offer.bid_trump": ("可以叫主：亮 {cards} 让{suit}做主；庄家已定，是{seat}"
-                                "（也可以不叫）",
-                                "You may bid: showing {cards} makes {suit} trump; {seat} is "
-                                "the dealer already (or let the deal go on)"),
-    "explain.offer.bid_trump.you": ("可以叫主：亮 {cards} 让{suit}做主；你已是庄家（也可以不叫）",
-                                    "You may bid: showing {cards} makes {suit} trump; you are "
-                                    "the dealer already (or let the deal go on)"),
-    "explain.offer.overcall": ("可以反主：亮 {cards} 比{whose}叫主更强，{suit}做主",
+    "explain.offer.bid_trump": ("可以叫主：亮 {cards}，{makes}；庄家已定，是{seat}（{alt}）",
+                                "You may bid: showing {cards} {makes}; {seat} is the dealer "
+                                "already ({alt})"),
+    "explain.offer.bid_trump.you": ("可以叫主：亮 {cards}，{makes}；你已是庄家（{alt}）",
+                                    "You may bid: showing {cards} {makes}; you are the dealer "
+                                    "already ({alt})"),
+    "explain.offer.overcall": ("可以反主：亮 {cards} 比{whose}叫主更强，{makes}",
                                "You may overcall: {cards} is stronger than {whose} bid and "
-                               "makes {suit} trump"),
-    "explain.offer.snatch": ("可以抄底：亮 {cards} 比{whose}叫主更强，{suit}做主，你拿底牌重扣",
-                             "You may snatch: {cards} beats {whose} bid, makes {suit} trump, "
-                             "and you take up and bury the kitty"),
-    "explain.offer.snatch_unopposed": ("可以抄底：无人叫过主，亮 {cards} 就能抄底，{suit}做主，"
+                               "{makes}"),
+    "explain.offer.snatch": ("可以抄底：亮 {cards} 比{whose}叫主更强，{makes}，你拿底牌重扣",
+                             "You may snatch: {cards} beats {whose} bid, {makes}, and you take "
+                             "up and bury the kitty"),
+    "explain.offer.snatch_unopposed": ("可以抄底：无人叫过主，亮 {cards} 就能抄底，{makes}，"
                                        "你拿底牌重扣",
                                        "You may snatch: nobody had bid, so {cards} snatches; it "
-                                       "makes {suit} trump, and you take up and bury the kitty"),
+                                       "{makes}, and you take up and bury the kitty"),
     "explain.no_bid": ("你现在不能叫主：{need}", "You cannot bid now: {need}"),
     "explain.no_snatch": ("你不能抄底：{need}", "You cannot snatch: {need}"),
     "explain.side.declarers": ("你是庄家方（庄家 {dealer}）：你们守底，对方要抓分",

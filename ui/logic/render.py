@@ -14,7 +14,7 @@ from engine.cards import RANKS, SUIT_SYMBOLS, Card, points_of
 from engine.config import DEFAULT_RULES, RulesConfig
 from engine.errors import GameError
 from engine.phase import Phase
-from engine.rules import Trump, classify
+from engine.rules import Trump, classify, trick_winner
 from engine.view import SeatView
 from ui.logic import explain
 from ui.logic.i18n import (
@@ -239,7 +239,9 @@ def auction_mark(view: SeatView, seat: int, lang: str) -> str:
         if last.bid is None:
             key = "seat.no_snatch" if last.phase == Phase.SNATCH else "seat.pass"
             return f'<div class="shown passed">{escape(t(key, lang))}</div>'
-        return f'<div class="shown">{escape(cards_short(last.bid.cards, lang))}</div>'
+        # overcalled since (the standing bid is another seat's): known, but not trump
+        shown = t("seat.showed", lang, cards=cards_short(last.bid.cards, lang))
+        return f'<div class="shown passed">{escape(shown)}</div>'
     bid = next((b for b in reversed(view.bids) if b.seat == seat), None)
     if bid is None:
         return ""
@@ -273,8 +275,9 @@ def trick_html(view: SeatView, screen: Screen) -> str:
         return ""  # (a finished trick that has gone to its winner is off the table)
     slots = []
     trump = is_trump(view)
+    leading = _leading_seat(view, trick.plays) if trick.winner is None else None
     for seat, cards in trick.plays:
-        won = " winner" if trick.winner == seat else ""
+        won = " winner" if trick.winner == seat else " leading" if leading == seat else ""
         faces = "".join(card_html(c, lang=lang, extra_class="small", trump=trump(c))
                         for c in cards)
         slots.append(f'<div class="play {POSITION[seat]}{won}" data-seat="{seat}" '
@@ -286,6 +289,8 @@ def trick_html(view: SeatView, screen: Screen) -> str:
     if trick.winner is not None:
         lines.append(t_seat("event.trick", trick.winner, lang, points=trick.points))
     caption = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    if leading is not None:
+        caption += f'<p class="leading">{escape(t_seat("caption.leading", leading, lang))}</p>'
     reason = explain.trick_reason_text(trick, view.trump, lang, view.seat)
     if reason:  # why it went so, from engine.reasons
         caption += f'<p class="reason">{escape(reason)}</p>'
@@ -294,6 +299,14 @@ def trick_html(view: SeatView, screen: Screen) -> str:
         caption += f'<p class="throw">{escape(why)}</p>'
     back = " back" if screen.show_last_trick else ""  # (small screens: the why shows there)
     return "".join(slots) + (f'<div class="caption{back}">{caption}</div>' if caption else "")
+
+
+def _leading_seat(view: SeatView, plays: Sequence[tuple[int, Sequence[Card]]]) -> int | None:
+    """The seat winning a trick in progress so far, by the engine (engine.rules.trick_winner),
+    once a second play is down (before, the lead is simply the lead)."""
+    if len(plays) < 2 or view.trump is None:
+        return None
+    return plays[trick_winner([tuple(p) for _, p in plays], view.trump)][0]
 
 
 def result_html(view: SeatView, lang: str) -> str:
