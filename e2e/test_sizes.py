@@ -259,6 +259,9 @@ KITTY_INDEXES = """() => {
 }"""
 
 
+# A round of seed 720 over, its last trick of four-card plays (a helper's save)
+LONG_LAST_TRICK = Path(__file__).parent / "long_last_trick.save.json"
+
 # How many rows the hand's cards lie in
 HAND_ROWS = """() => new Set([...document.querySelectorAll('#hand [data-card]')]
   .map((el) => Math.round(el.getBoundingClientRect().top))).size"""
@@ -536,6 +539,15 @@ def test_a_blog_frame_at_each_size_walks_every_phase(new_context, site_url, serv
     page, frame = frame_with(saves["result"])
     assert frame.evaluate("document.documentElement.dataset.phase") == "result"
     problems += look(page, "result", lang, FRAMES, frame)
+    for name, save in (("result-last-trick", saves["result"]),
+                       ("result-long-last-trick", LONG_LAST_TRICK.read_text().strip())):
+        # the round's last trick and its why, looked back at after the result (the long one:
+        # four-card plays, and a why in three lines at 360 px, which lay under the cards)
+        page, frame = frame_with(save)
+        button(frame, "last-trick").click()
+        frame.wait_for_selector("#table .caption.back", state="attached")
+        problems += look(page, name, lang, FRAMES, frame)
+    page, frame = frame_with(saves["result"])
     dialog = frame.locator("dialog#dialog")
     for name in DIALOGS:
         button(frame, name).click()
