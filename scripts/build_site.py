@@ -173,6 +173,15 @@ def empty_lock_file() -> str:
 Preload = tuple[str, str, dict[str, str]]  # rel, href, other attributes of a <link>
 
 
+def style_without_comments(html: str) -> str:
+    """`html` with its style sheets less their whole-line comments, as its scripts are
+    shipped (js_comments: the comments say why to a maintainer, nothing to a browser)."""
+    return STYLE.sub(lambda m: m[1] + js_comments.without_comment_lines(m[2]) + m[3], html)
+
+
+STYLE = re.compile(r"(<style>)(.*?)(</style>)", re.DOTALL)
+
+
 def runtime_preloads(chunks: list[str], files: list[str]) -> list[Preload]:
     """<link> hints so that the runtime's scripts and small files download at once with the
     page, instead of each one only when the file before it has run (core, config, plugins,
@@ -307,7 +316,7 @@ def build(out: Path, bench: bool = False) -> list[str]:
             js_comments.write_script(out / f, (ROOT / f).read_text(encoding="utf-8"))
         else:
             write(f, (ROOT / f).read_bytes())
-    html = (out / "index.html").read_text(encoding="utf-8")
+    html = style_without_comments((out / "index.html").read_text(encoding="utf-8"))
     if f'"{PYTHON_BUNDLE}"' not in html:
         raise SystemExit(f"index.html does not import the game from {PYTHON_BUNDLE}")
     preloads = runtime_preloads(chunks, fetched_files)

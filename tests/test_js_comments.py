@@ -76,3 +76,17 @@ def test_a_script_that_no_longer_parses_stops_the_build(tmp_path):
     broken.write_text("run(;\n")
     with pytest.raises(SystemExit, match="does not parse"):
         check_syntax(broken)
+
+
+def test_the_style_sheet_ships_without_its_comment_lines():
+    """index.html's <style> less its whole-line comments; the rules and the markup stay."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    from build_site import style_without_comments
+
+    html = ("<p>/* text, not CSS */</p><style>\n  /* why */\n  a { b: c; }  /* kept */\n"
+            "  /* two\n     lines */\n  d { e: f; }\n</style>")
+    assert style_without_comments(html) == (
+        "<p>/* text, not CSS */</p><style>\n  a { b: c; }  /* kept */\n  d { e: f; }\n</style>")
