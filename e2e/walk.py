@@ -94,24 +94,23 @@ def nobody_bids(seed: int) -> bool:
     return False
 
 
-def snatch_save(seed: int) -> str:
+def save_at(seed: int, phase: str) -> str:
+    """The save of `seed`'s round at the player's first decision in `phase`, the player
+    passing every bid and snatch before it."""
     table = new_table(seed)
     while True:
         table.run_until_player()
-        if table.phase == "snatch":
+        if table.phase == phase:
             return table.save()
         table.act(Pass(0))
+
+
+def snatch_save(seed: int) -> str:
+    return save_at(seed, "snatch")
 
 
 def first_play_save(seed: int) -> str:
-    """The save of `seed`'s round at the player's first play, the player passing every bid and
-    snatch before it."""
-    table = new_table(seed)
-    while True:
-        table.run_until_player()
-        if table.phase == "play":
-            return table.save()
-        table.act(Pass(0))
+    return save_at(seed, "play")
 
 
 def random_players(seed: int):

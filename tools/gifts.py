@@ -66,14 +66,20 @@ def judge(view: SeatView, cards: Sequence[Card], tally: Tally) -> None:
     winner = trick.plays[w][0] if w < 3 else view.seat
     if same_team(winner, view.seat):
         return
+    count(tally, view, cards, min(c.points for c in playable_cards(view.hand, plays[0], trump)))
+
+
+def count(tally: Tally, view: SeatView, cards: Sequence[Card], fewest: int) -> None:
+    """A chance in `tally`, and a gift if `cards` add more points than `fewest`."""
     tally.chances += 1
-    fewest = min(c.points for c in playable_cards(view.hand, plays[0], trump))
     spent = sum(c.points for c in cards)
     if spent > fewest:
+        trick = view.current_trick
+        played = [c for _, p in trick.plays for c in p] if trick is not None else []
         tally.gifts += 1
         tally.points += spent - fewest
         tally.cases.append(
-            f"seat {view.seat} trick {format_cards([c for p in plays for c in p])} "
+            f"seat {view.seat} trick {format_cards(played)} "
             f"hand {format_cards(sorted(view.hand, key=lambda c: c.index))} "
             f"played {format_cards(cards)}")
 
@@ -85,8 +91,7 @@ def sure_loss(view: SeatView) -> bool:
     trump = view.trump
     if trick is None or not trick.plays or len(trick.plays) == 3 or trump is None:
         return False
-    plays = [(s, tuple(p)) for s, p in trick.plays]
-    sure = certain_winner(view.hand, plays, trump, view.seat, build_memory(view, trump))
+    sure = certain_winner(view.hand, trick.plays, trump, view.seat, build_memory(view, trump))
     return sure is not None and not same_team(sure, view.seat)
 
 
@@ -97,16 +102,8 @@ def judge_sure(view: SeatView, cards: Sequence[Card], tally: Tally) -> None:
     if trick is None or trump is None or not sure_loss(view):
         return
     tally.decisions += 1
-    tally.chances += 1
-    least = sum(c.points for c in fewest_points_follow(view.hand, trick.plays[0][1], trump))
-    spent = sum(c.points for c in cards)
-    if spent > least:
-        tally.gifts += 1
-        tally.points += spent - least
-        tally.cases.append(
-            f"seat {view.seat} trick {format_cards([c for _, p in trick.plays for c in p])} "
-            f"hand {format_cards(sorted(view.hand, key=lambda c: c.index))} "
-            f"played {format_cards(cards)}")
+    count(tally, view, cards,
+          sum(c.points for c in fewest_points_follow(view.hand, trick.plays[0][1], trump)))
 
 
 def last_on_single(view: SeatView) -> bool:

@@ -37,7 +37,13 @@ from ..rules import (
 )
 from ..seats import opponents_of, partner_of, same_team
 from ..view import SeatView
-from .certain import LOST, certain_winner, could_beat, fewest_points_follow, last_seat_facts
+from .certain import (
+    LOST,
+    certain_winner,
+    fewest_points_follow,
+    last_seat_facts,
+    seat_could_beat,
+)
 from .knowledge import Memory, build_memory
 
 # Follows.
@@ -311,16 +317,10 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
         return Reason(KEEP_PAIR, cards=(kept, kept))
     if fewest:
         return Reason(PLAY_LOW, seat=winner)
-    if pts and partner not in (s for s, _ in plays) and could_beat(
-            [*now, cards], trump, _may_hold(mem, partner), mem.void[partner]):
+    if pts and partner not in (s for s, _ in plays) and seat_could_beat(
+            [*now, cards], trump, mem, partner):
         return Reason(PARTNER_LATER, seat=winner)
     return Reason(OPPONENT_WINNING, seat=winner)
-
-
-def _may_hold(mem: Memory, seat: int) -> list[Card]:
-    """The cards `seat` may hold as the memory's owner sees it: unseen, or known to be its."""
-    return [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])] + list(
-        mem.known[seat].elements())
 
 
 def _kept(view: SeatView, mem: Memory, trump: Trump, plays: Sequence[Sequence[Card]]) -> bool:
@@ -328,7 +328,7 @@ def _kept(view: SeatView, mem: Memory, trump: Trump, plays: Sequence[Sequence[Ca
     to play could beat it."""
     played = len(plays)  # (the seat's own play last among them)
     later = [(view.seat + k) % 4 for k in range(1, 5 - played)]
-    return not any(could_beat(plays, trump, _may_hold(mem, s), mem.void[s])
+    return not any(seat_could_beat(plays, trump, mem, s)
                    for s in later if not same_team(s, view.seat))
 
 

@@ -149,12 +149,19 @@ def certain_winner(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Car
     options = [tuple(o) for o in follow_options(hand, lead, trump)] + [tuple(o) for o in extra]
     if any(trick_winner([*plays, o], trump) == len(plays) for o in options):
         return None
-    unseen = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
     played = {s for s, _ in trick}
-    for later in (s for s in range(4) if s != seat and s not in played):
-        if could_beat(plays, trump, unseen + list(mem.known[later].elements()), mem.void[later]):
-            return None
+    if any(seat_could_beat(plays, trump, mem, later)
+           for later in range(4) if later != seat and later not in played):
+        return None
     return trick[trick_winner(plays, trump)][0]
+
+
+def seat_could_beat(plays: Sequence[Sequence[Card]], trump: Trump, mem: Memory,
+                    seat: int) -> bool:
+    """`could_beat` for `seat`, still to play, as `mem`'s owner sees it: from the cards it
+    may hold (unseen, or known to be its) and the suits it showed void in."""
+    may_hold = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
+    return could_beat(plays, trump, may_hold + list(mem.known[seat].elements()), mem.void[seat])
 
 
 def is_gift(facts: LastSeatFacts | None, play: Sequence[Card]) -> bool:

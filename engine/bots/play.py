@@ -48,6 +48,7 @@ from ..rules import (
     shape_counts,
     single_or_pair_best,
     top_rank,
+    trick_winner,
 )
 from ..seats import (
     OPPONENTS,
@@ -1194,6 +1195,9 @@ def without_sure_gift(ctx: PlayCtx, ranked: list[tuple[Card, ...]]) -> list[tupl
     lead topped by a big joker), the follows adding the fewest points."""
     if len(ctx.trick) == 3:
         return without_gift(ctx, ranked)
+    plays = [tuple(p) for _, p in ctx.trick]
+    if same_team(ctx.trick[trick_winner(plays, ctx.trump)][0], ctx.seat):
+        return ranked  # (the partner is winning: the trick is not certainly lost)
     sure = certain_winner(ctx.hand, ctx.trick, ctx.trump, ctx.seat, ctx.mem, ranked)
     if sure is None or same_team(sure, ctx.seat):
         return ranked
