@@ -317,17 +317,17 @@ def test_events_are_told_in_good_english_and_chinese_with_you_for_the_player():
     s2 = tuple(parse_cards("S2"))
     pair = tuple(parse_cards("H2 H2"))
     cases = [
-        (ev.BidMade(0, s2, "S", "2"), "You bid ♠2", "你 亮主 ♠2"),
-        (ev.BidMade(1, s2, "S", "2"), "East bids ♠2", "右家 亮主 ♠2"),
+        (ev.BidMade(0, s2, "S", "2"), "You bid ♠2", "你亮主 ♠2"),
+        (ev.BidMade(1, s2, "S", "2"), "East bids ♠2", "右家亮主 ♠2"),
         (ev.BidMade(3, pair, "H", "2", overcall=True), "West overcalls with ♥2 ♥2",
-         "左家 反主 ♥2 ♥2"),
+         "左家反主 ♥2 ♥2"),
         (ev.BidMade(0, pair, "H", "2", snatch=True, overcall=True),
-         "You snatch the kitty with ♥2 ♥2", "你 抄底 ♥2 ♥2"),
-        (ev.Passed(2, Phase.BID), "North passes", "对家 不叫"),
-        (ev.Passed(0, Phase.SNATCH), "You do not snatch", "你 不抄"),
-        (ev.TrumpDecided(0, "2", "H", False), "You are the dealer; trump: ♥2", "你 坐庄，主：♥2"),
+         "You snatch the kitty with ♥2 ♥2", "你抄底 ♥2 ♥2"),
+        (ev.Passed(2, Phase.BID), "North passes", "对家不叫"),
+        (ev.Passed(0, Phase.SNATCH), "You do not snatch", "你不抄"),
+        (ev.TrumpDecided(0, "2", "H", False), "You are the dealer; trump: ♥2", "你坐庄，主：♥2"),
         (ev.TrumpDecided(1, "2", "H", False), "East is the dealer; trump: ♥2", None),
-        (ev.TrickWon(0, 3, 20, 20), "Your trick: 20 points", "你 赢得本轮，20 分"),
+        (ev.TrickWon(0, 3, 20, 20), "Your trick: 20 points", "你赢得本轮，20 分"),
         (ev.KittyBuried(0, None), "You buried the kitty", None),
     ]
     for event, en, zh in cases:
@@ -343,7 +343,7 @@ def test_the_log_keeps_the_last_lines_and_is_rebuilt_in_the_chosen_language():
     en = log.log_html(events, "en", keep=3)
     assert en.count("<li>") == 3 and en.endswith("<li>East passes</li>")
     assert "You pass" in en and "West passes" in en and "North" not in en
-    assert log.log_html(events, "zh", keep=3).endswith("<li>右家 不叫</li>")
+    assert log.log_html(events, "zh", keep=3).endswith("<li>右家不叫</li>")
 
 
 def match_at(phase: str) -> Match:
@@ -569,14 +569,14 @@ def test_a_screen_reader_is_told_every_play_the_kitty_taken_up_and_the_result():
     assert log.spoken_line(ev.CardsPlayed(1, pair, 3, lead=True), "en") == ("East: ♠K ♠K",
                                                                                 False)
     assert log.spoken_line(ev.CardsPlayed(1, pair, 3, lead=True), "zh") == (
-        "右家 出 ♠K ♠K", False)
+        "右家出 ♠K ♠K", False)
     assert log.spoken_line(ev.CardsPlayed(0, jokers, 3, lead=False), "en") == (
         "You: small joker big joker", False)
     assert log.spoken_line(ev.CardsPlayed(0, jokers, 3, lead=False), "zh") == (
-        "你 出 小王 大王", False)
+        "你出 小王 大王", False)
     taken = log.spoken_line(ev.KittyTaken(0, tuple(parse_cards("S3 H4"))), "en")
     assert taken == ("You take up the kitty: ♠3 ♥4", False)
-    assert log.spoken_line(ev.KittyTaken(2, None), "zh") == ("对家 拿起底牌", False)
+    assert log.spoken_line(ev.KittyTaken(2, None), "zh") == ("对家拿起底牌", False)
     assert log.spoken_line(ev.TrickWon(3, 4, 15, 15), "en") == ("Trick to West: 15 points",
                                                                     True)
     settled = ev.RoundSettled(score=130, declarers_keep=False, rising_team=1, rise=1,

@@ -93,7 +93,7 @@ def test_a_snatch_line_names_you_and_the_dealer():
         "You snatch the kitty with ♥2 ♥2. " + why.text("en") + ". The kitty goes to you, who "
         "buries it again; trump is now ♥2; the dealer (庄家) is still West")
     assert log.event_line(made, "zh") == (
-        "你 抄底 ♥2 ♥2。" + why.text("zh") + "。底牌归你，重新扣底；现在的主：♥2；庄家仍是左家")
+        "你抄底 ♥2 ♥2。" + why.text("zh") + "。底牌归你，重新扣底；现在的主：♥2；庄家仍是左家")
 
 
 def test_a_snatch_where_nobody_had_bid_says_so():
@@ -104,7 +104,7 @@ def test_a_snatch_where_nobody_had_bid_says_so():
         "snatches. The kitty goes to East, who buries it again; trump is now ♠2; the dealer "
         "(庄家) is still West")
     assert log.event_line(made, "zh") == (
-        "右家 抄底 ♠2 ♠2。无人叫过主，两张以上的叫主就能抄底。底牌归右家，重新扣底；"
+        "右家抄底 ♠2 ♠2。无人叫过主，两张以上的叫主就能抄底。底牌归右家，重新扣底；"
         "现在的主：♠2；庄家仍是左家")
 
 
