@@ -18,6 +18,7 @@ from engine.match import Match
 from engine.phase import Phase
 from engine.rules import Trump
 from ui.logic import explain, log, render
+from ui.logic.markup import escape
 from ui.logic.screen import Screen
 
 
@@ -94,6 +95,19 @@ def test_a_snatch_line_names_you_and_the_dealer():
         "buries it again; trump is now ♥2; the dealer (庄家) is still West")
     assert log.event_line(made, "zh") == (
         "你抄底 ♥2 ♥2。" + why.text("zh") + "。底牌归你，重新扣底；现在的主：♥2；庄家仍是左家")
+
+
+def test_a_snatch_keeps_its_mark_in_the_log_so_a_small_embed_still_shows_it():
+    """A blog's frame shows no log but the snatch (index.html: li.snatch while the kitty goes
+    round): the snatch's line, and only it, carries the class, in both languages."""
+    made = ev.BidMade(1, tuple(parse_cards("S2 S2")), "S", "2", snatch=True, dealer=3)
+    shown = ev.BidMade(2, tuple(parse_cards("H2")), "H", "2")
+    events = [shown, ev.Passed(3, Phase.BID), made, ev.KittyBuried(1, None)]
+    assert [log.line_kind(e) for e in events] == ["", "", "snatch", ""]
+    for lang in ("en", "zh"):
+        html = log.log_html(events, lang)
+        assert html.count('<li class="snatch">') == 1
+        assert f'<li class="snatch">{escape(log.event_line(made, lang) or "")}</li>' in html
 
 
 def test_a_snatch_where_nobody_had_bid_says_so():

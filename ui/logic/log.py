@@ -107,12 +107,26 @@ def spoken_line(event: Event, lang: str) -> tuple[str, bool] | None:
     return None
 
 
+def line_kind(event: Event) -> str:
+    """The class of `event`'s line in the log: "snatch" for a snatch (told with what beat
+    what, where the kitty went, trump and 庄家 now), the line a small embed, which shows no
+    other, keeps in view until the cards are played (index.html); else ""."""
+    return "snatch" if isinstance(event, BidMade) and event.snatch else ""
+
+
 def log_html(events: Iterable[Event], lang: str, keep: int = LOG_LINES) -> str:
     """The recent events worth telling, newest last, as list items: rebuilt from the events
     at every render, so a change of language rewrites them."""
-    return "".join(f"<li>{escape(line)}</li>" for line in log_lines(events, lang, keep))
+    return "".join(f'<li class="{kind}">{escape(line)}</li>' if kind
+                   else f"<li>{escape(line)}</li>"
+                   for line, kind in _told(events, lang)[-keep:])
 
 
 def log_lines(events: Iterable[Event], lang: str, keep: int = LOG_LINES) -> list[str]:
     """The log's last `keep` sentences (see log_html)."""
-    return [line for e in events if (line := event_line(e, lang))][-keep:]
+    return [line for line, _ in _told(events, lang)[-keep:]]
+
+
+def _told(events: Iterable[Event], lang: str) -> list[tuple[str, str]]:
+    """(sentence, line_kind) of each event the log tells."""
+    return [(line, line_kind(e)) for e in events if (line := event_line(e, lang))]

@@ -291,7 +291,7 @@ class App:
         for e in told:
             spoken = log.spoken_line(e, self.screen.lang)
             if spoken:
-                live_log.say(*spoken)
+                live_log.say(*spoken, kind=log.line_kind(e))
 
     def after_player_action(self, events: list[Event]) -> None:
         self.review = None

@@ -22,10 +22,11 @@ if TYPE_CHECKING:
     from js import Element
 
 
-def say(text: str, shown: bool = False) -> None:
+def say(text: str, shown: bool = False, kind: str = "") -> None:
     """Append a sentence to #log, so that a screen reader reads it once (a live region
     reads what is added, never what is removed); `shown` ones are also the log's visible
-    lines, the others are for screen readers only. The oldest are dropped."""
+    lines, the others are for screen readers only (`kind`: the line's class, log.line_kind).
+    The oldest are dropped."""
     box = by_id("log")
     ol = box.querySelector("ol")
     if not ol:  # (a JS null arrives as a falsy JsNull, not None)
@@ -35,6 +36,8 @@ def say(text: str, shown: bool = False) -> None:
     li.textContent = text
     if not shown:
         li.className = "sr-only"
+    elif kind:
+        li.className = kind
     ol.appendChild(li)
     for selector, keep in (("li:not(.sr-only)", log.LOG_LINES), ("li.sr-only", 8)):
         items = list(ol.querySelectorAll(selector))
