@@ -21,6 +21,7 @@ from ui.logic.tutorial import (
     Tutorial,
     TutorialRefusal,
     clock,
+    lessons,
     same_move,
     steps,
     task,
@@ -345,3 +346,28 @@ def test_every_lesson_names_only_cards_the_player_holds_or_has_seen():
                 for lang in ("en", "zh"):
                     check(t(f"learn.event.{note}", lang, **rule_values(table.rules, lang)))
     assert checked >= 20
+
+
+def test_a_lesson_leaves_with_the_players_next_move_and_a_reload_keeps_that():
+    """The coach's "what just happened" is about the moment before the player's next move:
+    it leaves with that move (it stayed up beside later tasks, a trick won tricks ago), and a
+    reload right after does not bring it (nor the welcome) back."""
+    tutorial = new_tutorial()
+    table = tutorial.table
+    assert tutorial.notes == ["welcome"]
+    told_then_acted = 0
+    while not table.phase.round_over:
+        if table.waiting_for_player():
+            had = list(tutorial.notes)
+            tutorial.player_acted()
+            new = table.act(table.expected()[0])
+            tutorial.observe(new)
+            assert set(tutorial.notes) <= set(lessons(new, set(), table.match.round.trump)), \
+                "only what the move itself taught"
+            told_then_acted += bool(had)
+            if not tutorial.notes:
+                again = Tutorial.restore(tutorial.save(), *make_players(TIERS, SEED))
+                assert again.notes == []
+        else:
+            tutorial.observe(table.step())
+    assert told_then_acted >= 5

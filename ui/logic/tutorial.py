@@ -166,7 +166,7 @@ class Tutorial:
         self.seen = set() if seen is None else seen
         # the lessons told last (learn.event.<note>): saved, so a reload right after the
         # snatch still shows why it happened
-        self.notes: list[str] = notes or ["welcome"]
+        self.notes: list[str] = ["welcome"] if notes is None else notes
 
     @classmethod
     def new(cls, bots: Bots, adviser: Player | None) -> Tutorial:
@@ -205,6 +205,11 @@ class Tutorial:
         new = lessons(events, self.seen, self.table.match.round.trump)
         if new:
             self.notes = new
+
+    def player_acted(self) -> None:
+        """The player made a move: the lessons shown were about the moment before it, read
+        by now, and would be stale beside the next task (a trick won three tricks ago)."""
+        self.notes = []
 
     def finished(self) -> bool:
         return self.table.phase.round_over

@@ -398,6 +398,7 @@ class App:
             return False
         if not self.learn.active:  # playing their own match: the offer has had its moment
             self.learn.withdraw()
+        self.learn.player_acted()  # (the guided hand's lessons were of the moment before)
         self.after_player_action(events)
         return True
 

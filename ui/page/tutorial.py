@@ -156,6 +156,10 @@ class Learn:
         if self.tutorial is not None:
             self.tutorial.observe(events)
 
+    def player_acted(self) -> None:
+        if self.tutorial is not None:
+            self.tutorial.player_acted()
+
     def render(self, lang: str) -> None:
         box = by_id("coach")
         box.innerHTML = coach_html(self.tutorial, self.offer, lang)
