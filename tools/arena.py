@@ -19,8 +19,10 @@ Matches (win rate). `--matches` whole matches from the real start (both teams at
 also played twice with the seats swapped; the table prints A's share of the matches won
 (a match still unfinished after `--max-rounds` rounds counts half).
 
-`--out FILE` appends each round as it finishes (JSON lines); `--pool FILE...` summarizes such
-files (only deals played in both seatings), so runs can be stopped, split and pooled.
+`--out FILE` appends each round as it finishes (JSON lines, with the sides and their options);
+`--pool FILE...` summarizes such files (only deals played in both seatings), so runs can be
+stopped, split and pooled; it names the sides the files played, and refuses files of
+different sides.
 
 Work is spread over `--jobs` processes (default 2; bots themselves never use more than one).
 """
@@ -212,13 +214,25 @@ def main(argv: list[str] | None = None) -> int:
         for r in results:
             done[r["seed"]] = done.get(r["seed"], 0) + 1
         results = [r for r in results if done[r["seed"]] == 2]
-        print(summarize_rounds(args.a, args.b, results))
+        sides = {json.dumps(r["sides"], sort_keys=True) for r in results if "sides" in r}
+        if len(sides) > 1:  # (files from before the sides were written have none)
+            print("these files hold rounds of different sides or options:\n  "
+                  + "\n  ".join(sorted(sides)), file=sys.stderr)
+            return 2
+        a, b = args.a, args.b
+        if sides:
+            played = json.loads(sides.pop())
+            a, b = played["a"], played["b"]
+            print(f"  pooled: {played}", file=sys.stderr)
+        print(summarize_rounds(a, b, results))
         return 0
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
 
+    sides = {"a": args.a, "b": args.b, "options": options}  # (so that --pool can say them)
+
     def record(r: dict) -> dict:
         if out is not None:
-            out.write(json.dumps(r) + "\n")
+            out.write(json.dumps({**r, "sides": sides}) + "\n")
             out.flush()
         return r
 
