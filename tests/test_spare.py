@@ -79,6 +79,22 @@ def test_a_ruff_that_may_be_overruffed_is_kept() -> None:
     assert spare(ctx, tuple(cards("SK"))) == tuple(cards("SK"))
 
 
+def test_a_ruff_that_may_be_overruffed_risks_no_points_an_equal_trump_keeps() -> None:
+    """A playtest (seed 11, round 1, trick 22): ruffing partner's club lead with ♠5 while
+    holding ♠6, East still to play and not shown void in trumps: East overruffed and took 5
+    more points. ♠6 takes the trick as ♠5 does, no unseen trump lies between them, and it
+    carries no points."""
+    ctx = ctx_for(trump("2S"), "S5 S6 SA SJ SJ H2", [(2, "C3"), (3, "C5")])
+    assert legal(ctx, spare(ctx, tuple(cards("S5")))) == tuple(cards("S6"))
+
+
+def test_a_cheaper_ruff_with_an_unseen_trump_between_is_not_alike() -> None:
+    """Holding ♠5 and ♠8 (♠6, ♠7 unseen): ♠8 is not the same ruff as ♠5 (an opponent's ♠6
+    beats one and not the other), so the choice stands."""
+    ctx = ctx_for(trump("2S"), "S5 S8 H2", [(2, "C3"), (3, "C5")])
+    assert spare(ctx, tuple(cards("S5"))) == tuple(cards("S5"))
+
+
 def test_lowest_winning_card_when_nobody_can_overtake() -> None:
     """Last to play, East winning with ♥J: ♥A and ♥Q both take it, ♥Q does the same and the
     top card is kept."""

@@ -10,7 +10,9 @@ card it has chosen, from its own view.
   it), loses it as well; a single that wins gives way to the lowest card of its play-suit
   that wins for sure. So a ruff is made with the lowest trump that wins for sure: one that no
   opponent still to play can beat, as the seat sees it (an unseen stronger card of the
-  play-suit, an opponent who may be void in the led suit and hold trumps).
+  play-suit, an opponent who may be void in the led suit and hold trumps); where none does,
+  the ruff risks no points an equal trump would not (♠6, not ♠5, when no unseen trump lies
+  between them).
 
 `spare(ctx, play)` returns the play to make instead of `play` (or `play` itself); it never
 looks at hidden cards, and what it returns is legal.
@@ -92,8 +94,26 @@ def _spare_single(ctx: PlayCtx, c: Card) -> tuple[Card, ...]:
             and strengths[x.index] <= strengths[c.index] and _takes(ctx, (x,))
             and _sure(ctx, x)]
     if not sure:
-        return (c,)
+        return (_fewer_points_alike(ctx, legal, c),)
     return (min(sure, key=lambda x: (strengths[x.index], x.index)),)
+
+
+def _fewer_points_alike(ctx: PlayCtx, legal: Sequence[Card], c: Card) -> Card:
+    """For a single `c` that takes the trick but may be beaten later: a card of its play-suit
+    that takes it too, with fewer points, and no unseen card between the two (so whoever can
+    beat one can beat the other, and the hand keeps the same strength): a ruff with ♠6, not
+    ♠5, when an opponent may overruff. `c` itself when there is none."""
+    strengths, suits = ctx.trump.strengths, ctx.trump.play_suits
+    suit = suits[c.index]
+    unseen = [strengths[u.index] for u in ctx.unseen_in(suit)]
+
+    def alike(x: Card) -> bool:
+        low, high = sorted((strengths[c.index], strengths[x.index]))
+        return not any(low < u < high for u in unseen)
+
+    cheaper = [x for x in legal if suits[x.index] == suit and x.points < c.points
+               and _takes(ctx, (x,)) and alike(x)]
+    return min(cheaper, key=lambda x: (x.points, strengths[x.index])) if cheaper else c
 
 
 def _sure(ctx: PlayCtx, c: Card) -> bool:
