@@ -200,3 +200,17 @@ def test_a_bid_offer_says_the_other_choice_of_its_moment_and_names_no_trump_plai
     zh = explain.bid_offer_text(replace(view, phase=Phase.BID), jokers, "zh")
     assert en is not None and "makes it no-trump" in en and "no-trump trump" not in en
     assert zh is not None and "打无主" in zh and "无主做主" not in zh
+
+
+@pytest.mark.parametrize("thrower, blocker, noted", [(0, 2, True), (0, 1, False), (3, 1, True),
+                                                     (3, 2, False)])
+def test_a_throw_broken_by_a_partner_says_that_partners_count_too(thrower, blocker, noted):
+    """R19 checks a throw against all three other hands: when the thrower's own partner holds
+    the higher unit, the caption says partners count (a newcomer asked why North, their
+    partner, made their throw fail); an opponent's block needs no such word."""
+    trump = Trump("2", "H")
+    event = ev.ThrowFailed(thrower, tuple(parse_cards("D5 DQ")), tuple(parse_cards("D5")), 10,
+                           blocker, "single")
+    for lang, word in (("en", "partner's cards count too"), ("zh", "队友的牌也算")):
+        text = explain.throw_failed_text(event, trump, lang)
+        assert (word in text) is noted, text

@@ -186,6 +186,7 @@ def test_trick_caption_says_why_and_a_failed_throw_says_who_blocked_it():
     shown = view.__class__(**{**view.__dict__, "tricks": view.tricks[:index + 1]})
     html = render.trick_html(shown, screen)
     assert "Your throw failed: North holds a higher ♦ single, so only ♦Q is led" in html
+    assert "(a partner&#x27;s cards count too: each part of a throw must beat" in html
     assert 'class="reason"' in html
     for lang in ("en", "zh"):
         assert explain.trick_reason_text(failed, view.trump, lang)

@@ -15,6 +15,7 @@ from engine.events import ThrowFailed
 from engine.phase import Phase
 from engine.reasons import Names, trick_reason
 from engine.rules import TRUMP, Trump
+from engine.seats import same_team
 from engine.view import SeatView, TrickView
 from ui.logic.i18n import SUIT_NAMES, seat_name, t, t_seat
 from ui.logic.markup import escape
@@ -57,10 +58,12 @@ def throw_failed_text(event: ThrowFailed, trump: Trump | None, lang: str) -> str
     shown = (t("explain.trumps_word", lang) if suit == TRUMP
              else SUIT_SYMBOLS.get(suit or "", ""))
     key = "explain.throw_failed.you" if event.seat == 0 else "explain.throw_failed"
+    partner = same_team(event.seat, event.blocker)
     return t(key, lang, seat=seat_name(event.seat, lang),
              whose=possessive(event.seat, lang), blocker=seat_name(event.blocker, lang),
              suit=shown, kind=t(f"explain.kind.{event.forced_kind}", lang),
-             forced=cards_label(event.forced, "zh" if lang == "zh" else "en"))
+             forced=cards_label(event.forced, "zh" if lang == "zh" else "en")) + (
+        t("explain.throw_failed.partner", lang) if partner else "")
 
 
 def dimmed_positions(hand: Sequence[Card], usable: Collection[Card] | None) -> set[int]:

@@ -445,6 +445,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "explain.throw_failed.you": ("你甩牌失败：{blocker}有更大的{suit}{kind}，只能出 {forced}",
                                  "Your throw failed: {blocker} holds a higher {suit} {kind}, so "
                                  "only {forced} is led"),
+    # a partner who breaks a throw surprises a newcomer: R19 checks every other hand
+    "explain.throw_failed.partner": ("（队友的牌也算：甩出的每一部分都要大过其余三家）",
+                                     " (a partner's cards count too: each part of a throw "
+                                     "must beat all three other hands)"),
     # what a bid would do ({makes}: explain.makes), and the other choice ({alt}: during the
     # deal, to let it go on; after it, to pass)
     "explain.makes": ("{suit}做主", "makes {suit} trump"),
