@@ -310,3 +310,11 @@ def test_the_offer_stands_until_the_players_first_decision(new_context, site_url
     page.reload()
     wait_ready(page)
     assert page.locator("#coach").is_hidden(), "a later visit has a match: no offer"
+    # opened from the menu over the player's match: said to be kept, and the word leaves
+    # with the guided hand
+    page.locator('#controls [data-action="learn"]').click()
+    page.wait_for_selector("html[data-tutorial]")
+    assert "Your own match is kept" in (notice(page) or ""), notice(page)
+    page.locator('#coach [data-action="learn-skip"]').click()
+    page.wait_for_function("() => !document.documentElement.dataset.tutorial")
+    assert "kept" not in (notice(page) or "")

@@ -316,6 +316,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "learn.start": ("开始教学", "Start the guided hand"),
     "learn.no_thanks": ("不用了", "No thanks"),
     "learn.skip": ("跳过教学", "Skip the guided hand"),
+    # opened from the menu over the player's own match: it is not lost
+    "learn.match_kept": ("你的比赛已保留：跳过或学完教学，就回到原来的地方接着打。",
+                         "Your own match is kept: skip or finish the guided hand to go back "
+                         "to it where you left it."),
     "learn.finish": ("回到我的比赛", "Back to my game"),
     "learn.watch": ("看其他人出牌……轮到你时会告诉你做什么。",
                     "Watch the others play… you will be told what to do on your turn."),

@@ -142,7 +142,7 @@ class Controls:
         if self.page.learn.active:
             self.page.learn.stop("skipped")
         else:
-            self.page.learn.start()
+            self.page.learn.open_over_match()
 
     def _change(self, event: DomEvent) -> None:
         name = event.target.getAttribute("data-name")

@@ -30,10 +30,12 @@ from ui.logic.tutorial import (
     coach_html,
     saved_state,
 )
-from ui.page.dom import by_id, listen, show_notice
+from ui.page.dom import by_id, clear_notice, listen, show_notice
 
 if TYPE_CHECKING:
     from js import Event as DomEvent
+
+KEPT = "learn-kept"  # the notice that the player's own match is kept while the guide runs
 
 
 class Page(Protocol):
@@ -127,12 +129,19 @@ class Learn:
         page.screen.log = []
         page.after_player_action([])
 
+    def open_over_match(self) -> None:
+        """Open the guided hand from the menu, saying that the player's own match is kept (a
+        playtest asked whether it was lost); the word leaves with the next move."""
+        self.start()
+        show_notice(lambda lang: t("learn.match_kept", lang), KEPT, transient=True)
+
     def stop(self, state: str) -> None:
         """Leave the guided hand (skipped: it can be resumed from the menu; done: it starts
         over next time) and give the player their own match back as it was."""
         if self.tutorial is None or self.main is None:  # (both are set while it runs)
             return
         self.tutorial.state = state
+        clear_notice(KEPT)
         storage.save(KEY, self.tutorial.save() if state == SKIPPED else '{"state": "done"}')
         self.page.table, self.main, self.tutorial = self.main, None, None
         js.document.documentElement.removeAttribute("data-tutorial")
