@@ -9,6 +9,7 @@ from engine.actions import Bury, Play, action_to_json
 from engine.bidding import SUIT
 from engine.cards import parse_cards
 from engine.match import Match
+from engine.phase import Phase
 from engine.view import TrickView
 from tools.tutorial_script import script, teaches
 from ui.logic import explain, render
@@ -372,3 +373,21 @@ def test_a_lesson_leaves_with_the_players_next_move_and_a_reload_keeps_that():
         else:
             tutorial.observe(table.step())
     assert told_then_acted >= 5
+
+
+def test_while_the_cards_are_dealt_the_coach_says_so_not_that_the_others_play():
+    """A playtest: 'Watch the others play…' while the cards were still being dealt. Before
+    the first move asked of the player the coach says the cards are dealt and bid for; once
+    the cards are played, it says the others play."""
+    from ui.logic.tutorial import coach_html
+
+    tutorial = new_tutorial()
+    assert tutorial.table.match.phase == Phase.DEAL and tutorial.table.expected() is None
+    for lang, words in (("en", "The cards are being dealt"), ("zh", "正在发牌")):
+        assert words in coach_html(tutorial, False, lang)
+        assert "play…" not in coach_html(tutorial, False, lang)
+    table = tutorial.table
+    while table.match.phase != Phase.PLAY or table.expected() is not None:
+        new = table.act(table.expected()[0]) if table.waiting_for_player() else table.step()
+        tutorial.observe(new)
+    assert "Watch the others play" in coach_html(tutorial, False, "en")

@@ -323,6 +323,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "learn.finish": ("回到我的比赛", "Back to my game"),
     "learn.watch": ("看其他人出牌……轮到你时会告诉你做什么。",
                     "Watch the others play… you will be told what to do on your turn."),
+    # (while the cards are dealt and bid for, nobody plays yet)
+    "learn.watch.deal": ("正在发牌，看看别人亮什么牌……轮到你时会告诉你做什么。",
+                         "The cards are being dealt: watch what the others bid… you will be "
+                         "told what to do on your turn."),
     "notice.learn": ("教学：{reason}", "Guided hand: {reason}"),
     # another move than the one due (ui.logic.tutorial.refusal): the move, its cards named
     "learn.refuse.play": ("这一步要出 {cards}", "the move now is to play {cards}"),

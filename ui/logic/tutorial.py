@@ -26,6 +26,7 @@ from engine.errors import GameError, IllegalAction, SaveError
 from engine.events import BidMade, CardsPlayed, Event
 from engine.limits import parse_json
 from engine.match import Match
+from engine.phase import Phase
 from engine.rules import Trump, classify
 from engine.save import load_match, save_match
 from ui.logic.i18n import TEXT, cards_short, rule_values, t
@@ -266,7 +267,8 @@ def coach_html(tutorial: Tutorial | None, offer: bool, lang: str) -> str:
     elif tutorial.finished():
         todo = ""
     else:
-        todo = t("learn.watch", lang)
+        dealing = table.match.phase in (Phase.DEAL, Phase.BID)
+        todo = t("learn.watch.deal" if dealing else "learn.watch", lang)
     doing = f'<p class="task">{escape(todo)}</p>' if todo else ""
     way_out = (button("learn-done", t("learn.finish", lang), primary=True)
                if tutorial.finished() else button("learn-skip", t("learn.skip", lang)))
