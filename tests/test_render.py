@@ -239,6 +239,17 @@ def test_the_rounds_last_trick_is_shown_before_the_result_and_can_be_looked_back
     assert ">Result</button>" in looked
 
 
+def test_next_round_waits_until_the_result_is_on_the_table():
+    """A playtest on a phone: Next round came while the last trick still lay on the table,
+    1.5 s before the result. While the last trick is shown before the result, the controls
+    offer Skip (to the result) and the menu only."""
+    m, _ = position("result", seed=6)
+    view = m.view(0)
+    lingering = actions(render.controls_html(view, render.Screen(final_trick=True), []))
+    assert lingering == ["skip", *MENU]
+    assert actions(render.controls_html(view, render.Screen(), []))[0] == "next-round"
+
+
 def test_joker_level_bids_come_with_the_rank_and_suit_to_name():
     m = Match(4)
     while not m.legal_bids(0):

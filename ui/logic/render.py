@@ -471,7 +471,10 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
         parts += [button("hint", t("button.hint", lang), enabled=mine and free),
                   button("play", play, enabled=mine and free, primary=True),
                   button("last-trick", t("button.last_trick", lang), enabled=done)]
-    elif view.phase.round_over:  # the result; the last trick decided 抠底 (R25): one tap away
+    elif view.phase.round_over and not screen.final_trick:
+        # the result; the last trick decided 抠底 (R25): one tap away. (While the round's last
+        # trick still lies on the table, before the result, only Skip: a phone's player took
+        # Next round for the result and could have passed it by.)
         key = "button.result" if screen.show_last_trick else "button.last_trick"
         parts.append(button("last-trick", t(key, lang)))
         parts.append(button("review", t("button.review", lang)))  # ui.page.review
