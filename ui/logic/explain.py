@@ -58,12 +58,13 @@ def throw_failed_text(event: ThrowFailed, trump: Trump | None, lang: str) -> str
     shown = (t("explain.trumps_word", lang) if suit == TRUMP
              else SUIT_SYMBOLS.get(suit or "", ""))
     key = "explain.throw_failed.you" if event.seat == 0 else "explain.throw_failed"
-    partner = same_team(event.seat, event.blocker)
-    return t(key, lang, seat=seat_name(event.seat, lang),
-             whose=possessive(event.seat, lang), blocker=seat_name(event.blocker, lang),
-             suit=shown, kind=t(f"explain.kind.{event.forced_kind}", lang),
-             forced=cards_label(event.forced, "zh" if lang == "zh" else "en")) + (
-        t("explain.throw_failed.partner", lang) if partner else "")
+    why = t(key, lang, seat=seat_name(event.seat, lang),
+            whose=possessive(event.seat, lang), blocker=seat_name(event.blocker, lang),
+            suit=shown, kind=t(f"explain.kind.{event.forced_kind}", lang),
+            forced=cards_label(event.forced, "zh" if lang == "zh" else "en"))
+    if same_team(event.seat, event.blocker):  # (a newcomer asks why a partner could break it)
+        why += t("explain.throw_failed.partner", lang)
+    return why
 
 
 def dimmed_positions(hand: Sequence[Card], usable: Collection[Card] | None) -> set[int]:

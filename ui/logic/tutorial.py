@@ -267,7 +267,7 @@ def coach_html(tutorial: Tutorial | None, offer: bool, lang: str) -> str:
     elif tutorial.finished():
         todo = ""
     else:
-        dealing = table.match.phase in (Phase.DEAL, Phase.BID)
+        dealing = table.phase in (Phase.DEAL, Phase.BID)
         todo = t("learn.watch.deal" if dealing else "learn.watch", lang)
     doing = f'<p class="task">{escape(todo)}</p>' if todo else ""
     way_out = (button("learn-done", t("learn.finish", lang), primary=True)
