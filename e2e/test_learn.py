@@ -318,3 +318,49 @@ def test_the_offer_stands_until_the_players_first_decision(new_context, site_url
     page.locator('#coach [data-action="learn-skip"]').click()
     page.wait_for_function("() => !document.documentElement.dataset.tutorial")
     assert "kept" not in (notice(page) or "")
+
+
+# What a phone's screen shows of the guided hand: the coach's words whole (the page scrolls,
+# not a box inside it: a nested scroller hid the snatch's story below a fold), and the
+# buttons in reach at the screen's foot.
+COACH_ON_A_PHONE = """() => {
+  const coach = document.getElementById('coach');
+  const button = document.querySelector('#controls [data-action="play"], '
+                                        + '#controls [data-action="bury"], '
+                                        + '#controls [data-action="bid"]');
+  const box = button && button.getBoundingClientRect();
+  return {cut: coach.scrollHeight - coach.clientHeight,
+          words: coach.innerText.length,
+          button: box ? [box.top, box.bottom] : null, height: innerHeight};
+}"""
+
+
+def test_a_phone_shows_the_guided_hands_lessons_whole(new_context, site_url, wait_ready):
+    """At 360×640 (touch), the bid, the bury and the throw after East's snatch (the longest
+    lessons): nothing of the coach is cut inside its box, and the move's button is on the
+    screen without scrolling."""
+    page = open_page(new_context, site_url, wait_ready, viewport={"width": 360, "height": 640},
+                     has_touch=True, is_mobile=True)
+    page.locator('#controls [data-action="learn"]').tap()
+    page.wait_for_selector("html[data-tutorial]")
+    seen = []
+    while len(seen) < 3:
+        page.wait_for_function(STEP_OR_RESULT)
+        action, key = due_move(page)
+        shown = page.evaluate(COACH_ON_A_PHONE)
+        seen.append(key)
+        assert shown["cut"] <= 1, (key, shown)
+        assert shown["words"] > 100, (key, shown)  # (the lesson is there to read)
+        top, bottom = shown["button"]
+        assert top >= 0 and bottom <= shown["height"], (key, shown)
+        kind = type(action).__name__
+        if kind == "Bid":
+            arg = " ".join(map(str, action.cards))
+            acted(page, lambda arg=arg: page.locator(
+                f'#controls [data-action="bid"][data-arg="{arg}"]').tap())
+        else:
+            tap_cards(page, action.cards)
+            button = "bury" if kind == "Bury" else "play"
+            acted(page, lambda button=button: page.locator(
+                f'#controls [data-action="{button}"]').tap())
+    assert seen == ["bid", "bury", "throw"], seen
