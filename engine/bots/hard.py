@@ -16,9 +16,11 @@ For each card play with more than one sensible choice, the hard bot
    scores the outcome for its team in levels (R26: the declarers' rise, or the attackers' rise
    and the deal; a small term in the score breaks ties). With more than `horizon + 2` tricks
    left (horizon 8 by default), a rollout stops after `horizon` tricks and scores the expected
-   result instead: the points taken so far plus the attackers' expected share of the rest,
-   their share judged by the trumps and masters each team still holds; closer to the end it
-   plays the round out, 抠底 (R25) included;
+   result instead (`expected_end`): the points taken so far plus the attackers' expected share
+   of the rest and of the kitty, their share judged by each team's cards class by class
+   (jokers, level cards, trumps, side aces and kings …), a law fitted on rollouts of the
+   normal policy (tools.eval_fit); closer to the end it plays the round out, 抠底 (R25)
+   included;
 4. compares every candidate with the normal choice on the same worlds (paired differences),
    drops the weaker half of the candidates after 4, 8, 16… worlds, and plays a candidate only
    when its mean advantage minus `z` (0.5) standard errors is above `margin` (0.02 levels);
@@ -151,12 +153,21 @@ class SearchParams:
 
 @dataclass(frozen=True)
 class EvalParams:
-    """How an outcome is scored in levels for the searching team (see `evaluate`)."""
+    """How an outcome is scored in levels for the searching team (see `evaluate`). The
+    estimate of a round's end is fitted on rollouts of the normal policy by `python -m
+    tools.eval_fit` (docs/bots.md has its figures): x is the attackers' power minus the
+    declarers' (CLASS_POWER) per card left in the four hands."""
 
     deal_value: float = 0.3  # levels the next deal is worth to the team that will hold it
     point_value: float = 0.002  # levels per attackers' point: breaks ties between outcomes
-    sd_base: float = 5.0  # spread of an estimated final score: its floor, in points
-    sd_per_point: float = 0.3  # … and its growth per point still to be played
+    share_base: float = 0.499  # the attackers' share of the points still to play: at x = 0,
+    share_slope: float = 1.01  # … its growth with x,
+    share_curve: float = 0.283  # … and with x²
+    kitty_base: float = 0.0876  # their share of the kitty's value (R25) at x = 0,
+    kitty_slope: float = 0.667  # … and its growth with x
+    held_share: float = 0.0766  # of the points each team holds, this share more goes its way
+    sd_base: float = 6.0  # spread of an estimated final score: its floor, in points
+    sd_per_point: float = 0.1  # … and its growth per point still to be played
     sd_kitty_weight: float = 0.5  # … counting the kitty's (multiplied) points this much
 
 
@@ -448,50 +459,78 @@ def _levels(score: float, my_team: int, declarers: int, rules: RulesConfig) -> f
     return v + (EVAL.deal_value if next_decl == my_team else -EVAL.deal_value)
 
 
+# Classes of cards for the estimate of a round's end, and what each is worth towards taking
+# the points still to play, relative to a low side card (fitted by tools.eval_fit: a side
+# ace is worth about a joker; a 5 or 10 in the hand, a little less than a low card).
+CLASSES = ("BJ", "LJ", "tlev", "olev", "tA", "tK", "tQ", "tpt", "tlow",
+           "A", "K", "Q", "ten", "five", "low")
+CLASS_POWER = {"BJ": 2.204, "LJ": 2.506, "tlev": 2.907, "olev": 1.617, "tA": 1.469,
+               "tK": 1.809, "tQ": 1.252, "tpt": 1.552, "tlow": 1.281, "A": 2.215, "K": 1.626,
+               "Q": 0.559, "ten": -0.443, "five": -0.45, "low": 0.0}
+_SIDE_CLASS = {14: "A", 13: "K", 12: "Q", 10: "ten", 5: "five"}
+_TRUMP_CLASS = {14: "tA", 13: "tK", 12: "tQ", 10: "tpt", 5: "tpt"}
+
+
+def card_class(c: Card, trump: Trump) -> str:
+    """The card's class in CLASSES: a joker, a level card (of the trump suit or another), a
+    trump by rank (5 and 10 together), or a side card by rank."""
+    if trump.play_suits[c.index] != TRUMP:
+        return _SIDE_CLASS.get(c.value, "low")
+    if c.suit is None:
+        return "BJ" if c.value == 16 else "LJ"
+    if c.rank == trump.level:
+        return "tlev" if c.suit == trump.suit else "olev"
+    return _TRUMP_CLASS.get(c.value, "tlow")
+
+
 @cache  # Trump hashes by (level, suit): one table per trump context
 def _power_table(trump: Trump) -> list[float]:
-    """How much each card is worth towards winning the rest of the tricks, by `Card.index`
-    (a rough measure, for `evaluate`'s share of the points still to play)."""
-    table = []
-    for c in ALL_CARDS:
-        if trump.play_suits[c.index] == TRUMP:
-            if c.suit is None:
-                w = 5.0 + (c.value - 15)
-            elif c.rank == trump.level:
-                w = 4.0
-            else:
-                w = 2.0 + 0.1 * c.value
+    """Each card's CLASS_POWER, by `Card.index`."""
+    return [CLASS_POWER[card_class(c, trump)] for c in ALL_CARDS]
+
+
+def expected_end(world: World) -> tuple[float, float]:
+    """The attackers' expected final score from a world's position, and its spread (EvalParams;
+    tools.eval_fit fits both)."""
+    power = _power_table(world.trump)
+    att = world.attack_team
+    x = held = 0.0
+    cards = rest = 0
+    for seat, hand in enumerate(world.hands):
+        p = sum([power[c.index] for c in hand])  # (in the hand's order: a float sum)
+        pts = points_of(hand)
+        rest += pts
+        cards += len(hand)
+        if team_of(seat) == att:
+            x += p
+            held += pts
         else:
-            w = {14: 1.5, 13: 0.8, 12: 0.4}.get(c.value, 0.15)
-        table.append(w)
-    return table
+            x -= p
+            held -= pts
+    for _, played in world.trick:
+        rest += points_of(played)
+    if cards:
+        x /= cards
+    kitty = kitty_value(world.kitty, world.rules)
+    e = EVAL
+    share = min(1.0, max(0.0, e.share_base + e.share_slope * x + e.share_curve * x * x))
+    kitty_share = min(1.0, max(0.0, e.kitty_base + e.kitty_slope * x))
+    mean = (world.tally.attackers_score(att) + share * rest + kitty_share * kitty
+            + e.held_share * held)
+    return mean, e.sd_base + e.sd_per_point * (rest + e.sd_kitty_weight * kitty)
 
 
 def evaluate(world: World, my_team: int) -> float:
-    """My team's value of a world's position: exact at the end of the round, else expected."""
+    """My team's value of a world's position: exact at the end of the round, else expected
+    (`expected_end`, spread over a normal law's five nodes)."""
     rules = world.rules
     declarers = team_of(world.dealer)
     att = world.attack_team
-    s = float(world.tally.attackers_score(att))  # (抠底 included once the round is over)
     if world.finished():
+        s = float(world.tally.attackers_score(att))  # (抠底 included)
         tiebreak = EVAL.point_value * s
         return _levels(s, my_team, declarers, rules) + (tiebreak if my_team == att else -tiebreak)
-    power = _power_table(world.trump)
-    pa = pd = 0.0
-    rest = 0
-    for seat, hand in enumerate(world.hands):
-        p = sum([power[c.index] for c in hand])  # (in the hand's order: a float sum)
-        rest += points_of(hand)
-        if team_of(seat) == att:
-            pa += p
-        else:
-            pd += p
-    for _, cards in world.trick:
-        rest += points_of(cards)
-    share = pa / (pa + pd) if pa + pd > 0 else 0.5
-    kitty = kitty_value(world.kitty, rules)
-    mean = s + share * rest + share * share * kitty
-    sd = EVAL.sd_base + EVAL.sd_per_point * (rest + EVAL.sd_kitty_weight * kitty)
+    mean, sd = expected_end(world)
     v = 0.0
     for z, w in _NODES:
         v += w * _levels(mean + z * sd, my_team, declarers, rules)
