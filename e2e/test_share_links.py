@@ -121,13 +121,35 @@ def test_a_shared_round_opens_in_a_fresh_browser(new_context, site_url, wait_rea
     other.wait_for_selector(REVIEW)
     review = Review(finished)
     wait_step(other, 1, len(review.steps))
-    assert "Review of round 1" in other.locator("#status").inner_text()
+    assert "Shared replay, round 1" in other.locator("#status").inner_text()
     shows_step(other, review)
+    # a phone, every hand full: the step buttons stay on the screen (the page scrolls under
+    # them), and the first visit's offer of the guided hand waits for the table
+    step_on = other.locator('#controls [data-action="next"]')
+    box = step_on.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
+    assert other.locator("#coach").is_hidden()
     button(other, "next").click()
     review.go(1)
     wait_step(other, 2, len(review.steps))
     shows_step(other, review)
     check_layout(other, "share-opened")
+    # a trick's why and the hint's line sit between North's and South's plays, over none
+    first_trick = next(i for i, step in enumerate(review.steps) if step.kind == "trick")
+    while review.at < first_trick:
+        button(other, "next").click()
+        review.go(1)
+    wait_step(other, first_trick + 1, len(review.steps))
+    other.wait_for_selector("#table .caption .hint-line")
+    covered = other.evaluate("""() => {
+        const box = e => e.getBoundingClientRect();
+        const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+                               && b.top < a.bottom;
+        const caption = box(document.querySelector('#table .caption'));
+        return [...document.querySelectorAll('#table .play')].filter(p => over(caption, box(p)))
+            .map(p => p.className); }""")
+    assert not covered, covered
+    check_layout(other, "share-trick")
     # leaving it: this browser's own match, and the address without the link
     button(other, "close-review").click()
     other.wait_for_function("document.documentElement.dataset.phase !== 'review'")

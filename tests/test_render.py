@@ -225,6 +225,17 @@ def test_controls_on_the_result_offer_the_next_round():
     assert RESULT.search(render.table_html(view, render.Screen()))
 
 
+def test_the_guided_hands_result_offers_the_way_back_to_the_players_match():
+    """A newcomer found two buttons on the guided hand's result, the coach's "Back to my
+    game" and Next round, both leaving it: the controls' one says where it goes."""
+    m, _ = position("result", seed=6)
+    view = m.view(0)
+    for lang, words in (("en", ">Back to my game</button>"), ("zh", ">回到我的比赛</button>")):
+        learning = render.controls_html(view, render.Screen(lang=lang), [], learning=True)
+        assert actions(learning)[0] == "next-round" and words in learning
+        assert words not in render.controls_html(view, render.Screen(lang=lang), [])
+
+
 def test_the_rounds_last_trick_is_shown_before_the_result_and_can_be_looked_back_at():
     """The last trick decides 抠底 (R25): it stays on the table before the result, and the
     result screen shows it again (captioned) on request."""

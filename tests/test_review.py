@@ -117,6 +117,15 @@ def test_every_part_shows_all_hands_and_the_step(lang):
         assert f"{at + 1}/{len(r.steps)}" in rv.status_html(r, "zh") or lang == "en"
 
 
+def test_a_shared_replay_says_it_is_someone_elses_round():
+    """A reader who opened a #replay= link saw a review titled as if the round were their
+    own: the bar says it is a shared one."""
+    r = rv.Review(finished(8, tier="random"))
+    assert "Review of round 1" in rv.status_html(r, "en")
+    assert "Shared replay, round 1" in rv.status_html(r, "en", shared=True)
+    assert "分享的复盘 第 1 局" in rv.status_html(r, "zh", shared=True)
+
+
 def test_the_bids_are_listed_in_the_order_made():
     m = finished(8, tier="random")
     r = rv.Review(m)

@@ -172,6 +172,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "share.select": ("请选中链接后复制。", "Select the link to copy it."),
     "share.bad": ("无法打开此链接：{reason}", "This link cannot be opened: {reason}"),
     "review.title": ("复盘 第 {n} 局", "Review of round {n}"),
+    "review.title_shared": ("分享的复盘 第 {n} 局", "Shared replay, round {n}"),
     "review.step": ("第 {k}/{total} 步", "Step {k} of {total}"),
     "review.deal": ("发牌与叫主", "The deal and the bids"),
     "review.no_bids": ("无人叫主，由底牌定主", "Nobody bid: a kitty card set trump"),
@@ -293,6 +294,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "notice.bad_tutorial": ("教学进度无法读取，已另存为 {key}，教学将从头开始",
                             "The guided hand's progress could not be read; it was kept as "
                             "{key}. It starts over"),
+    "notice.seed_unused": ("地址里的 seed={seed} 没有用上：你保存的比赛接着打。"
+                           "只有在没有存档时，种子才开始一场新比赛。",
+                           "seed={seed} in the address was not used: your saved match goes on. "
+                           "A seed starts a new match only when no match is saved."),
     "notice.address": ("地址中有无法使用的部分，已略去：{reasons}",
                        "Part of the address could not be used and was left out: {reasons}"),
     "notice.failed": ("出错了（{reason}），开始新比赛", "Something went wrong ({reason}); a new "
@@ -345,12 +350,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "learn.step.bury": ("你是庄家，拿起了 {kitty_size} 张底牌（蓝框）。点"
                         "亮着的 {kitty_size} 张牌放进底牌区，再点“扣底”。"
                         "扣下的牌不再出；若抓分方赢了最后一轮，底牌的分{kitty_times}归他们（抠底），"
-                        "所以少扣分牌，扣掉短门的小牌。",
+                        "所以不扣分牌：扣不成对、不带分的单张，留住对子、A 和主牌。",
                         "You are the dealer: you took up the {kitty_size} kitty cards (outlined "
                         "in blue). Tap the {kitty_size} lit cards to bury them, then Bury. Buried "
                         "cards are out of play, but if the attackers win the last trick their "
-                        "points count {kitty_times} for them (抠底): bury few points, and empty "
-                        "short suits."),
+                        "points count {kitty_times} for them (抠底): bury no points, only lone "
+                        "cards that make no pair, and keep your pairs, aces and trumps."),
     "learn.step.throw": ("轮到你首出。一起出亮着的红桃 {cards}：一对 ♥A 加一对 ♥K（两对不算拖拉机，"
                          "要三对相连才算）。同一门几手牌一起出叫甩牌：只要没人管得住其中任何一手，"
                          "就甩成功。",
@@ -429,19 +434,20 @@ TEXT: dict[str, tuple[str, str]] = {
     "learn.event.tractor-led": ("有人出了拖拉机：连续的对子，比任何对子都大。",
                                 "A tractor was led: pairs in a row, stronger than any pairs."),
     "learn.event.ThrowFailed": ("甩牌失败：有人管得住其中一手，只"
-                                "出被管住的那一手（桌上写着是谁）。",
+                                "出被管住的那一手（桌上写着是谁；下一轮开始后点“上一轮”再看）。",
                                 "The throw failed: someone could beat one part, so only that part "
-                                "is led (the caption says who)."),
+                                "is led (the caption says who; once the next trick has begun, "
+                                "Last trick shows it again)."),
     "learn.event.KittyScored": ("抠底！抓分方赢了最后一轮，"
                                 "底牌的分乘 {kitty_multiplier} 算给他们。",
                                 "抠底! The attackers won the last trick, so the kitty's points "
                                 "count ×{kitty_multiplier} for them."),
-    "learn.event.RoundSettled": ("这一局打完了！结果里写着你们是哪一方、"
-                                 "目标 {threshold} 分、谁赢了。"
+    "learn.event.RoundSettled": ("这一局打完了！结果写着谁赢了、抓分方得了多少分"
+                                 "（上台要 {threshold}）、双方升到几级。"
                                  "点“回到我的比赛”开始自己打。",
-                                 "That was a whole round! The result says which side you were "
-                                 "on, the target and who won. Tap \"Back to my game\" to play "
-                                 "on your own."),
+                                 "That was a whole round! The result says who won, the "
+                                 "attackers' points (they needed {threshold}) and both sides' "
+                                 "levels now. Tap \"Back to my game\" to play on your own."),
     # explanations (ui.logic.explain): why, in one line
     "explain.trumps_word": ("主牌", "trump"),
     "explain.kind.single": ("单张", "single"),

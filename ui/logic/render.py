@@ -440,11 +440,12 @@ def kitty_points(cards: Iterable[Card], lang: str) -> str:
 
 
 def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...]],
-                  undo: bool = False, hinting: bool = False) -> str:
+                  undo: bool = False, hinting: bool = False, learning: bool = False) -> str:
     """The buttons for the decision at hand (`bids`: the bids the engine lists for the player
     now), Undo when the player may take something back (`undo`: ui.logic.undo), then the menu (new
     game, settings, statistics, help). While the hint thinks (`hinting`), its cards are on
-    their way: Hint, Play and Bury wait."""
+    their way: Hint, Play and Bury wait. The guided hand's one round (`learning`) ends with
+    the way back to the player's own match where the next round's button would be."""
     lang = screen.lang
     mine = view.to_act == view.seat
     free = not hinting
@@ -482,7 +483,8 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
         parts.append(button("replay-deal", t("button.replay_deal", lang)))
         if view.phase == Phase.RESULT:
             # the obvious next step: first, before the ways to look back at the round
-            parts.insert(0, button("next-round", t("button.next_round", lang), primary=True))
+            label = t("learn.finish" if learning else "button.next_round", lang)
+            parts.insert(0, button("next-round", label, primary=True))
     else:  # a bot bids, buries or snatches
         parts.append(button("skip", t("button.skip", lang)))
     if undo:

@@ -309,8 +309,12 @@ def kitty_html(review: Review, lang: str) -> str:
     return f'<span class="zone-label">{escape(label)}</span>{_cards(cards, review.trump, lang)}'
 
 
-def status_html(review: Review, lang: str) -> str:
-    parts = [t("review.title", lang, n=review.round_no + 1),
+def status_html(review: Review, lang: str, shared: bool = False) -> str:
+    """The review's bar: which round (of a shared link's match, when `shared`: a reader who
+    opened someone's link sees at once that it is not a round of their own), the step, the
+    trump and the dealer."""
+    title = "review.title_shared" if shared else "review.title"
+    parts = [t(title, lang, n=review.round_no + 1),
              t("review.step", lang, k=review.at + 1, total=len(review.steps)),
              t("status.trump", lang, trump=trump_name(review.trump, lang)),
              t("status.dealer", lang, seat=seat_name(review.dealer, lang))]

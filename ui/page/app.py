@@ -140,6 +140,10 @@ class App:
             self.failed(err)
             self.saved_match.new(0)
             first_visit = False
+        seed = self.query.seed
+        if seed is not None and self.table.seed != seed:  # a saved match went on instead
+            show_notice(lambda lang: t("notice.seed_unused", lang, seed=seed), "seed",
+                        transient=True)
         try:
             self.learn.resume(first_visit=first_visit)
         except Exception as err:  # (never, as above)
@@ -379,7 +383,8 @@ class App:
         lang = self.screen.lang
         bids = self.table.bid_choices()  # what a bid would do, or what one would need
         set_html(by_id("controls"), render.controls_html(
-            view, self.screen, bids, undo.offered(self), hinting=self.hinting is not None))
+            view, self.screen, bids, undo.offered(self), hinting=self.hinting is not None,
+            learning=self.learn.active))
         why = explain.bid_offer_text(view, bids, lang) or explain.bid_missing_text(view, bids, lang)
         by_id("prompt").textContent = (why or render.prompt_text(view, lang)) + explain.hint_line(
             self.screen.hint_reason, lang)

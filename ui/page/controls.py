@@ -19,13 +19,18 @@ from ui.logic.screen import Screen
 from ui.logic.swipe import swipe_step
 from ui.logic.table import HUMAN, Table
 from ui.page.dialogs import Dialogs
-from ui.page.dom import by_id, listen
+from ui.page.dom import by_id, listen, notices_after_action
 from ui.page.review import ReviewScreen
 from ui.page.share import Links
 from ui.page.tutorial import Learn
 
 if TYPE_CHECKING:
     from js import Event as DomEvent
+
+
+# Buttons that only open a dialog (or a question): not yet an action of the player's, so a
+# transient notice stays (and follows a language switch made in the settings).
+ONLY_OPEN_A_DIALOG = frozenset({"new-game", "settings", "stats", "help", "trumps"})
 
 
 class Page(Protocol):
@@ -99,6 +104,10 @@ class Controls:
             "what-if": lambda: page.links.what_if(),
         }.get(action)
         if handler:
+            if action not in ONLY_OPEN_A_DIALOG:
+                # a transient notice ("Link copied") was about the moment before: a button
+                # that does something, leaving a review too, is the player's next action
+                notices_after_action()
             handler()
             self._refocus(action)
 

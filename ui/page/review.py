@@ -25,6 +25,8 @@ from ui.page.dom import by_id, set_html
 class Links(Protocol):
     """What the review uses of the links (ui.page.share.Links)."""
 
+    source: Match | None  # the match a link holds, while its review is shown
+
     def hide(self) -> None: ...
     def closed(self) -> None: ...
     def review_match(self) -> Match: ...
@@ -59,7 +61,8 @@ class ReviewScreen:
         root.dataset.phase = "review"
         root.dataset.turn = ""
         root.dataset.actions = str(page.table.actions)
-        set_html(by_id("status"), reviewing.status_html(rv, lang))
+        set_html(by_id("status"), reviewing.status_html(rv, lang,
+                                                       shared=page.links.source is not None))
         for seat in (1, 2, 3):
             box = by_id(f"seat-{render.POSITION[seat]}")
             set_html(box, reviewing.seat_html(rv, seat, lang))
