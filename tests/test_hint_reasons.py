@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from engine.actions import Action, Bid, Bury, Pass, Play, Snatch
+from engine.bidding import can_overcall
 from engine.bots import advice as A
 from engine.bots import make_bot
 from engine.bots.base import make_ctx
@@ -283,6 +284,13 @@ def check_other_reason(view: SeatView, action: Action, reason: A.Reason) -> None
             assert standing is not None and standing.seat == partner_of(view.seat)
         elif code == A.PASS_OWN:
             assert standing is not None and standing.seat == view.seat
+        elif code == A.PASS_SNATCH:  # R15: a snatch of two cards or more that beats the
+            #                            standing bid by R9/R13, once an opponent has buried
+            assert view.phase == Phase.BID and standing is not None
+            taker = view.dealer if view.dealer is not None else standing.seat
+            assert not same_team(taker, view.seat)
+            assert len(reason.cards) >= 2 and not Counter(reason.cards) - Counter(view.hand)
+            assert can_overcall(reason.cards, standing.cards, view.level, first_round=False)
         else:
             assert code in (A.PASS_WEAK, A.NO_SNATCH)
             assert (code == A.NO_SNATCH) == (view.phase == Phase.SNATCH)
@@ -438,7 +446,22 @@ def test_the_kitty_doubles_for_the_attackers_in_both_languages() -> None:
 
 def test_a_pass_is_not_called_weak_where_a_bid_would_hold_many_trumps() -> None:
     """"Too few trumps to bid" where ♥3 ♥3 would hold 12 trumps (the snatch hint then said
-    so): a pass the adviser chose says no bid is worth making now."""
+    so): East, the 庄家, will bury, and ♥3 ♥3 beats East's ♦3 at the snatch (R15)."""
     reason = A.explain(_reported("pass-with-trumps"), Pass(0))
     en, zh = _words(reason)
-    assert reason.code == A.PASS_WEAK and "too few" not in en and "太少" not in zh
+    assert reason.code == A.PASS_SNATCH and reason.cards == tuple(cards("H3 H3"))
+    assert "too few" not in en and "太少" not in zh and "♥3 ♥3" in en and "♥3 ♥3" in zh
+
+
+def test_a_pass_that_waits_to_snatch_says_so() -> None:
+    """A daily player's playtest: after the first round's deal, West's single ♦2 standing,
+    South holding ♠2 ♠2 and 16 trumps under spades, the hint passed with "no bid worth
+    making now". Its search passes to snatch once West has buried (R15: suits rank at a
+    snatch, and West stays 庄家), and the line says that."""
+    view = _reported("pass-to-snatch-first-round")
+    choice = HardBot(0, seed=1, playouts=600).advise(view)
+    assert choice is not None
+    reason = A.explain(view, Pass(0))
+    assert reason.code == A.PASS_SNATCH and reason.cards == tuple(cards("S2 S2"))
+    en, zh = _words(reason)
+    assert "♠2 ♠2 can snatch" in en and "抄底" in zh and "worth" not in en

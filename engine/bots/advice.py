@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ..actions import Action, Bid, Bury, Pass, Play, Snatch
 from ..cards import ALL_CARDS, Card, cards_label, points_of, points_of_plays
-from ..options import follow_options
+from ..options import bid_options, follow_options
 from ..phase import Phase
 from ..reasons import Names
 from ..rules import (
@@ -84,6 +84,8 @@ BID = "bid"
 PASS_PARTNER = "pass-partner"  # the partner's bid stands
 PASS_OWN = "pass-own"  # the seat's own bid stands
 PASS_WEAK = "pass-weak"  # no bid worth making (the bids it could make were weighed)
+PASS_SNATCH = "pass-snatch"  # after the deal, an opponent's bid stands and the seat holds a
+#                              snatch that beats it (R15: two cards or more, by R9/R13)
 SNATCH = "snatch"
 NO_SNATCH = "no-snatch"
 BURY_VOID = "bury-void"  # bury whole suits: voids to trump from
@@ -95,7 +97,8 @@ CODES = (FORCED, TRICK_LOST, FEED, PARTNER_HOLDS, PARTNER_WINNING, RUFF, RUFF_PA
          THROW_RUFFABLE, THROW_TRY, LEAD_TRACTOR,
          MASTER, MASTER_BARE, TOP_RUFFABLE, PARTNER_VOID, OPPONENT_VOID, DRAW_TRUMPS,
          LEAD_TRUMPS, NO_TRUMPS_OUT, SHORT_SUIT, LEAD_LOW, LEAD_PAIR, LEAD_PROBE, BID,
-         PASS_PARTNER, PASS_OWN, PASS_WEAK, SNATCH, NO_SNATCH, BURY_VOID, BURY_LOW, BURY_SPARE)
+         PASS_PARTNER, PASS_OWN, PASS_WEAK, PASS_SNATCH, SNATCH, NO_SNATCH, BURY_VOID, BURY_LOW,
+         BURY_SPARE)
 # "Long in trumps" (DRAW_TRUMPS): at least this many trumps, and this share of the hand.
 LONG_TRUMPS_MIN = 4
 LONG_TRUMPS_SHARE = 0.45
@@ -170,6 +173,7 @@ _EN = {
     PASS_PARTNER: "partner's bid stands: pass",
     PASS_OWN: "your bid stands: pass",
     PASS_WEAK: "no bid worth making now: pass",
+    PASS_SNATCH: "pass now: once they have buried, {cards} can snatch the kitty (抄底)",
     SNATCH: "{n} trumps with this snatch: take the kitty",
     NO_SNATCH: "no snatch worth making: pass",
     BURY_VOID: "bury all your {suits}: a void to trump from",
@@ -215,6 +219,7 @@ _ZH = {
     PASS_PARTNER: "对家的叫主不变：不叫",
     PASS_OWN: "你的叫主不变：不叫",
     PASS_WEAK: "现在不值得叫主：不叫",
+    PASS_SNATCH: "先不叫：等对方扣底后，可以用 {cards} 抄底",
     SNATCH: "这样抄底有{n}张主：抄底",
     NO_SNATCH: "不值得抄底：不抄",
     BURY_VOID: "把{suits}全扣下：做成绝门可以毙",
@@ -258,8 +263,21 @@ def explain(view: SeatView, action: Action) -> Reason:
             return Reason(PASS_OWN, seat=standing.seat)
         if standing is not None and same_team(standing.seat, view.seat):
             return Reason(PASS_PARTNER, seat=standing.seat)
+        if standing is not None and view.phase == Phase.BID and _opponents_bury(view):
+            # (a snatch ranks suits even in the first round, and needs two cards: R15)
+            snatches = bid_options(view.hand, standing.cards, view.level, min_cards=2)
+            if snatches:
+                return Reason(PASS_SNATCH, cards=snatches[-1])
         return Reason(PASS_WEAK)
     return Reason(LEAD_LOW)  # pragma: no cover - no other action is advised
+
+
+def _opponents_bury(view: SeatView) -> bool:
+    """Whether the kitty goes to an opponent if the auction ends now: the 庄家 already known
+    (a later round's), else the standing bidder (the first round's, R10)."""
+    standing = view.standing_bid
+    taker = view.dealer if view.dealer is not None else (standing.seat if standing else None)
+    return taker is not None and not same_team(taker, view.seat)
 
 
 def _trumps_if(hand: Sequence[Card], level: str, bid: Bid | Snatch) -> int:
