@@ -109,3 +109,23 @@ def test_feeding_partner_is_left_alone() -> None:
     ctx = ctx_for(trump("2D"), "H5 HK S3", [(1, "H3"), (2, "HA"), (3, "H4")],
                   played="HA HA")
     assert spare(ctx, tuple(cards("HK"))) == tuple(cards("HK"))
+
+
+def test_the_last_to_play_keeps_its_higher_cards() -> None:
+    """A daily player's playtest: last to play, partner's ♠K winning, holding ♠3 and ♠Q, the
+    hint played ♠Q where ♠3 does the same. A card that does not take the trick gives way to
+    the lowest lone card of its suit with the same points, the trick going to the same seat;
+    a pair is not broken for it, points are not changed, and an earlier seat is left alone
+    (its partner's lead may still be beaten)."""
+    cases = [  # (hand, trick, chosen, expected)
+        ("S3 SQ H4 C5", [(1, "S4"), (2, "SK"), (3, "S6")], "SQ", "S3"),  # partner wins
+        ("S3 S3 SQ H4", [(1, "S4"), (2, "SK"), (3, "S6")], "SQ", "SQ"),  # ♠3 ♠3: a pair kept
+        ("S7 SQ S10 H4", [(1, "S4"), (2, "SK"), (3, "S6")], "SQ", "S7"),  # lowest lone card
+        ("S5 SQ H4 C6", [(1, "S4"), (2, "SK"), (3, "S6")], "SQ", "SQ"),  # ♠5: 5 points more
+        ("S3 SQ H4 C5", [(1, "SA"), (2, "S4"), (3, "S6")], "SQ", "S3"),  # East wins either way
+        ("S3 SQ H4 C5", [(2, "SK"), (3, "S6")], "SQ", "SQ"),  # East still to play: left alone
+    ]
+    for hand, trick, chosen, expected in cases:
+        ctx = ctx_for(trump("2D"), hand, trick)
+        got = legal(ctx, spare(ctx, tuple(cards(chosen))))
+        assert got == tuple(cards(expected)), (hand, trick, chosen, got)

@@ -13,6 +13,9 @@ card it has chosen, from its own view.
   play-suit, an opponent who may be void in the led suit and hold trumps); where none does,
   the ruff risks no points an equal trump would not (♠6, not ♠5, when no unseen trump lies
   between them).
+- **The last to play keeps its higher cards**: a single that does not take the trick gives
+  way to the lowest lone card of its play-suit with the same points that leaves the trick
+  to the same seat (♠3, not ♠Q, under a partner's ♠K; no pair is broken for it).
 
 `spare(ctx, play)` returns the play to make instead of `play` (or `play` itself); it never
 looks at hidden cards, and what it returns is legal.
@@ -78,7 +81,7 @@ def _spare_single(ctx: PlayCtx, c: Card) -> tuple[Card, ...]:
                         key=lambda x: (_high(ctx, x), strengths[x.index])),)
     if not _takes(ctx, (c,)):
         if not _high(ctx, c):
-            return (c,)
+            return (_lowest_alike(ctx, legal, c) if last else c,)
         # not the seat's: a lower card of the suit that does not take it either, with no
         # more points when the trick is lost for sure, the same points otherwise (a partner
         # who takes it, or may yet, is fed the same)
@@ -96,6 +99,20 @@ def _spare_single(ctx: PlayCtx, c: Card) -> tuple[Card, ...]:
     if not sure:
         return (_fewer_points_alike(ctx, legal, c),)
     return (min(sure, key=lambda x: (strengths[x.index], x.index)),)
+
+
+def _lowest_alike(ctx: PlayCtx, legal: Sequence[Card], c: Card) -> Card:
+    """For the last seat's single `c`, which does not take the trick: the lowest lone card
+    of its play-suit with the same points that leaves the trick to the same seat (♠3, not
+    ♠Q, under a partner's ♠K), so that the hand keeps its higher card and breaks no pair;
+    `c` itself when there is none."""
+    strengths, suits = ctx.trump.strengths, ctx.trump.play_suits
+    winner = _winner(ctx, (c,))
+    held = Counter(ctx.hand)
+    lower = [x for x in legal if suits[x.index] == suits[c.index] and held[x] == 1
+             and strengths[x.index] < strengths[c.index] and x.points == c.points
+             and _winner(ctx, (x,)) == winner]
+    return min(lower, key=lambda x: (strengths[x.index], x.index)) if lower else c
 
 
 def _fewer_points_alike(ctx: PlayCtx, legal: Sequence[Card], c: Card) -> Card:
