@@ -9,6 +9,7 @@ the deal from its start; bad links get a message in #notice and inject nothing."
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections import Counter
 from urllib.parse import quote
@@ -39,6 +40,7 @@ from engine.phase import Phase
 from engine.record import RecordInfo, record_code
 from engine.save import save_match
 from ui.logic.review import Review
+from ui.logic.review import table_html as review_table_html
 
 SEED = 23
 REVIEW = 'html[data-phase="review"]'
@@ -81,6 +83,14 @@ def shows_step(page, review: Review) -> None:
 def wait_step(target, k: int, total: int) -> None:
     target.wait_for_function("(s) => document.getElementById('status').textContent.includes(s)",
                              arg=f"Step {k} of {total}")
+
+
+def caption_length(match: Match, step: int) -> int:
+    """The length of the English caption the review shows at `step` (its text, no tags)."""
+    review = Review(match)
+    review.go(step)
+    html = review_table_html(review, "en")
+    return len(re.sub(r"<[^>]+>", "", html.split('class="caption"', 1)[-1]))
 
 
 def set_hash(page, fragment: str) -> None:
@@ -134,12 +144,14 @@ def test_a_shared_round_opens_in_a_fresh_browser(new_context, site_url, wait_rea
     wait_step(other, 2, len(review.steps))
     shows_step(other, review)
     check_layout(other, "share-opened")
-    # a trick's why and the hint's line sit between North's and South's plays, over none
-    first_trick = next(i for i, step in enumerate(review.steps) if step.kind == "trick")
-    while review.at < first_trick:
+    # a trick's why and the hint's line sit between North's and South's plays, over none:
+    # the trick whose caption says the most (as this engine writes it)
+    wordiest = max((i for i, step in enumerate(review.steps) if step.kind == "trick"),
+                   key=lambda i: caption_length(finished, i))
+    while review.at < wordiest:
         button(other, "next").click()
         review.go(1)
-    wait_step(other, first_trick + 1, len(review.steps))
+    wait_step(other, wordiest + 1, len(review.steps))
     other.wait_for_selector("#table .caption .hint-line")
     covered = other.evaluate("""() => {
         const box = e => e.getBoundingClientRect();
