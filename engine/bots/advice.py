@@ -263,21 +263,16 @@ def explain(view: SeatView, action: Action) -> Reason:
             return Reason(PASS_OWN, seat=standing.seat)
         if standing is not None and same_team(standing.seat, view.seat):
             return Reason(PASS_PARTNER, seat=standing.seat)
-        if standing is not None and view.phase == Phase.BID and _opponents_bury(view):
-            # (a snatch ranks suits even in the first round, and needs two cards: R15)
+        # the kitty goes to the 庄家 already known (a later round's), else to the standing
+        # bidder (the first round's, R10); a snatch of it ranks suits even in the first round
+        # and needs two cards (R15)
+        if standing is not None and view.phase == Phase.BID:
+            taker = view.dealer if view.dealer is not None else standing.seat
             snatches = bid_options(view.hand, standing.cards, view.level, min_cards=2)
-            if snatches:
+            if snatches and not same_team(taker, view.seat):
                 return Reason(PASS_SNATCH, cards=snatches[-1])
         return Reason(PASS_WEAK)
     return Reason(LEAD_LOW)  # pragma: no cover - no other action is advised
-
-
-def _opponents_bury(view: SeatView) -> bool:
-    """Whether the kitty goes to an opponent if the auction ends now: the 庄家 already known
-    (a later round's), else the standing bidder (the first round's, R10)."""
-    standing = view.standing_bid
-    taker = view.dealer if view.dealer is not None else (standing.seat if standing else None)
-    return taker is not None and not same_team(taker, view.seat)
 
 
 def _trumps_if(hand: Sequence[Card], level: str, bid: Bid | Snatch) -> int:
