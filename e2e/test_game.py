@@ -548,11 +548,17 @@ def test_language_and_settings_are_remembered(new_context, site_url, wait_ready)
     button(page, "settings").click()
     dialog = page.locator("dialog#dialog")
     assert dialog.is_visible() and "设置" in dialog.inner_text()
+    speed = dialog.locator('select[data-setting="speed"]')
+    assert speed.input_value() == "instant", "the speed playing (the address's) is shown"
+    assert "这个速度来自网址" in dialog.inner_text()
     dialog.locator('select[data-setting="lang"]').select_option("en")
     assert "Settings" in dialog.inner_text()  # the open dialog changes language at once
     dialog.locator('select[data-setting="tier-1"]').select_option("hard")
     dialog.locator('select[data-setting="tier-3"]').select_option("easy")
-    dialog.locator('select[data-setting="speed"]').select_option("fast")
+    assert "comes from the address" in dialog.inner_text()
+    speed.select_option("fast")  # the player's choice ends the address's, and its note
+    dialog.locator("p.note").wait_for(state="detached")
+    assert speed.input_value() == "fast"
     dialog.locator('button[data-action="close"]').click()
     assert not dialog.is_visible()
     assert button(page, "play").inner_text() == "Play"
@@ -575,8 +581,10 @@ def test_language_and_settings_are_remembered(new_context, site_url, wait_ready)
     button(page, "settings").click()
     values = {name: dialog.locator(f'select[data-setting="{name}"]').input_value()
               for name in ("tier-1", "tier-2", "tier-3", "speed", "lang")}
-    assert values == {"tier-1": "hard", "tier-2": "normal", "tier-3": "easy", "speed": "fast",
-                      "lang": "en"}
+    # the reloaded address says instant again: shown, while the stored speed stays fast
+    assert values == {"tier-1": "hard", "tier-2": "normal", "tier-3": "easy",
+                      "speed": "instant", "lang": "en"}
+    assert json.loads(saved(page, SETTINGS_KEY))["speed"] == "fast"
     dialog.locator('select[data-setting="lang"]').select_option("zh")
     dialog.locator('button[data-action="close"]').click()
     assert "出牌" in button(page, "play").inner_text()

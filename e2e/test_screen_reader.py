@@ -44,6 +44,7 @@ LIVE = """() => {
 }"""
 PLAY_LINE = re.compile(r"^(You|East|North|West): ")
 TURN_LINE = re.compile(r"^(Your lead|Your turn to follow)")
+WON_LINE = re.compile(r"^Trick (?P<no>\d+) (to \w+|is yours): \d+ points")
 
 
 def test_a_whole_round_is_said_once_from_the_log(new_context, site_url, wait_ready):
@@ -74,8 +75,8 @@ def test_a_whole_round_is_said_once_from_the_log(new_context, site_url, wait_rea
     assert plays == expected, (f"said but not played: {plays - expected}; "
                                f"played but not said once: {expected - plays}")
 
-    won = [line for line in lines if line.startswith(("Trick to ", "Your trick"))]
-    assert len(won) == len(tricks), won
+    won = [m for line in lines if (m := WON_LINE.match(line))]
+    assert [int(m["no"]) for m in won] == list(range(1, len(tricks) + 1)), won
     assert sum(line.startswith("Round over.") for line in lines) == 1, lines[-6:]
     assert any("buried the kitty" in line for line in lines), lines[:20]
     assert any(re.search(r"(is|are) the dealer; trump", line) for line in lines), lines[:20]

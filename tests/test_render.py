@@ -349,7 +349,10 @@ def test_events_are_told_in_good_english_and_chinese_with_you_for_the_player():
         (ev.Passed(0, Phase.SNATCH), "You do not snatch", "你不抄"),
         (ev.TrumpDecided(0, "2", "H", False), "You are the dealer; trump: ♥2", "你坐庄，主：♥2"),
         (ev.TrumpDecided(1, "2", "H", False), "East is the dealer; trump: ♥2", None),
-        (ev.TrickWon(0, 3, 20, 20), "Your trick: 20 points", "你赢得本轮，20 分"),
+        (ev.TrickWon(0, 3, 20, 20), "Trick 3 is yours: 20 points", "第 3 轮：你赢，20 分"),
+        # numbered: two tricks in a row to one seat for the same points read apart
+        (ev.TrickWon(2, 4, 10, 0), "Trick 4 to North: 10 points", "第 4 轮：对家赢，10 分"),
+        (ev.TrickWon(2, 5, 10, 0), "Trick 5 to North: 10 points", None),
         (ev.KittyBuried(0, None), "You buried the kitty", None),
     ]
     for event, en, zh in cases:
@@ -599,7 +602,7 @@ def test_a_screen_reader_is_told_every_play_the_kitty_taken_up_and_the_result():
     taken = log.spoken_line(ev.KittyTaken(0, tuple(parse_cards("S3 H4"))), "en")
     assert taken == ("You take up the kitty: ♠3 ♥4", False)
     assert log.spoken_line(ev.KittyTaken(2, None), "zh") == ("对家拿起底牌", False)
-    assert log.spoken_line(ev.TrickWon(3, 4, 15, 15), "en") == ("Trick to West: 15 points",
+    assert log.spoken_line(ev.TrickWon(3, 4, 15, 15), "en") == ("Trick 4 to West: 15 points",
                                                                     True)
     settled = ev.RoundSettled(score=130, declarers_keep=False, rising_team=1, rise=1,
                               levels=("3", "4"), levels_before=("3", "3"), next_dealer=1,

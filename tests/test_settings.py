@@ -166,3 +166,17 @@ def test_undo_is_off_until_allowed_and_remembered(stored):
     assert settings.load()["undo"] is True
     assert 'data-setting="undo" checked' in settings.dialog_html(s, "en")
     assert settings.parse('{"undo": 1}')["undo"] is False  # not a bool: refused
+
+
+def test_the_address_speed_is_the_one_shown_and_said_to_come_from_the_address():
+    s = {**settings.defaults(), "speed": "slow", "lang": "en"}
+    plain = settings.dialog_html(s, "en")
+    assert "?speed=" not in plain and selected_in_each_select(plain)["speed"] == "slow"
+    for override in ("instant", "fast"):
+        html = settings.dialog_html(s, "en", override)
+        assert selected_in_each_select(html)["speed"] == override, "the speed playing is shown"
+        assert html.count(f'value="{override}"') == 1
+        assert "comes from the address (?speed=), for this visit only" in html
+        assert "这个速度来自网址" in settings.dialog_html(s, "zh", override)
+    assert "Instant</option>" in settings.dialog_html(s, "en", "instant")
+    assert "瞬间</option>" in settings.dialog_html(s, "zh", "instant")

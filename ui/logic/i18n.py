@@ -125,6 +125,10 @@ TEXT: dict[str, tuple[str, str]] = {
                                "Your throw failed: {attempted}; you lead {forced} instead"),
     "event.trick": ("{seat}赢得本轮，{points} 分", "Trick to {seat}: {points} points"),
     "event.trick.you": ("你赢得本轮，{points} 分", "Your trick: {points} points"),
+    # the log's line: numbered, so that two tricks in a row to the same seat for the same
+    # points read apart (the table's caption names its trick already)
+    "log.trick": ("第 {no} 轮：{seat}赢，{points} 分", "Trick {no} to {seat}: {points} points"),
+    "log.trick.you": ("第 {no} 轮：你赢，{points} 分", "Trick {no} is yours: {points} points"),
     # a trick in progress: who wins it so far (the table marks that play)
     "caption.leading": ("{seat}暂时最大", "{seat} is winning so far"),
     "caption.leading.you": ("你暂时最大", "You are winning so far"),
@@ -243,6 +247,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "settings.title": ("设置", "Settings"),
     "settings.tier": ("{seat}：电脑水平", "{seat}: bot strength"),
     "settings.speed": ("动画速度", "Animation speed"),
+    # the address's ?speed= plays instead of the stored speed, for this visit only
+    "settings.speed_override": ("这个速度来自网址（?speed=），只用于本次访问；选一个别的就会保存。",
+                                "This speed comes from the address (?speed=), for this visit "
+                                "only; choose another to keep it."),
     "settings.language": ("语言", "Language"),
     "settings.four_colour": ("四色花色（♣ 绿 ♦ 蓝）", "Four-colour suits (♣ green, ♦ blue)"),
     "settings.sound": ("声音（轮到你、赢墩时）", "Sound on your turn and on tricks won"),
@@ -259,6 +267,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "speed.slow": ("慢", "Slow"),
     "speed.normal": ("中", "Normal"),
     "speed.fast": ("快", "Fast"),
+    "speed.instant": ("瞬间", "Instant"),  # only from the address: ?speed=instant
     # statistics (ui.logic.stats)
     "button.stats": ("统计", "Statistics"),
     "button.reset_stats": ("清除统计", "Reset statistics"),

@@ -70,7 +70,7 @@ def event_line(event: Event, lang: str) -> str | None:
                       attempted=cards_short(event.attempted, lang),
                       forced=cards_short(event.forced, lang))
     if isinstance(event, TrickWon):
-        return t_seat("event.trick", event.seat, lang, points=event.points)
+        return t_seat("log.trick", event.seat, lang, no=event.trick_no, points=event.points)
     if isinstance(event, KittyScored):
         return t("event.kitty", lang, points=event.points, mult=event.multiplier)
     return None

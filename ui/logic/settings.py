@@ -134,16 +134,26 @@ def _switch(name: str) -> Switch | None:
     return next((switch for switch in SWITCHES if switch == name), None)
 
 
-def dialog_html(settings: Settings, lang: str) -> str:
-    """The settings form: a tier for each bot, the animation speed, the language."""
+def dialog_html(settings: Settings, lang: str, speed_override: str | None = None) -> str:
+    """The settings form: a tier for each bot, the animation speed, the language. With the
+    address's `?speed=` in force (`speed_override`), the speed shown is that one (offered
+    for this visit if it is not otherwise) and a line below says where it comes from: the
+    player's choice here ends it (ui.page.app)."""
     rows = [f"<h2>{t('settings.title', lang)}</h2>"]
     for seat in BOT_SEATS:
         label = t("settings.tier", lang, seat=seat_name(int(seat), lang))
         tiers = _options(TIERS, settings["tiers"][seat], lambda tier: t("tier." + tier, lang))
         rows.append(f'<label>{label} <select data-setting="tier-{seat}">{tiers}</select></label>')
-    speeds = _options(OFFERED_SPEEDS, settings["speed"], lambda s: t("speed." + s, lang))
+    offered: tuple[str, ...] = OFFERED_SPEEDS
+    speed = settings["speed"]
+    if speed_override is not None:
+        speed = speed_override
+        offered += () if speed in offered else (speed,)
+    speeds = _options(offered, speed, lambda s: t("speed." + s, lang))
     rows.append(f'<label>{t("settings.speed", lang)} <select data-setting="speed">{speeds}'
                 f"</select></label>")
+    if speed_override is not None:
+        rows.append(f'<p class="note">{t("settings.speed_override", lang)}</p>')
     names = dict(LANGUAGES)
     langs = _options(names, lang, names.get)
     rows.append(f'<label>{t("settings.language", lang)} <select data-setting="lang">'

@@ -491,6 +491,8 @@ class App:
             table.ask_bids = self.settings["ask_bids"]
         elif which == "sound":
             self.sound.enabled = self.settings["sound"]
+        elif which == "speed":  # the player's choice ends the address's ?speed=
+            self.speed_override = None
         elif which == "lang":
             self.screen.lang = self.settings["lang"] or self.screen.lang
             self._set_document_language()

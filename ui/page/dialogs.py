@@ -26,6 +26,7 @@ class Page(Protocol):
 
     screen: Screen
     settings: Settings
+    speed_override: str | None  # the address's ?speed=, until the player chooses one
     table: Table
     wake: asyncio.Event
     links: Links
@@ -71,7 +72,7 @@ class Dialogs:
         dialog, lang = by_id("dialog"), self.page.screen.lang
         form = ""
         if name == "settings":
-            form = settings.dialog_html(self.page.settings, lang)
+            form = settings.dialog_html(self.page.settings, lang, self.page.speed_override)
         elif name == "stats":
             form = self.page.stats.dialog_html(lang)
         elif name == "trumps":
@@ -128,7 +129,11 @@ class Dialogs:
         value = bool(target.checked) if target.type == "checkbox" else target.value
         which = settings.change(self.page.settings, target.getAttribute("data-setting") or None,
                                 value)
+        overridden = self.page.speed_override is not None
         if which:
             self.page.settings_changed(which)
         if which == "lang":
             self.open("settings")  # its own words, in the new language
+        elif which == "speed" and overridden:  # the address's speed has ended: not its note
+            self.open("settings")
+            child(by_id("dialog"), 'select[data-setting="speed"]').focus()
