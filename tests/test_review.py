@@ -79,6 +79,23 @@ def test_a_snatch_is_a_kitty_turn_of_its_own():
     assert "抄底" in unescape(rv.table_html(r, "zh"))
 
 
+def test_the_deal_shows_the_cards_under_the_trump_of_its_moment_not_the_snatch_s():
+    m = finished(36, Start(3, 0, ("LJ", "K")), tier="random")
+    r = rv.Review(m)
+    deal_trump = r.steps[0].trump  # the standing bid's, before West's snatch changed it
+    assert deal_trump is not None and deal_trump != r.trump
+    for at, trump in ((0, deal_trump), (1, r.trump)):
+        r.at = at
+        assert r.shown_trump == trump
+        hand = r.hands()[0]
+        shown = rv.hand_html(r, "en")
+        marked = re.findall(r'class="(card[^"]*)" data-card="([^"]+)"', shown)
+        assert sorted(card for _, card in marked) == sorted(str(c) for c in hand)
+        assert {card for classes, card in marked if "trump" in classes.split()} == \
+            {str(c) for c in hand if trump.is_trump(c)}
+        assert list(hand) == sorted(hand, key=trump.sort_key), "sorted as coloured"
+
+
 def test_stepping_stays_within_the_round():
     r = rv.Review(finished())
     assert not r.go(-1) and r.at == 0

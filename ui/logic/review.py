@@ -55,6 +55,9 @@ class Step:
     points: int = 0  # the attackers' score after this step
     done: int = 0  # how many of the round's actions were applied at this step
     own_at: int | None = None  # a trick: how many actions came before the player's play in it
+    # the deal's step: the trump its cards are sorted and coloured by, the standing bid's (a
+    # snatch may change it later); None: the round's decided trump
+    trump: Trump | None = None
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,8 @@ class Review:
             r = replay.round
             if replay.phase == Phase.BID and not self.steps:  # the last card was dealt
                 self.kitty_dealt = tuple(r.kitty)
-                self.steps.append(Step(DEAL, self._hands(replay), done=done))
+                self.steps.append(Step(DEAL, self._hands(replay), done=done,
+                                       trump=replay.provisional_trump()))
             if isinstance(action, Snatch):
                 pending_snatch = tuple(action.cards)
             elif isinstance(action, Bury):
@@ -178,6 +182,11 @@ class Review:
         self.hints[at] = advice
         return advice
 
+    @property
+    def shown_trump(self) -> Trump:
+        """The trump the step shown sorts and colours its cards by."""
+        return self.step.trump or self.trump
+
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """The hands at the step shown: the deal's hands on the first step (the kitty still
         apart), after burying on the next, then as the tricks took them."""
@@ -197,15 +206,15 @@ def seat_html(review: Review, seat: int, lang: str) -> str:
     count = cards_held_html(len(hand), lang)
     return (f'<div class="name">{escape(seat_name(seat, lang))}</div>'
             f'{role_html(review.final_view, seat, lang)}<div class="info">{count}</div>'
-            f'<div class="review-hand">{_cards(hand, review.trump, lang)}</div>')
+            f'<div class="review-hand">{_cards(hand, review.shown_trump, lang)}</div>')
 
 
 def hand_html(review: Review, lang: str) -> str:
     """The player's own cards at the step shown (to look at: none can be chosen)."""
-    hand = review.hands()[0]
+    hand, trump = review.hands()[0], review.shown_trump
     out = []
-    for suit, positions in suit_groups(hand, review.trump):  # as in play: a group a suit
-        cards = "".join(card_html(hand[i], lang=lang, trump=review.trump.is_trump(hand[i]))
+    for suit, positions in suit_groups(hand, trump):  # as in play: a group a suit
+        cards = "".join(card_html(hand[i], lang=lang, trump=trump.is_trump(hand[i]))
                         .replace('<span class="card',
                                  '<span role="option" aria-selected="false" class="card', 1)
                         for i in positions)
@@ -218,7 +227,7 @@ def hand_counts(review: Review) -> tuple[int, int]:
     """How many cards `hand_html` shows and in how many groups (#hand's --n and --groups, as
     in play: render.hand_counts)."""
     hand = review.hands()[0]
-    return len(hand), len(suit_groups(hand, review.trump))
+    return len(hand), len(suit_groups(hand, review.shown_trump))
 
 
 def _auction_line(entry: AuctionEntry, lang: str) -> str:
@@ -306,7 +315,8 @@ def kitty_html(review: Review, lang: str) -> str:
         last = review.turns[-1]
         label = t("review.kitty_buried", lang, seat=seat_name(last.seat, lang))
         cards = last.buried
-    return f'<span class="zone-label">{escape(label)}</span>{_cards(cards, review.trump, lang)}'
+    return (f'<span class="zone-label">{escape(label)}</span>'
+            f'{_cards(cards, review.shown_trump, lang)}')
 
 
 def status_html(review: Review, lang: str, shared: bool = False) -> str:
