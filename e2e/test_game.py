@@ -41,6 +41,7 @@ from game_helpers import (
     last_play,
     legal_singles,
     match_of,
+    new_table,
     notice,
     player_becomes_dealer,
     press,
@@ -55,6 +56,9 @@ from game_helpers import (
     wait_decision,
 )
 from trace_tasks import CLOCK_MARK, TRACE_CATEGORIES, thread_times, traced_from
+
+from engine.actions import Pass
+from ui.logic import log
 
 
 @pytest.fixture(scope="module")
@@ -675,3 +679,49 @@ def test_embedded_round_stays_inside_the_frame(new_context, site_url, wait_ready
         hint_and_play(page)
     if spills:
         raise Spill(spills)
+
+
+# the log -----------------------------------------------------------------------------------
+
+def shown_log(page) -> list[str]:
+    return page.locator("#log li:not(.sr-only)").all_inner_texts()
+
+
+def pushed_snatch(seed: int) -> bool:
+    """Whether, the player passing, a bot's snatch in round 1 is followed by more lines than
+    the log shows (burying, passes, another snatch) before the player's first play."""
+    table, events = new_table(seed, adviser="normal"), []
+    while True:
+        events += table.run_until_player()
+        if table.phase not in ("bid", "snatch"):
+            break
+        events += table.act(Pass(0))
+    kinds = [log.line_kind(e) for e in events if log.event_line(e, "en")]
+    if table.phase != "play" or log.SNATCH not in kinds:
+        return False
+    return kinds[::-1].index(log.SNATCH) + 1 > log.LOG_LINES
+
+
+def test_the_log_keeps_a_snatch_in_view_and_starts_each_round_empty(new_context, site_url,
+                                                                    wait_ready):
+    seed = find_seed(pushed_snatch, start=70)
+    page = open_game(new_context, site_url, wait_ready, f"?seed={seed}&speed=instant")
+    to_phase(page, "play")
+    lines = shown_log(page)
+    assert len(lines) == log.LOG_LINES and "snatches the kitty with" in lines[0], lines
+    # the round's last trick (from a save), then the next round: its log starts empty
+    table = new_table(seed, adviser="normal")
+    table.run_until_player()
+    while table.phase != "result":  # (passing as the page's player did above)
+        before_last_play = table.save()
+        table.act(Pass(0) if table.phase in ("bid", "snatch") else table.hint())
+        table.run_until_player()
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, before_last_play])
+    page.reload()
+    wait_ready(page)
+    to_phase(page, "result")
+    assert any(line.startswith("Trick ") for line in shown_log(page)), shown_log(page)
+    press(page, "next-round")
+    wait_decision(page)
+    assert not any(line.startswith(("Trick ", "Kitty captured", "Your trick"))
+                   for line in shown_log(page)), shown_log(page)

@@ -741,3 +741,38 @@ def test_a_seat_says_how_many_cards_it_holds_with_a_word_a_narrow_seat_may_hide(
     html = render.cards_held_html(held, lang)
     assert unescape(re.sub(r"<[^>]+>", "", html)) == text
     assert re.fullmatch(rf'{held}<span class="unit"> [^<]+</span>', html)
+
+
+def test_a_snatch_stays_in_the_log_until_a_trick_is_won_after_it():
+    """Two snatches in a row at a fast speed: the burying and the passes that follow each
+    pushed the only line saying why trump changed out of sight before the player's turn."""
+    from engine import events as ev
+
+    s2 = tuple(parse_cards("S2 S2"))
+    snatch = ev.BidMade(1, s2, "S", "2", snatch=True, overcall=True)
+    after = [ev.KittyBuried(1, None)] + [ev.Passed(s, Phase.SNATCH) for s in (2, 3, 0)]
+    lines = log.log_lines([snatch, *after], "en", keep=4)
+    assert len(lines) == 4 and lines[0].startswith("East snatches the kitty with ♠2 ♠2")
+    assert lines[1:] == ["North does not snatch", "West does not snatch", "You do not snatch"]
+    html = log.log_html([snatch, *after], "en", keep=4)
+    assert html.startswith('<li class="snatch">East snatches') and html.count("<li") == 4
+    # a trick won after it: the lines flow again
+    won = [ev.TrickWon(2, 1, 10, 0), ev.TrickWon(3, 2, 0, 0), ev.TrickWon(1, 3, 5, 5)]
+    assert log.log_lines([snatch, *after, *won], "en", keep=4) == [
+        "You do not snatch", "Trick 1 to North: 10 points", "Trick 2 to West: 0 points",
+        "Trick 3 to East: 5 points"]
+    # the kept line is the latest snatch's
+    assert log.kept_lines(["snatch", "", "snatch", "", "", ""], keep=3) == [2, 4, 5]
+    assert log.kept_lines(["snatch", "", "trick", "", ""], keep=3) == [2, 3, 4]
+    assert log.kept_lines(["", "snatch", ""], keep=3) == [0, 1, 2]
+
+
+def test_a_new_round_s_log_starts_empty():
+    from engine import events as ev
+    from ui.logic.screen import Screen
+
+    screen = Screen()
+    screen.remember([ev.TrickWon(2, 25, 10, 0), ev.KittyScored((), 0, 2)])
+    assert log.log_lines(screen.log, "en")[-1].startswith("Kitty captured")
+    screen.remember([ev.RoundStarted(1, "3", 1, 1, ("3", "2")), ev.Passed(1, Phase.BID)])
+    assert log.log_lines(screen.log, "en") == ["East passes"]

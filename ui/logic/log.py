@@ -4,7 +4,7 @@ page's side is ui.page.log). Pure functions: tested on CPython."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from engine.events import (
     BidMade,
@@ -107,26 +107,47 @@ def spoken_line(event: Event, lang: str) -> tuple[str, bool] | None:
     return None
 
 
+SNATCH, TRICK = "snatch", "trick"
+
+
 def line_kind(event: Event) -> str:
-    """The class of `event`'s line in the log: "snatch" for a snatch (told with what beat
-    what, where the kitty went, trump and 庄家 now), the line a small embed, which shows no
-    other, keeps in view until the cards are played (index.html); else ""."""
-    return "snatch" if isinstance(event, BidMade) and event.snatch else ""
+    """The class of `event`'s line in the log: SNATCH for a snatch (told with what beat
+    what, where the kitty went, trump and 庄家 now: `kept_lines` keeps it in view until a
+    trick is won, and a small embed, which shows no other line, while the kitty goes round:
+    index.html), TRICK for a trick won; else ""."""
+    if isinstance(event, BidMade) and event.snatch:
+        return SNATCH
+    return TRICK if isinstance(event, TrickWon) else ""
+
+
+def kept_lines(kinds: Sequence[str], keep: int = LOG_LINES) -> list[int]:
+    """Which of the told lines (given by their `line_kind`, oldest first) the log shows: the
+    last `keep`; but the latest snatch's line stays, first of them, until a trick is won after
+    it. Trump changed there, and the passes and burying that follow a snatch (two snatches,
+    at a fast speed) would push the only sentence saying so out of sight before the player's
+    next decision."""
+    n = len(kinds)
+    shown = list(range(max(0, n - keep), n))
+    snatch = next((i for i in range(n - 1, -1, -1) if kinds[i] == SNATCH), None)
+    if snatch is not None and snatch < n - keep and TRICK not in kinds[snatch + 1:]:
+        shown = [snatch, *shown[1:]]
+    return shown
 
 
 def log_html(events: Iterable[Event], lang: str, keep: int = LOG_LINES) -> str:
-    """The recent events worth telling, newest last, as list items: rebuilt from the events
-    at every render, so a change of language rewrites them."""
+    """The recent events worth telling, newest last, as list items (`kept_lines`): rebuilt
+    from the events at every render, so a change of language rewrites them."""
     return "".join(f'<li class="{kind}">{escape(line)}</li>' if kind
                    else f"<li>{escape(line)}</li>"
-                   for line, kind in _told(events, lang)[-keep:])
+                   for line, kind in _shown(events, lang, keep))
 
 
 def log_lines(events: Iterable[Event], lang: str, keep: int = LOG_LINES) -> list[str]:
-    """The log's last `keep` sentences (see log_html)."""
-    return [line for line, _ in _told(events, lang)[-keep:]]
+    """The log's sentences (see log_html)."""
+    return [line for line, _ in _shown(events, lang, keep)]
 
 
-def _told(events: Iterable[Event], lang: str) -> list[tuple[str, str]]:
-    """(sentence, line_kind) of each event the log tells."""
-    return [(line, line_kind(e)) for e in events if (line := event_line(e, lang))]
+def _shown(events: Iterable[Event], lang: str, keep: int) -> list[tuple[str, str]]:
+    """(sentence, line_kind) of each event the log tells, as many as it shows."""
+    told = [(line, line_kind(e)) for e in events if (line := event_line(e, lang))]
+    return [told[i] for i in kept_lines([kind for _, kind in told], keep)]

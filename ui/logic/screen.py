@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.bots.advice import Reason
-from engine.events import Event
+from engine.events import Event, RoundStarted
 
 LOG_MEMORY = 40  # events kept; the log shows the last few of those worth a sentence
 
@@ -34,8 +34,12 @@ class Screen:
     joker_suit: str = "S"
 
     def remember(self, events: Iterable[Event]) -> None:
-        """Keep the latest events for the log (a few more than it shows: some say nothing)."""
-        self.log = (self.log + list(events))[-LOG_MEMORY:]
+        """Keep the latest events for the log (a few more than it shows: some say nothing),
+        from the current round's start only."""
+        log = self.log + list(events)
+        start = next((i for i in range(len(log) - 1, -1, -1)
+                      if isinstance(log[i], RoundStarted)), 0)
+        self.log = log[start:][-LOG_MEMORY:]
 
     def toggle(self, pos: int) -> None:
         """Select a card to play, or unselect it."""

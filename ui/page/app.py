@@ -291,6 +291,8 @@ class App:
         """Remember the events for the log of recent ones (bids, passes, trump, tricks…), and
         say them (each play too) in the log, the page's one polite live region."""
         told = [e for e in events if e.kind != "CardDealt"]
+        if any(e.kind == "RoundStarted" for e in told):
+            live_log.new_round()
         self.screen.remember(told)
         for e in told:
             spoken = log.spoken_line(e, self.screen.lang)

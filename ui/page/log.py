@@ -39,10 +39,21 @@ def say(text: str, shown: bool = False, kind: str = "") -> None:
     elif kind:
         li.className = kind
     ol.appendChild(li)
-    for selector, keep in (("li:not(.sr-only)", log.LOG_LINES), ("li.sr-only", 8)):
-        items = list(ol.querySelectorAll(selector))
-        for old in items[:max(0, len(items) - keep)]:
-            old.remove()
+    visible = list(ol.querySelectorAll("li:not(.sr-only)"))
+    kept = set(log.kept_lines([str(item.className) for item in visible]))
+    for i, item in enumerate(visible):
+        if i not in kept:
+            item.remove()
+    spoken_only = list(ol.querySelectorAll("li.sr-only"))
+    for old in spoken_only[:max(0, len(spoken_only) - 8)]:
+        old.remove()
+
+
+def new_round() -> None:
+    """A new round's log starts empty: the last round's lines are not this one's news (a
+    screen reader heard them already)."""
+    for item in by_id("log").querySelectorAll("li:not(.sr-only)"):
+        item.remove()
 
 
 def show(events: Iterable[Event], lang: str) -> None:
