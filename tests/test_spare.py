@@ -14,9 +14,10 @@ from tests.helpers import cards, trump
 
 
 def ctx_for(tr: Trump, hand: str, trick: Sequence[tuple[int, str]], seat: int = 0,
-            played: str = "", void: dict[int, set[str]] | None = None) -> PlayCtx:
+            played: str = "", void: dict[int, set[str]] | None = None,
+            dealer: int = 1) -> PlayCtx:
     """Seat `seat`'s play context: its hand, the trick so far, the cards played in earlier
-    tricks and the voids shown."""
+    tricks and the voids shown; East (1) is the 庄家 unless `dealer` says otherwise."""
     mem = Memory(seat)
     mine = cards(hand)
     plays = [(s, tuple(cards(p))) for s, p in trick]
@@ -27,7 +28,7 @@ def ctx_for(tr: Trump, hand: str, trick: Sequence[tuple[int, str]], seat: int = 
         mem.played[c.index] += 1
     for s, suits in (void or {}).items():
         mem.void[s] |= suits
-    return PlayCtx(tr, seat, mine, mem, plays, [len(mine)] * 4, 1, 0.0)
+    return PlayCtx(tr, seat, mine, mem, plays, [len(mine)] * 4, dealer, 0.0)
 
 
 def legal(ctx: PlayCtx, play: tuple[Card, ...]) -> tuple[Card, ...]:

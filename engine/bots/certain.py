@@ -17,6 +17,12 @@ take a trick at all: the hint's words about a partner still to play rest on it.
 `fewest_points_follow` and `most_points_follow` give the least and most points a legal follow
 can add. The hard bot keeps its search away from gifts with them, the hint explains itself
 with them, and tools.bots_bench counts each tier's gifts and missed feeds with them.
+
+A third situation is as clear-cut: the last seat, an opponent winning, holds a follow that
+takes the trick, and taking it is worth points to its team for certain ("a sure take").
+`only_sure_takes` keeps the hard bot's search to the plays that take such a trick when the
+points at stake reach `SURE_TAKE_POINTS`; `winning_follows` lists the follows that take a
+trick, the weakest among them too.
 """
 
 from __future__ import annotations
@@ -24,13 +30,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..cards import ALL_CARDS, Card, points_of
+from ..cards import ALL_CARDS, Card, points_of, points_of_plays
+from ..errors import IllegalPlay
 from ..options import Preference, build_follow, follow_options
-from ..rules import TRUMP, Trump, decompose, shape_counts, trick_winner
+from ..rules import TRUMP, Trump, check_follow, decompose, shape_counts, trick_winner
 from ..seats import same_team
 from .knowledge import Memory
 
 LOST, WON = "lost", "won"
+
+# The points a sure take must be worth before the hard bot leaves sampling for it. A named
+# figure, not a search option: it is a judgment, not a weight to tune on the arena. Points
+# come in 5s (R4), so 10 is the least stake beyond a lone 5 (a ten, a king, two fives), a
+# third of a score band's step (R26: 30 points); a lone 5 stays with the search, which may
+# rightly keep a high card or a trump for a later trick rather than spend it on 5 points.
+SURE_TAKE_POINTS = 10
 
 
 def _least_points_key(trump: Trump) -> Preference:
@@ -112,6 +126,131 @@ def last_seat_facts(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Ca
         outcome = None if beats else LOST
     return LastSeatFacts(outcome, winner, points_of(least_play), points_of(most_play), least_play,
                          most_play)
+
+
+def _play_suit_pool(hand: Sequence[Card], lead: Sequence[Card],
+                    trump: Trump) -> list[Card]:
+    """The cards a follow that takes the trick is made of (R22: all of the led play-suit or,
+    void in a led side suit, all trumps): the led play-suit when the hand holds at least the
+    lead's count of it, the trumps when it holds none of it; no cards when it holds some but
+    too few (its follow mixes suits and cannot win)."""
+    n = len(lead)
+    led = trump.play_suits[lead[0].index]
+    suit_cards = [c for c in hand if trump.play_suits[c.index] == led]
+    if len(suit_cards) >= n:
+        return suit_cards
+    if suit_cards or led == TRUMP:
+        return []
+    trumps = [c for c in hand if trump.play_suits[c.index] == TRUMP]
+    return trumps if len(trumps) >= n else []
+
+
+def _from_strength(trump: Trump, floor: int) -> Preference:
+    """Cards at `floor` strength or above first, the lowest of them first; then the rest."""
+    strengths = trump.strengths
+    return lambda c: (strengths[c.index] < floor, strengths[c.index], c.index)
+
+
+def winning_follows(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Card]]],
+                    trump: Trump, extra: Sequence[Sequence[Card]] = ()) -> list[tuple[Card, ...]]:
+    """The legal follows of the last seat to play that take `trick` (its three plays): among
+    `extra` (a caller's candidates, first, in their order), the engine's varied follows, and,
+    for each strength in the hand's play-suit that could win (the led suit, or trumps when
+    void in it), the R21 selection built from the lowest cards at that strength or above: so
+    the weakest selection that wins is among them, and the strongest (no duplicates)."""
+    lead = tuple(trick[0][1])
+    plays = [tuple(p) for _, p in trick]
+    n = len(lead)
+    pool = _play_suit_pool(hand, lead, trump)
+    options = [tuple(o) for o in extra] + [tuple(o) for o in follow_options(hand, lead, trump)]
+    if len(pool) > n:
+        tp, p = shape_counts(decompose(lead, trump))
+        floors = sorted({trump.strengths[c.index] for c in pool})
+        options += [tuple(build_follow(pool, n, tp, p, trump, _from_strength(trump, f)))
+                    for f in floors]
+    elif pool:
+        options.append(tuple(pool))
+    out: list[tuple[Card, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    for o in options:
+        key = _same_cards(o)
+        if key in seen:
+            continue
+        seen.add(key)
+        if trick_winner([*plays, o], trump) == len(plays) and _legal(hand, lead, o, trump):
+            out.append(o)
+    return out
+
+
+def _same_cards(play: Sequence[Card]) -> tuple[int, ...]:
+    """A key equal for two plays of the same cards in any order."""
+    return tuple(sorted(c.index for c in play))
+
+
+def _legal(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card],
+           trump: Trump) -> bool:
+    try:
+        check_follow(hand, lead, play, trump)
+    except IllegalPlay:
+        return False
+    return True
+
+
+def cheapest_take(takes: Sequence[tuple[Card, ...]], trump: Trump) -> tuple[Card, ...]:
+    """The follow among `takes` that spends the least: the fewest trumps, then the lowest
+    cards (their strengths added), so the hand keeps its higher cards."""
+    suits, strengths = trump.play_suits, trump.strengths
+    return min(takes, key=lambda o: (sum(suits[c.index] == TRUMP for c in o),
+                                     sum(strengths[c.index] for c in o),
+                                     _same_cards(o)))
+
+
+def sure_takes(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Card]]], trump: Trump,
+               seat: int, attacking: bool,
+               extra: Sequence[Sequence[Card]] = ()) -> list[tuple[Card, ...]]:
+    """The follows of `seat`, the last to play, that take `trick` from the opponent winning it
+    and are worth at least SURE_TAKE_POINTS to its team (`winning_follows` over `extra` and
+    the engine's follows, `extra`'s first); none when it is not the last, its partner is
+    winning, or no take is worth that much.
+
+    What a take is worth (R24: only the attackers' points count): for an attacking seat, the
+    trick's points and the points of the take itself, all of them its team's; for a declaring
+    seat, the trick's points and the fewest a losing follow would add: what the attackers
+    would get were it not to take the trick."""
+    if len(trick) != 3:
+        return []
+    plays = [tuple(p) for _, p in trick]
+    if same_team(trick[trick_winner(plays, trump)][0], seat):
+        return []
+    takes = winning_follows(hand, trick, trump, extra)
+    if not takes:
+        return []
+    on_table = points_of_plays(plays)
+    if attacking:
+        return [o for o in takes if on_table + points_of(o) >= SURE_TAKE_POINTS]
+    lead = plays[0]
+    losing = [o for o in [fewest_points_follow(hand, lead, trump),
+                          *(tuple(o) for o in follow_options(hand, lead, trump)),
+                          *(tuple(o) for o in extra)]
+              if trick_winner([*plays, o], trump) != len(plays)]
+    if not losing or on_table + min(points_of(o) for o in losing) < SURE_TAKE_POINTS:
+        return []
+    return takes
+
+
+def only_sure_takes(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Card]]],
+                    trump: Trump, seat: int, attacking: bool,
+                    ranked: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+    """`ranked` follows (best first) kept to the sure takes among them (`sure_takes`) when the
+    seat has one: the points are its team's for certain, where a search over a few sampled
+    worlds can leave them on noise, or on its estimate of the high cards a take would spend.
+    The cheapest sure take when none of `ranked` is one; otherwise `ranked` unchanged."""
+    takes = sure_takes(hand, trick, trump, seat, attacking, ranked)
+    if not takes:
+        return ranked
+    sure = {_same_cards(o) for o in takes}
+    keep = [p for p in ranked if _same_cards(p) in sure]
+    return keep or [cheapest_take(takes, trump)]
 
 
 def could_beat(plays: Sequence[Sequence[Card]], trump: Trump, cards: Sequence[Card],

@@ -3,9 +3,11 @@
 For each card play with more than one sensible choice, the hard bot
 
 1. lists candidates: for a follow, the normal policy's best-scored follows (up to 5, within
-   15 points of its favourite); for a lead, the normal policy's lead, then safe throws and
-   tractors, high pairs, the lowest single without points and the highest single of each
-   suit, and low pairs (up to 6);
+   15 points of its favourite), kept to the follows that take the trick when the seat is last
+   to play and such a take is worth 10 points or more for certain (engine.bots.certain's
+   `only_sure_takes`: nothing to sample there); for a lead, the normal policy's lead, then
+   safe throws and tractors, high pairs, the lowest single without points and the highest
+   single of each suit, and low pairs (up to 6);
 2. samples worlds: deals the cards it cannot see to the other hands (and to the kitty when it
    did not bury it), keeping the hand sizes and everything its seat has seen — cards played,
    revealed voids and missing pairs, cards shown in bids or in a failed throw (R19), the kitty
@@ -84,6 +86,7 @@ from ..view import SeatView
 from .advice import Advice, explain
 from .auction import bury_options, choose_bury
 from .base import make_ctx
+from .certain import only_sure_takes
 from .knowledge import Memory, build_memory, expected_kitty_points, observe_follow
 from .play import (
     PlayCtx,
@@ -149,6 +152,10 @@ class SearchParams:
     #                    top card or trump where a lower card does the same:
     #                    engine.bots.spare); "off": the search's choice as it is (the arena's
     #                    comparison)
+    take: str = "on"  # "on": last to play, an opponent winning, where a follow takes the
+    #                   trick and SURE_TAKE_POINTS or more with it, the search compares only
+    #                   the follows that take it (engine.bots.certain.only_sure_takes);
+    #                   "off": its candidates as they are (the arena's comparison)
 
 
 @dataclass(frozen=True)
@@ -872,6 +879,7 @@ class HardBot(NormalBot):
         if ctx.trick:
             ti = TrickInfo(ctx)
             cands = follow_candidates(ctx, ti)
+            every = cands
             if len(cands) > 1:
                 scored = sorted(score_follows(ctx, ti, cands), key=lambda x: -x[0])
                 top = scored[0][0]
@@ -882,6 +890,11 @@ class HardBot(NormalBot):
                 if kept is not every:
                     ranked = kept
                 cands = ranked[:self.params.max_candidates]
+            if self.params.take == "on":  # a sure take of points is not left to sampling
+                takes = only_sure_takes(ctx.hand, ctx.trick, ctx.trump, ctx.seat,
+                                        ctx.attacking, every)
+                if takes is not every:
+                    cands = takes[:self.params.max_candidates]
         else:
             cands = safe_first(ctx, lead_candidates(ctx, choose_lead(ctx)))
             cands = cands[:self.params.max_candidates + 1]
