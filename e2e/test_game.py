@@ -312,9 +312,16 @@ def test_illegal_play_shows_the_reason_and_changes_nothing(new_context, site_url
     assert stored(page)[SAVE_KEY] == before["save"]
     assert selected(page) == [card]  # the choice stays, to be corrected
 
-    # a legal play afterwards clears the notice
+    # another choice makes the refusal old news: it goes (a tap, or the hint's choice)
     card_at(page, selected_positions(page)[0]).click(force=True)
-    hint_and_play(page)
+    assert notice(page) is None
+    page.locator(f'#hand [data-card="{card}"]').first.click(force=True)
+    button(page, "play").click()
+    page.wait_for_selector("#notice:not([hidden])")
+    button(page, "hint").click()
+    page.wait_for_selector("#notice[hidden]", state="attached")
+    assert selected(page) != [card]
+    hint_and_play(page)  # and a legal play
     assert notice(page) is None
 
 

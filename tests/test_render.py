@@ -196,8 +196,13 @@ def test_controls_while_bots_decide_offer_skip_only():
 
 def test_controls_in_play_enable_play_and_hint_on_the_players_turn_only():
     m = moment("play", mine=True)
-    first = buttons(render.controls_html(m.view(0), render.Screen(), []))
+    nothing_chosen = render.controls_html(m.view(0), render.Screen(), [])
+    first = buttons(nothing_chosen)
     assert first[:3] == [("hint", True), ("play", True), ("last-trick", False)]
+    # Play stands out once cards are chosen, not before (a newcomer pressed it on nothing)
+    assert 'data-action="play" class="primary"' not in nothing_chosen
+    chosen = render.controls_html(m.view(0), render.Screen(selected={0}), [])
+    assert 'data-action="play" class="primary"' in chosen
     players = [make_bot("random", s, 1, bid_chance=0.05) for s in range(4)]
     while m.to_act == 0 or not any(tr.winner is not None for tr in m.view(0).tricks):
         m.apply(next_action(m, players))

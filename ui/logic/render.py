@@ -470,7 +470,8 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
         units = throw_units(view, chosen, lang) if mine else None
         play = t("button.throw", lang, units=units) if units else t("button.play", lang)
         parts += [button("hint", t("button.hint", lang), enabled=mine and free),
-                  button("play", play, enabled=mine and free, primary=True),
+                  # (the action to take once cards are chosen; before, no button stands out)
+                  button("play", play, enabled=mine and free, primary=bool(chosen)),
                   button("last-trick", t("button.last_trick", lang), enabled=done)]
     elif view.phase.round_over and not screen.final_trick:
         # the result; the last trick decided 抠底 (R25): one tap away. (While the round's last

@@ -441,6 +441,7 @@ class App:
             positions = self.table.hint_positions(advice.action)
             self.screen.choose(positions or [], burying=self.table.phase == Phase.BURY)
             self.screen.hint_reason = advice.reason
+            clear_notice("illegal")  # (a refusal was about the cards chosen before)
         self.render()
 
     def skip_animation(self) -> None:

@@ -19,7 +19,7 @@ from ui.logic.screen import Screen
 from ui.logic.settings import Settings
 from ui.logic.table import HUMAN, Table
 from ui.page.dialogs import Dialogs
-from ui.page.dom import by_id, listen, position_of
+from ui.page.dom import by_id, clear_notice, listen, position_of
 
 if TYPE_CHECKING:
     from js import Element, Event
@@ -157,6 +157,7 @@ class CardInput:
         return table.phase == Phase.BURY and table.to_act == HUMAN
 
     def _tap(self, pos: int, source: str) -> None:
+        clear_notice("illegal")  # (a refusal was about the cards chosen before)
         if not self._burying():
             self.page.screen.toggle(pos)
         elif source == "kitty":
@@ -166,6 +167,7 @@ class CardInput:
         self.page.render()
 
     def _put_in_kitty(self, pos: int) -> None:
+        clear_notice("illegal")
         self.page.screen.add_to_bury(pos, self.page.table.rules.kitty_size)
         self.page.render()
 
