@@ -294,9 +294,21 @@ def snapshot(page) -> dict:
 
 # 3 ---------------------------------------------------------------------------------------------
 
-def test_illegal_play_shows_the_reason_and_changes_nothing(new_context, site_url, wait_ready):
+# the notice's box against every card of the hand: (notice, card) where they overlap
+NOTICE_UNDER_CARDS = """() => {
+  const n = document.querySelector('#notice').getBoundingClientRect();
+  return [...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect())
+    .filter((r) => r.bottom > n.top + 1 && r.top < n.bottom - 1 && r.right > n.left
+                   && r.left < n.right)
+    .map((r) => [Math.round(n.top), Math.round(r.bottom)]);
+}"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_illegal_play_shows_the_reason_and_changes_nothing(new_context, site_url, wait_ready,
+                                                           size):
     page = open_game(new_context, site_url, wait_ready, "?seed=5&speed=instant",
-                     viewport=DESKTOP)
+                     viewport=size)
     card, reason, _ = play_until(page, illegal_single_follow)
     before, count = snapshot(page), actions(page)
     assert before["table"], "the player follows: the lead is on the table"
@@ -306,6 +318,9 @@ def test_illegal_play_shows_the_reason_and_changes_nothing(new_context, site_url
     button(page, "play").click()
     page.wait_for_selector("#notice:not([hidden])")
     assert notice(page) == f"Not allowed: {reason}"
+    # readable whole: on a phone the hand lay over its first line, the board squeezed
+    assert page.evaluate(NOTICE_UNDER_CARDS) == []
+    check_layout(page, "refused")
     assert actions(page) == count
     after = snapshot(page)
     assert after == before
@@ -712,10 +727,16 @@ def pushed_snatch(seed: int) -> bool:
 def test_the_log_keeps_a_snatch_in_view_and_starts_each_round_empty(new_context, site_url,
                                                                     wait_ready):
     seed = find_seed(pushed_snatch, start=70)
-    page = open_game(new_context, site_url, wait_ready, f"?seed={seed}&speed=instant")
+    page = open_game(new_context, site_url, wait_ready, f"?seed={seed}&speed=instant",
+                     viewport=DESKTOP)
     to_phase(page, "play")
     lines = shown_log(page)
     assert len(lines) == log.LOG_LINES and "snatches the kitty with" in lines[0], lines
+    page.set_viewport_size(PHONE)  # (a phone shows the last two lines, and the snatch's)
+    seen = page.locator("#log li:not(.sr-only)").evaluate_all(
+        "els => els.filter((e) => e.checkVisibility()).map((e) => e.innerText)")
+    assert seen == [lines[0], *lines[-2:]], seen
+    page.set_viewport_size(DESKTOP)
     # the round's last trick (from a save), then the next round: its log starts empty
     table = new_table(seed, adviser="normal")
     table.run_until_player()
