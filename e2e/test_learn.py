@@ -331,7 +331,10 @@ COACH_ON_A_PHONE = """() => {
   const box = button && button.getBoundingClientRect();
   return {cut: coach.scrollHeight - coach.clientHeight,
           words: coach.innerText.length,
-          button: box ? [box.top, box.bottom] : null, height: innerHeight};
+          button: box ? [box.top, box.bottom] : null, height: innerHeight,
+          status: document.getElementById('status').getBoundingClientRect().bottom,
+          controls: document.getElementById('controls').getBoundingClientRect().top,
+          hand: document.getElementById('seat-south').getBoundingClientRect().top};
 }"""
 
 
@@ -353,6 +356,10 @@ def test_a_phone_shows_the_guided_hands_lessons_whole(new_context, site_url, wai
         assert shown["words"] > 100, (key, shown)  # (the lesson is there to read)
         top, bottom = shown["button"]
         assert top >= 0 and bottom <= shown["height"], (key, shown)
+        # the lesson's end and the trump (the status bar) clear the buttons, the page
+        # scrolled as far as the hand's top allows (a newcomer missed the words below)
+        assert shown["status"] <= shown["controls"] or -1 <= shown["hand"] <= 1, (key, shown)
+        assert shown["hand"] >= -1, (key, shown)
         kind = type(action).__name__
         if kind == "Bid":
             arg = " ".join(map(str, action.cards))

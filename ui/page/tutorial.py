@@ -54,6 +54,7 @@ class Learn:
         self.tutorial: Tutorial | None = None
         self.main: Table | None = None  # the player's own table, while the guided hand runs
         self.offer = False  # a first visit: the guided hand is offered in the coach box
+        self.lesson = ""  # the coach's words as last shown (a new lesson is brought into view)
 
     @property
     def active(self) -> bool:
@@ -171,8 +172,12 @@ class Learn:
 
     def render(self, lang: str) -> None:
         box = by_id("coach")
-        box.innerHTML = coach_html(self.tutorial, self.offer, lang)
+        lesson = coach_html(self.tutorial, self.offer, lang)
+        box.innerHTML = lesson
         box.hidden = not (self.tutorial or self.offer)
+        if self.tutorial is not None and lesson != self.lesson:
+            bring_into_view()
+        self.lesson = lesson
         root = js.document.documentElement
         if self.offer:  # (the menu's Learn button is marked too: the small frame hides the box)
             root.dataset.offer = "1"
@@ -183,3 +188,18 @@ class Learn:
         if self.tutorial is not None and self.tutorial.table.expected() is not None:
             step = str(clock(self.tutorial.table.match))
         root.dataset.learnStep = step
+
+
+def bring_into_view() -> None:
+    """A new lesson on a phone, whose page scrolls under buttons kept at the screen's foot:
+    scroll just enough that its last line and the status bar (the trump) clear the buttons,
+    never so far that the hand's top leaves the screen. (A newcomer read a lesson cut off
+    at the buttons and did not think to scroll.)"""
+    controls = by_id("controls")
+    if str(js.getComputedStyle(controls).position) != "sticky":
+        return  # (a larger screen shows the lesson beside everything else)
+    hidden = by_id("status").getBoundingClientRect().bottom \
+        - controls.getBoundingClientRect().top
+    room = by_id("seat-south").getBoundingClientRect().top
+    if hidden > 0 and room > 0:
+        js.window.scrollBy(0, min(hidden + 4, room))
