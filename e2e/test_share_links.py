@@ -213,6 +213,34 @@ def test_a_replay_link_leaves_the_running_save_untouched(new_context, site_url, 
     page.wait_for_function("document.documentElement.dataset.phase !== 'review'")
 
 
+def test_a_replay_opened_beside_the_games_tab_is_not_shown_as_paused(new_context, site_url,
+                                                                      wait_ready, finished):
+    """A shared link opened in a new tab while the game runs in another: the replay's step
+    buttons were dimmed as if paused, and the "open in another tab" box stood below the fold
+    of a review that plays nothing. The box comes back once the review is closed."""
+    context = new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    game = context.new_page()
+    game.goto(site_url + "?speed=instant")
+    wait_ready(game)
+    code = record_code(finished, RecordInfo(("you", "hard", "hard", "hard")))
+    replay = context.new_page()
+    replay.goto(site_url + "?speed=instant#replay=" + code)
+    wait_ready(replay)
+    replay.wait_for_selector(REVIEW)
+    assert replay.evaluate("document.documentElement.dataset.tab") == "elsewhere"
+    assert not replay.locator("#elsewhere").is_visible()
+    next_button = replay.locator('#controls [data-action="next"]')
+    assert next_button.evaluate("(b) => getComputedStyle(b.closest('#controls')).opacity") == "1"
+    next_button.tap()
+    wait_step(replay, 2, len(Review(finished).steps))
+    button(replay, "close-review").tap()
+    replay.wait_for_function("document.documentElement.dataset.phase !== 'review'")
+    assert replay.locator("#elsewhere").is_visible()
+    replay.locator('#elsewhere [data-action="take-over"]').tap()  # and the game comes here
+    replay.wait_for_selector('html[data-tab="holding"]')
+    game.wait_for_selector('html[data-tab="elsewhere"]')
+
+
 def test_a_replay_embedded_in_a_blog_is_a_read_only_viewer(new_context, site_url, host_dir,
                                                            serve_dir, wait_ready, finished):
     _, host = serve_dir(host_dir)  # same site, another origin: storage works in the frame
