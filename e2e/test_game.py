@@ -684,6 +684,22 @@ class Spill(AssertionError):
     """A zone's cards shown outside it."""
 
 
+def test_an_embed_s_notice_lies_over_nothing_and_leaves_at_the_next_action(
+        new_context, site_url, wait_ready):
+    """A blog's 360×480 frame where the browser refuses storage: the notice, in the flow,
+    squeezed the board and the hand lay over its words. It lies over the seats' bar at the
+    frame's top, and leaves once the reader acts."""
+    page = open_game(new_context, site_url, wait_ready, "?embed=1&seed=5&speed=instant",
+                     init_script=DENY_STORAGE, viewport={"width": 360, "height": 480},
+                     has_touch=True, is_mobile=True)
+    to_phase(page, "play")
+    assert "Progress is not being saved" in (notice(page) or "")
+    assert page.evaluate(NOTICE_UNDER_CARDS) == []
+    check_layout(page, "embed-notice")
+    hint_and_play(page, from_save=False, quiet=False)
+    page.wait_for_selector("#notice[hidden]", state="attached")
+
+
 def test_embedded_round_stays_inside_the_frame(new_context, site_url, wait_ready):
     page = open_game(new_context, site_url, wait_ready, "?embed=1&seed=5&speed=instant",
                      viewport={"width": 360, "height": 480}, has_touch=True, is_mobile=True)

@@ -160,8 +160,9 @@ class App:
         """Storage works again, or no longer: `data-storage` and the notice say so."""
         js.document.documentElement.dataset.storage = state
         notice = storage.NOTICES.get(state)
-        if notice:
-            show_notice(notice, "storage")
+        if notice:  # (a blog's small frame: said once, gone at the reader's next action)
+            embedded = bool(js.document.documentElement.classList.contains("embed"))
+            show_notice(notice, "storage", transient=embedded)
         else:
             clear_notice("storage")
 
