@@ -148,8 +148,9 @@ def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
         assert led != TRUMP and void and all(trump.suit_of(c) == TRUMP for c in play)
         assert winner == seat and reason.suit == led
         assert reason.number == points_of(c for _, p in trick.plays for c in p)
-        if code == A.RUFF_PARTNER:
+        if code == A.RUFF_PARTNER:  # "partner's lead is low": below 10, nobody trumped
             assert trick.plays[0][0] == partner
+            assert all(c.value < 10 for c in trick.plays[0][1])
     elif code in (A.TAKE, A.TAKE_TRY):  # winning the trick so far with these cards
         assert winner == seat and reason.cards == play
         assert reason.number == points_of(c for _, p in trick.plays for c in p)
@@ -254,9 +255,12 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
         assert suit == TRUMP and _opponent_may_hold_trump(view, mem)
     elif code == A.NO_TRUMPS_OUT:  # neither opponent can hold a trump
         assert suit == TRUMP and not _opponent_may_hold_trump(view, mem)
-    elif code == A.SHORT_SUIT:  # the hand's shortest side suit
+    elif code == A.SHORT_SUIT:  # the shortest of the hand's side suits, others may follow
         counts = Counter(trump.suit_of(c) for c in view.hand if trump.suit_of(c) != TRUMP)
         assert suit == reason.suit != TRUMP and counts[suit] == min(counts.values()) <= 4
+        assert len(counts) >= 2, "short beside another side suit, not the only one"
+        mem = build_memory(view, trump)
+        assert any(mem.unseen[c.index] for c in trump.by_suit[suit]), "a void of nothing"
     elif code == A.LEAD_LOW:  # side cards below 10
         assert all(c.value < 10 and trump.suit_of(c) != TRUMP for c in play)
     elif code == A.LEAD_PAIR:

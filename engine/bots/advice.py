@@ -53,7 +53,7 @@ FEED = "feed"  # the partner takes (or is winning) the trick: add points
 PARTNER_HOLDS = "partner-holds"  # the partner is winning: no points added, a small card
 PARTNER_WINNING = "partner-winning"  # the partner is winning: no points added, no small card
 RUFF = "ruff"  # void in the led suit: trump it
-RUFF_PARTNER = "ruff-partner"  # the partner's lead invites a ruff: trump it
+RUFF_PARTNER = "ruff-partner"  # the partner led low in a suit the seat is void in: trump it
 TAKE = "take"  # win the trick (its points): nobody still to play can take it from you
 TAKE_TRY = "take-try"  # winning the trick so far: an opponent still to play might beat it
 PLAY_LOW = "play-low"  # an opponent is winning: the fewest points among losing plays
@@ -144,7 +144,7 @@ _EN = {
     PARTNER_HOLDS: "partner is winning: play a small card",
     PARTNER_WINNING: "partner is winning this trick",
     RUFF: "no {suit} left: trump it",
-    RUFF_PARTNER: "partner's {suit} lead invites a ruff: trump it",
+    RUFF_PARTNER: "partner's {suit} lead is low: trump it",
     TAKE: "take the trick with {cards}",
     TAKE_TRY: "go for the trick with {cards}",
     PLAY_LOW: "{name} is winning: play low",
@@ -191,7 +191,7 @@ _ZH = {
     PARTNER_HOLDS: "对家正大：出小牌",
     PARTNER_WINNING: "对家正大",
     RUFF: "{suit}已绝：用主牌毙",
-    RUFF_PARTNER: "对家出{suit}是让你毙：用主牌毙",
+    RUFF_PARTNER: "对家出的{suit}小：用主牌毙",
     TAKE: "用{cards}拿下这一轮",
     TAKE_TRY: "用{cards}争这一轮",
     PLAY_LOW: "{name}正大：出小牌",
@@ -433,7 +433,12 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
         return Reason(DRAW_TRUMPS if long else LEAD_TRUMPS, suit=suit)
     by_suit = Counter(trump.play_suits[c.index] for c in view.hand
                       if trump.play_suits[c.index] != TRUMP)
-    if by_suit and by_suit[suit] == min(by_suit.values()) and by_suit[suit] <= 4:
+    # a void is worth making in the shortest of two side suits or more, while others may
+    # still lead it (a player was told to "make a void" of the only side suit, and of one
+    # nobody else held any more)
+    shortest = by_suit and by_suit[suit] == min(by_suit.values()) and by_suit[suit] <= 4
+    if (shortest and len(by_suit) >= 2
+            and any(mem.unseen[c.index] for c in trump.by_suit[suit])):
         return Reason(SHORT_SUIT, suit=suit)
     if _low(trump, cards):
         return Reason(LEAD_LOW, suit=suit)
