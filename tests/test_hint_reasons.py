@@ -32,6 +32,7 @@ from engine.match import Match
 from engine.options import follow_options
 from engine.phase import Phase
 from engine.rules import (
+    SUIT_WORDS,
     TRACTOR,
     TRUMP,
     Trump,
@@ -282,6 +283,10 @@ def check_other_reason(view: SeatView, action: Action, reason: A.Reason) -> None
                       else (view.level, action.cards[0].suit))
         t = Trump(rank, suit)
         assert reason.number == sum(1 for c in view.hand if t.is_trump(c))
+        assert reason.suit == suit  # the line names the trump it counts (None: no-trump)
+        en, zh = _words(reason)
+        assert ("no-trump" in en and "无主" in zh) if suit is None else (
+            SUIT_WORDS[suit][0] in en and SUIT_WORDS[suit][1] in zh)
     elif isinstance(action, Pass):
         standing = view.standing_bid
         if code == A.PASS_PARTNER:  # partner's bid stands

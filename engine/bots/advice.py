@@ -126,7 +126,10 @@ class Reason:
         suit = SUIT_WORDS[self.suit][1 if zh else 0] if self.suit is not None else ""
         sep = "、" if zh else ", "
         suits = sep.join(SUIT_WORDS[s][1 if zh else 0] for s in self.suits)
-        line = words[self.code].format(name=name, whose=whose, suit=suit, suits=suits,
+        key = self.code
+        if key in (BID, SNATCH) and self.suit is None:  # (jokers: no-trump)
+            key += "-nt"
+        line = words[key].format(name=name, whose=whose, suit=suit, suits=suits,
                                        cards=cards_label(self.cards, code), n=self.number)
         if self.code in (RUFF, RUFF_PARTNER, TAKE, TAKE_TRY) and self.number:
             line += words["points"].format(n=self.number)
@@ -169,12 +172,14 @@ _EN = {
     LEAD_LOW: "lead low and keep your strong cards",
     LEAD_PAIR: "lead the pair {cards}: the others must follow with a pair if they have one",
     LEAD_PROBE: "lead {cards} to draw out the higher cards",
-    BID: "{n} trumps with this bid: bid",
+    BID: "{n} trumps with {suit} as trump: bid",
+    BID + "-nt": "{n} trumps in no-trump: bid",
     PASS_PARTNER: "partner's bid stands: pass",
     PASS_OWN: "your bid stands: pass",
     PASS_WEAK: "no bid worth making now: pass",
     PASS_SNATCH: "pass now: once they have buried, {cards} can snatch the kitty (抄底)",
-    SNATCH: "{n} trumps with this snatch: take the kitty",
+    SNATCH: "{n} trumps with {suit} as trump: snatch the kitty",
+    SNATCH + "-nt": "{n} trumps in no-trump: snatch the kitty",
     NO_SNATCH: "no snatch worth making: pass",
     BURY_VOID: "bury all your {suits}: a void to trump from",
     BURY_LOW: "bury side cards you can spare; keep trumps, pairs and tractors",
@@ -215,12 +220,14 @@ _ZH = {
     LEAD_LOW: "出小牌，留住大牌",
     LEAD_PAIR: "出对子{cards}：有对子的必须跟对子",
     LEAD_PROBE: "出{cards}，逼出大牌",
-    BID: "这样叫有{n}张主：叫",
+    BID: "叫{suit}做主有{n}张主：叫",
+    BID + "-nt": "叫无主有{n}张主：叫",
     PASS_PARTNER: "对家的叫主不变：不叫",
     PASS_OWN: "你的叫主不变：不叫",
     PASS_WEAK: "现在不值得叫主：不叫",
     PASS_SNATCH: "先不叫：等对方扣底后，可以用 {cards} 抄底",
-    SNATCH: "这样抄底有{n}张主：抄底",
+    SNATCH: "以{suit}做主抄底有{n}张主：抄底",
+    SNATCH + "-nt": "以无主抄底有{n}张主：抄底",
     NO_SNATCH: "不值得抄底：不抄",
     BURY_VOID: "把{suits}全扣下：做成绝门可以毙",
     BURY_LOW: "扣用不上的副牌；留住主牌、对子和拖拉机",
@@ -253,8 +260,8 @@ def explain(view: SeatView, action: Action) -> Reason:
         assert view.trump is not None  # decided before the bury
         return _explain_bury(view, view.trump, action.cards)
     if isinstance(action, (Bid, Snatch)):
-        n = _trumps_if(view.hand, view.level, action)
-        return Reason(SNATCH if isinstance(action, Snatch) else BID, number=n)
+        n, suit = _trumps_if(view.hand, view.level, action)
+        return Reason(SNATCH if isinstance(action, Snatch) else BID, number=n, suit=suit)
     if isinstance(action, Pass):
         if view.phase == Phase.SNATCH:
             return Reason(NO_SNATCH)
@@ -275,12 +282,13 @@ def explain(view: SeatView, action: Action) -> Reason:
     return Reason(LEAD_LOW)  # pragma: no cover - no other action is advised
 
 
-def _trumps_if(hand: Sequence[Card], level: str, bid: Bid | Snatch) -> int:
-    """The trumps `hand` would hold were `bid` to set trump (R9, R13: a joker level's bid
-    names the rank and maybe the suit; jokers alone make no-trump)."""
+def _trumps_if(hand: Sequence[Card], level: str, bid: Bid | Snatch) -> tuple[int, str | None]:
+    """The trumps `hand` would hold were `bid` to set trump, and the trump suit it names
+    (R9, R13: a joker level's bid names the rank and maybe the suit; jokers alone make
+    no-trump: None)."""
     rank, suit = (bid.rank, bid.suit) if bid.rank is not None else (level, bid.cards[0].suit)
     trump = Trump(rank, suit)
-    return sum(1 for c in hand if trump.is_trump(c))
+    return sum(1 for c in hand if trump.is_trump(c)), suit
 
 
 def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tuple[Card, ...]]],
