@@ -393,10 +393,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "learn.step.follow-trump": ("首家出了主牌：主牌算一门，要跟主牌。出 {cards}。",
                                 "Trumps were led: all trumps are one suit, so follow with a "
                                 "trump. Play {cards}."),
-    "learn.step.void": ("你没有首家那一门的牌了：可以用主牌毙（任何主牌都比副牌大）或垫牌。"
-                        "出 {cards}。",
-                        "You have none of the led suit: you may trump (any trump beats a side "
-                        "suit) or discard. Play {cards}."),
+    "learn.step.void": ("你没有首家那一门的牌了：可以用主牌毙"
+                        "（主牌比副牌大；首家出对子要用主牌对子毙）或垫牌。出 {cards}。",
+                        "You have none of the led suit: you may trump (a trump beats a side "
+                        "card; a pair led needs a trump pair) or discard. Play {cards}."),
     "learn.step.lead": ("轮到你首出：单张可以出任何牌。出 {cards}。",
                         "Your lead: any single card may be led. Lead {cards}."),
     "learn.step.pair": ("出一对 {cards}：对子比任何两张单牌大，别人有同门的对子必须跟对子。",
@@ -536,7 +536,7 @@ TEXT: dict[str, tuple[str, str]] = {
                        "No-trump: only the jokers and the {level}s are trumps."),
     "trumps.rule": ("王和所有级牌都是主牌，不属于它们印着的花色；任何主牌都比副牌大。",
                     "The jokers and every level card are trumps, not cards of their printed "
-                    "suit; any trump beats any card of another suit."),
+                    "suit; every trump ranks above every card of another suit."),
     "trumps.order": ("从大到小（同一行一样大）：", "Strongest first (cards on one line are "
                      "equal):"),
     "trumps.equal": ("一样大", "equal"),
@@ -551,7 +551,7 @@ HELP: dict[str, list[str]] = {
         "三张小王/大王叫无主。",
         "庄家拿底牌后扣回 {kitty_size} 张。其他人可以用至少两张更大的级牌抄底，换主重新扣底。",
         "出牌：首家可出单张、对、拖拉机（三对以上相连），或同一门的组合甩牌；"
-        "甩牌若有人管得住则失败，只能出被管住的那一手。",
+        "甩牌若有人管得住则失败，改出被管住的最小的那一手。",
         "跟牌必须跟同门，有对跟对、有拖拉机跟拖拉机；没有该门可以用主牌毙或垫牌。",
         "5 是 5 分，10 和 K 是 10 分，共 300 分。抓分方最后一轮赢了则底牌分{kitty_times}（抠底）。",
         "抓分方 0 分庄家升 {shutout_rise} 级，"
@@ -564,12 +564,14 @@ HELP: dict[str, list[str]] = {
         "Three decks, 162 cards, four players in two teams of partners (you sit opposite "
         "yours). {hand_size} cards each, {kitty_size} in the kitty.",
         "While the cards are dealt you may bid by showing level cards (one, a pair or three); "
-        "others overcall with a stronger pair or triple. Three jokers make no-trump.",
+        "others overcall with a stronger pair or triple. Three identical jokers (three small "
+        "or three big) make no-trump.",
         "The dealer takes the kitty and buries {kitty_size} cards. Others may snatch it with a "
         "stronger "
         "bid of at least two cards, changing trump and burying again.",
         "Lead a single, a pair, a tractor (three or more consecutive pairs) or a throw of "
-        "several of one suit; a throw someone can beat fails and only the beaten part is led.",
+        "several of one suit; a throw someone can beat fails, and its smallest beatable part "
+        "is led instead.",
         "Follow suit, with pairs and tractors as far as you can; when void you may trump or "
         "discard.",
         "5s count 5, 10s and Ks 10: 300 in all. If the attackers win the last trick the "
@@ -637,12 +639,14 @@ GLOSSARY: dict[str, tuple[str, str, str, str]] = {
                "snatch", "After the bury, another player may show a stronger bid of at least "
                "two cards: trump changes and they take up and bury the kitty."),
     "pair": ("对子 / 拖拉机", "两张一样的牌是对子；三对以上相连的"
-                              "对子是拖拉机。对子大于任何两张单牌。",
+                              "对子是拖拉机。首家出对子，只有更大的对子（同门或主牌）能管；"
+                              "拖拉机只有一样长、更大的拖拉机能管：单张管不了。",
              "pair / tractor", "Two identical cards are a pair; three or more pairs in a row are "
-             "a tractor. A pair beats any two singles; a tractor beats any pairs."),
-    "throw": ("甩牌", "一次出同一门的几手牌。有人能管住其中一手就失败，只能出被管住的那一手。",
+             "a tractor. A pair led is beaten only by a higher pair (of its suit, or of trumps); "
+             "a tractor only by a higher tractor as long: singles never beat them."),
+    "throw": ("甩牌", "一次出同一门的几手牌。有人能管住其中一手就失败，改出被管住的最小的那一手。",
               "throw", "Leading several units of one suit at once. If anyone can beat one part, "
-              "the throw fails and only that part is led."),
+              "the throw fails and the smallest part that can be beaten is led instead."),
     "points": ("分", "5 是 5 分，10 和 K 是 10 分，共 300 分。抓分方得 {threshold} 分以上就上台。",
                "points", "5s count 5, 10s and Ks 10: 300 in all. The attackers take the deal "
                "with {threshold} or more."),
