@@ -39,7 +39,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "status.round": ("第 {n} 局 · 打 {level}", "Round {n} · level {level}"),
     "status.trump": ("主 {trump}", "Trump {trump}"),
     "status.trump_bid": ("暂定主 {trump}", "Trump so far {trump}"),  # (as the bids stand)
-    "status.no_trump": ("无主", "no-trump"),
+    "status.no_trump_level": ("无主（{level}）", "no-trump ({level}s)"),
     "status.trump_unknown": ("未定", "not yet"),
     "status.dealer": ("庄家 {seat}", "Dealer {seat}"),
     "status.points": ("抓分 {points}", "Attackers {points}"),
@@ -529,7 +529,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "button.trumps": ("主牌", "Trumps"),
     "trumps.title": ("本局的主牌", "This round's trumps"),
     "trumps.undecided": ("主花色还没定。", "The trump suit is not decided yet."),
-    "trumps.provisional": ("按现在的叫主：{trump}", "As the bids stand: {trump}"),
+    "trumps.provisional": ("按现在的叫主——{trump}", "As the bids stand — {trump}"),
     "trumps.suit": ("主花色是{suit}（{symbol}），级牌是 {level}。",
                     "Trump suit: {suit} ({symbol}); level: {level}."),
     "trumps.no_suit": ("无主：只有王和级牌 {level} 是主牌。",
@@ -788,8 +788,8 @@ def seat_name(seat: int, lang: str = "en") -> str:
 def trump_name(trump: Trump | None, lang: str = "en") -> str:
     if trump is None:
         return t("status.trump_unknown", lang)
-    if trump.suit is None:
-        return f"{trump.level} {t('status.no_trump', lang)}"
+    if trump.suit is None:  # "no-trump (2s)": the level cards and jokers are the trumps
+        return t("status.no_trump_level", lang, level=trump.level)
     return f"{SUIT_SYMBOLS[trump.suit]}{trump.level}"
 
 
