@@ -391,3 +391,25 @@ def test_while_the_cards_are_dealt_the_coach_says_so_not_that_the_others_play():
         new = table.act(table.expected()[0]) if table.waiting_for_player() else table.step()
         tutorial.observe(new)
     assert "Watch the others play" in coach_html(tutorial, False, "en")
+
+
+def test_once_the_asked_cards_are_chosen_the_coach_says_to_press_the_button():
+    """A newcomer chose the ten lit cards and the coach still said to tap them."""
+    from ui.logic.tutorial import coach_html
+
+    tutorial = new_tutorial()
+    table = tutorial.table
+    while not (table.waiting_for_player() and table.phase == "bury"):
+        new = table.act(table.expected()[0]) if table.waiting_for_player() else table.step()
+        tutorial.observe(new)
+    asking = coach_html(tutorial, False, "en")
+    assert "Tap the 10 lit cards" in asking and "now press Bury" not in asking
+    chosen = coach_html(tutorial, False, "en", chosen=True)
+    task_line = re.search(r'<p class="task">(.*?)</p>', chosen)
+    assert task_line and task_line[1] == "All 10 chosen: now press Bury."
+    assert "Tap the 10 lit cards" in chosen, "the lesson stays, below"
+    assert "10 张选好了：点“扣底”。" in coach_html(tutorial, False, "zh", chosen=True)
+    table.act(table.expected()[0])  # buried: on to the play, where Play is the button
+    while not (table.waiting_for_player() and table.phase == "play"):
+        tutorial.observe(table.step())
+    assert "now press Play" in coach_html(tutorial, False, "en", chosen=True)

@@ -357,6 +357,10 @@ TEXT: dict[str, tuple[str, str]] = {
                        "in the first round's bidding only the number of cards counts, and a "
                        "pair beats a single. Tap \"Overcall {cards}\" to make clubs trump and "
                        "become the dealer (庄)."),
+    # the cards asked for are chosen: the move's button is what is left
+    "learn.ready.bury": ("{kitty_size} 张选好了：点“扣底”。",
+                         "All {kitty_size} chosen: now press Bury."),
+    "learn.ready.play": ("选好了：点“出牌”。", "Those are the cards: now press Play."),
     "learn.step.bury": ("你是庄家，拿起了 {kitty_size} 张底牌（蓝框）。点"
                         "亮着的 {kitty_size} 张牌放进底牌区，再点“扣底”。"
                         "扣下的牌不再出；若抓分方赢了最后一轮，底牌的分{kitty_times}归他们（抠底），"

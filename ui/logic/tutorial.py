@@ -247,10 +247,11 @@ def saved_state(text: str) -> str:
     return _read(text)[0]
 
 
-def coach_html(tutorial: Tutorial | None, offer: bool, lang: str) -> str:
+def coach_html(tutorial: Tutorial | None, offer: bool, lang: str, chosen: bool = False) -> str:
     """The coach box (#coach): the offer on a first visit; while the guided hand runs, what to
     do now (first: a small frame shows only the top of the box) and what just happened (its
-    lessons), with a way out."""
+    lessons), with a way out. Once the player has `chosen` the very cards asked for, what is
+    left is the button: that comes first, and the move's lesson below it."""
     if tutorial is None:
         if not offer:
             return ""
@@ -264,6 +265,10 @@ def coach_html(tutorial: Tutorial | None, offer: bool, lang: str) -> str:
     due = table.expected()
     if due is not None:
         todo = task(due, lang, table.rules)
+        if chosen and isinstance(due[0], Play | Bury):
+            press = t(f"learn.ready.{type(due[0]).__name__.lower()}", lang, **numbers)
+            notes = f"<p>{escape(todo)}</p>{notes}"
+            todo = press
     elif tutorial.finished():
         todo = ""
     else:

@@ -170,9 +170,16 @@ class Learn:
         if self.tutorial is not None:
             self.tutorial.player_acted()
 
+    def _chosen_as_asked(self) -> bool:
+        """Whether the cards the player has chosen (to play, or for the kitty) are the very
+        ones the guided hand asks for now."""
+        asked = self.marked_positions()
+        screen = self.page.screen
+        return bool(asked) and asked in (set(screen.selected), set(screen.bury))
+
     def render(self, lang: str) -> None:
         box = by_id("coach")
-        lesson = coach_html(self.tutorial, self.offer, lang)
+        lesson = coach_html(self.tutorial, self.offer, lang, self._chosen_as_asked())
         box.innerHTML = lesson
         box.hidden = not (self.tutorial or self.offer)
         if self.tutorial is not None and lesson != self.lesson:
