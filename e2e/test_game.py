@@ -10,6 +10,7 @@ it asks the engine on CPython, from the very save the page wrote.
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -86,7 +87,7 @@ def check_result(page) -> None:
     text = page.locator("#table .result").inner_text()
     assert f"Attackers scored {res.score}" in text, text
     assert f"New levels: us {res.levels[0]} · them {res.levels[1]}" in text, text
-    assert (f"rise {res.rise}" if res.rise else "no rise") in text, text
+    assert re.search(rf"\brises? {res.rise}\b" if res.rise else "no rise", text), text
     status = page.locator("#status").inner_text()
     assert f"Attackers {res.score}" in status, status
     assert f"Levels: us {m.levels[0]} · them {m.levels[1]}" in status, status
