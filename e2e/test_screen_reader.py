@@ -77,7 +77,7 @@ def test_a_whole_round_is_said_once_from_the_log(new_context, site_url, wait_rea
 
     won = [m for line in lines if (m := WON_LINE.match(line))]
     assert [int(m["no"]) for m in won] == list(range(1, len(tricks) + 1)), won
-    assert sum(line.startswith("Round over.") for line in lines) == 1, lines[-6:]
+    assert sum(line.startswith("Round over") for line in lines) == 1, lines[-6:]  # (said once)
     assert any("buried the kitty" in line for line in lines), lines[:20]
     assert any(re.search(r"(is|are) the dealer; trump", line) for line in lines), lines[:20]
     # whose turn: once for each of the player's plays, not again on the bots' turns

@@ -270,6 +270,9 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
         assert len(units) == 1 and _beatable(mem, trump, play) and reason.cards == play
     else:
         raise AssertionError(f"{code} is not a lead's reason")
+    if code in (A.MASTER, A.MASTER_BARE) and suit != TRUMP:  # a void seat may trump it
+        assert "cannot be beaten" not in lines["en"] and "没人管得上" not in lines["zh"]
+        assert "nothing unseen in" in lines["en"] and "管不上" in lines["zh"]
 
 
 # --- the auction and the bury ------------------------------------------------------------

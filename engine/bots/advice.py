@@ -129,6 +129,8 @@ class Reason:
         key = self.code
         if key in (BID, SNATCH) and self.suit is None:  # (jokers: no-trump)
             key += "-nt"
+        if key in (MASTER, MASTER_BARE) and self.suit != TRUMP:
+            key += "-side"  # (a side suit's top card: a seat void in it may still trump it)
         line = words[key].format(name=name, whose=whose, suit=suit, suits=suits,
                                        cards=cards_label(self.cards, code), n=self.number)
         if self.code in (RUFF, RUFF_PARTNER, TAKE, TAKE_TRY) and self.number:
@@ -162,6 +164,8 @@ _EN = {
     LEAD_TRACTOR: "lead the tractor {cards}",
     MASTER: "{cards} cannot be beaten: take the points",
     MASTER_BARE: "{cards} cannot be beaten: cash it",
+    MASTER + "-side": "nothing unseen in {suit} beats {cards}: take the points",
+    MASTER_BARE + "-side": "nothing unseen in {suit} beats {cards}: cash it",
     TOP_RUFFABLE: "nothing unseen in {suit} beats {cards}, though {name} showed void in {suit}",
     PARTNER_VOID: "partner showed void in {suit}: lead it for a ruff",
     OPPONENT_VOID: "{name} showed void in {suit}: lead {cards} instead",
@@ -210,6 +214,8 @@ _ZH = {
     LEAD_TRACTOR: "出拖拉机{cards}",
     MASTER: "{cards}最大，没人管得上：先拿分",
     MASTER_BARE: "{cards}最大，没人管得上：先出",
+    MASTER + "-side": "外面的{suit}管不上{cards}：先拿分",
+    MASTER_BARE + "-side": "外面的{suit}管不上{cards}：先出",
     TOP_RUFFABLE: "外面的{suit}管不上{cards}，但{name}已无{suit}",
     PARTNER_VOID: "对家已无{suit}：出{suit}让对家毙",
     OPPONENT_VOID: "{name}已无{suit}：改出{cards}",

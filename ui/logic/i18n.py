@@ -44,7 +44,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "status.dealer": ("庄家 {seat}", "Dealer {seat}"),
     "status.points": ("抓分 {points}", "Attackers {points}"),
     "status.attackers_are": ("抓分方：{seats}", "attacking: {seats}"),
-    "status.turn": ("轮到 {seat}", "To play: {seat}"),
+    "status.turn": ("轮到 {seat}", "Turn: {seat}"),  # (to bid, snatch, bury or play)
     "status.your_turn": ("轮到你了", "Your turn"),
     "status.cards_held": ("张", "cards"),  # (after the number: "36 cards")
     "status.card_held": ("张", "card"),

@@ -223,7 +223,8 @@ class App:
                 and self.turn_told != table.actions):  # once a decision, not a wake
             self.turn_told = table.actions
             self.sound.your_turn()
-            live_log.say(str(by_id("prompt").textContent))  # what to do, said once
+            if not table.phase.round_over:  # (the result's own line says "Round over.")
+                live_log.say(str(by_id("prompt").textContent))  # what to do, said once
         self.wake.clear()
         await self.wake.wait()
 
