@@ -24,6 +24,7 @@ from .rules import (
     Unit,
     classify,
     has_shape,
+    pair_runs,
     trick_winner,
 )
 
@@ -50,6 +51,8 @@ class TrickReason:
     own: str | None = None  # DISCARD | MIXED | NO_SHAPE | TIE
     own_cards: tuple[Card, ...] = ()  # the seat's play; for DISCARD, its cards off the suit
     triple: bool = False  # the lead held three of a kind: a pair and a single (R16)
+    top: tuple[Card, ...] = ()  # the winning play's unit the trick compared (R23), when it
+    #                             is not the whole play (a throw's highest card, say)
 
     def text(self, lang: str, names: Names) -> str:
         """One line, e.g. "West trumped the ♦ lead: any trump beats a side suit"."""
@@ -61,8 +64,9 @@ class TrickReason:
 
         suit = SUIT_WORDS[self.led][1 if lang == "zh" else 0]
         name, whose = names(self.winner)
-        parts = [words[self.how].format(name=name, whose=whose, cards=label(self.winning),
-                                        suit=suit)]
+        how = self.how + "-of" if self.top and self.how in (HIGHEST, TOP_TRUMP) else self.how
+        parts = [words[how].format(name=name, whose=whose, cards=label(self.winning),
+                                   top=label(self.top), suit=suit)]
         if self.own is not None:
             key = self.own if self.own != NO_SHAPE else f"{NO_SHAPE}-{self.lead_kind}"
             if self.own == DISCARD and self.led == TRUMP:
@@ -81,6 +85,9 @@ _EN = {
     HIGHEST: "{whose} {cards} is the highest of the {suit} in this trick",
     TRUMPED: "{name} trumped the {suit} lead: any trump beats a side suit",
     TOP_TRUMP: "{whose} {cards} is the highest trump in this trick",
+    # (a play of several units: the one compared, R23)
+    HIGHEST + "-of": "{whose} {cards}: its {top} is the highest of the {suit} in this trick",
+    TOP_TRUMP + "-of": "{whose} {cards}: its {top} is the highest trump in this trick",
     DISCARD: "your {cards} {be} neither {suit} nor trumps, so your play cannot win",
     f"{DISCARD}-{TRUMP}": "your {cards} {be} not {a}trump, so your play cannot win",
     MIXED: "your {cards} mixes {suit} and trumps, so it cannot win",
@@ -96,6 +103,8 @@ _ZH = {
     HIGHEST: "{whose}{cards}是这一轮{suit}中最大的",
     TRUMPED: "{name}用主牌毙了{suit}：主牌大于任何副牌",
     TOP_TRUMP: "{whose}{cards}是这一轮最大的主牌",
+    HIGHEST + "-of": "{whose}{cards}中的{top}是这一轮{suit}中最大的",
+    TOP_TRUMP + "-of": "{whose}{cards}中的{top}是这一轮最大的主牌",
     DISCARD: "你的{cards}既不是{suit}也不是主牌，是垫牌，这手牌不能赢",
     f"{DISCARD}-{TRUMP}": "你的{cards}不是主牌，是垫牌，这手牌不能赢",
     MIXED: "你的{cards}既有{suit}又有主牌，不能赢",
@@ -135,8 +144,27 @@ def trick_reason(plays: Sequence[tuple[int, Sequence[Card]]], trump: Trump,
         if own == DISCARD:  # name only the cards that are neither of the led suit nor trump
             own_cards = tuple(c for c in own_cards if trump.suit_of(c) not in (led, TRUMP))
     triple = any(n == 3 for n in Counter(lead).values())
+    top = compared_unit(winning, units, trump)
     return TrickReason(how, winner, winning, led, lead, units[0].kind, seat, own, own_cards,
-                       triple)
+                       triple, top if Counter(top) != Counter(winning) else ())
+
+
+def compared_unit(play: Sequence[Card], lead_units: Sequence[Unit],
+                  trump: Trump) -> tuple[Card, ...]:
+    """R23: the unit of `play` (which fits the lead's shape) that a trick compares: for a
+    single led, its strongest card; for a pair, its strongest pair; for a tractor, its top
+    run of pairs as long as the lead's longest tractor (rules.top_rank ranks the same)."""
+    strengths = trump.strengths
+    kind = lead_units[0].kind
+    if kind == SINGLE:
+        return (max(play, key=lambda c: strengths[c.index]),)
+    runs = pair_runs(play, trump)
+    if kind == TRACTOR:
+        longest = lead_units[0].pairs
+        run = max((r for r in runs if len(r) >= longest), key=lambda r: r[-1].value)
+        return tuple(c for c in run for _ in range(2))
+    best = max((c for r in runs for c in r), key=lambda c: strengths[c.index])
+    return (best, best)
 
 
 def _all_of(play: Sequence[Card], suit: str, trump: Trump) -> bool:

@@ -18,7 +18,7 @@ from engine.reasons import (
     TRUMPED,
     trick_reason,
 )
-from engine.rules import TRUMP, Trump, check_follow, trick_winner
+from engine.rules import TRUMP, Trump, check_follow, classify, trick_winner
 
 from helpers import cards, trump
 
@@ -47,6 +47,12 @@ CASES = [
     ("2H", ("S9", "SA", "S4", "SA"), HIGHEST, TIE, ["your ♠A ties, and the earlier play wins"]),
     ("2H", ("S7 S7 S7", "S8 S8 S9", "S3 S4 S5", "S6 S10 SJ"), HIGHEST, NO_SHAPE,
      ["three of a kind plays as a pair and a single"]),
+    # a play of several units names the one compared (R23): "Your ♠2 ♠K is the highest
+    # trump" read as if ♠2 counted (a daily player's playtest)
+    ("2H", ("SA SK", "S3 S4", "H3 HK", "H4 H5"), TOP_TRUMP, None,
+     ["West's ♥3 ♥K: its ♥K is the highest trump in this trick"]),
+    ("2H", ("C3 C4", "CA C5", "C6 C7", "C8 C9"), HIGHEST, None,
+     ["North's ♣A ♣5: its ♣A is the highest of the clubs in this trick"]),
 ]
 
 
@@ -151,6 +157,12 @@ def test_every_claim_of_a_trick_explanation_is_true_of_10000_random_tricks():
         assert reason.winner == trick[w][0] and reason.winning == cards_[w]
         assert (reason.how == HELD) == (w == 0)
         single = len(cards_[0]) == 1
+        if reason.top:  # part of the winning play, and for singles its strongest card
+            assert not Counter(reason.top) - Counter(reason.winning)
+            assert Counter(reason.top) != Counter(reason.winning)
+            if classify(cards_[0], tr)[0].kind == "single":
+                assert len(reason.top) == 1 and tr.strengths[reason.top[0].index] == max(
+                    tr.strengths[c.index] for c in reason.winning)
         if reason.how == HIGHEST:
             assert all(tr.suit_of(c) == led for c in reason.winning)
             if single:
@@ -179,6 +191,8 @@ def test_every_claim_of_a_trick_explanation_is_true_of_10000_random_tricks():
             line = reason.text(lang, names)
             if reason.how in (HIGHEST, TOP_TRUMP):  # (the lines that name the cards)
                 assert cards_label(reason.winning, lang) in line
+                if reason.top:  # the unit compared (R23), named too
+                    assert cards_label(reason.top, lang) in line
             if reason.own is not None:
                 assert cards_label(reason.own_cards, lang) in line
             if reason.own == DISCARD and led == TRUMP:
