@@ -15,7 +15,7 @@ from engine.match import Match, Start
 from engine.phase import Phase
 from ui.logic import render
 from ui.logic import review as rv
-from ui.logic.i18n import TEXT, cards_short
+from ui.logic.i18n import TEXT, cards_short, trump_name
 
 
 def finished(seed=5, start=None, tier="normal"):
@@ -84,6 +84,10 @@ def test_the_deal_shows_the_cards_under_the_trump_of_its_moment_not_the_snatch_s
     r = rv.Review(m)
     deal_trump = r.steps[0].trump  # the standing bid's, before West's snatch changed it
     assert deal_trump is not None and deal_trump != r.trump
+    r.at = 0  # and the bar says so: the trump so far, not the round's final one
+    assert f"Trump so far {trump_name(deal_trump)}" in unescape(rv.status_html(r, "en"))
+    r.at = 1
+    assert f"Trump {trump_name(r.trump)}" in unescape(rv.status_html(r, "en"))
     for at, trump in ((0, deal_trump), (1, r.trump)):
         r.at = at
         assert r.shown_trump == trump

@@ -58,6 +58,7 @@ class Step:
     # the deal's step: the trump its cards are sorted and coloured by, the standing bid's (a
     # snatch may change it later); None: the round's decided trump
     trump: Trump | None = None
+    bid_stood: bool = False  # the deal's step: a bid stood then (else trump: not yet)
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,8 @@ class Review:
             if replay.phase == Phase.BID and not self.steps:  # the last card was dealt
                 self.kitty_dealt = tuple(r.kitty)
                 self.steps.append(Step(DEAL, self._hands(replay), done=done,
-                                       trump=replay.provisional_trump()))
+                                       trump=replay.provisional_trump(),
+                                       bid_stood=r.standing is not None))
             if isinstance(action, Snatch):
                 pending_snatch = tuple(action.cards)
             elif isinstance(action, Bury):
@@ -324,9 +326,13 @@ def status_html(review: Review, lang: str, shared: bool = False) -> str:
     opened someone's link sees at once that it is not a round of their own), the step, the
     trump and the dealer."""
     title = "review.title_shared" if shared else "review.title"
+    trump = t("status.trump", lang, trump=trump_name(review.trump, lang))
+    step = review.step
+    if step.kind == DEAL:  # the trump as the bids stood then (none: not yet), not the one a
+        shown = step.trump if step.bid_stood else None  # snatch set later
+        trump = t("status.trump_bid", lang, trump=trump_name(shown, lang))
     parts = [t(title, lang, n=review.round_no + 1),
-             t("review.step", lang, k=review.at + 1, total=len(review.steps)),
-             t("status.trump", lang, trump=trump_name(review.trump, lang)),
+             t("review.step", lang, k=review.at + 1, total=len(review.steps)), trump,
              t("status.dealer", lang, seat=seat_name(review.dealer, lang))]
     return "".join(f'<span class="stat">{escape(p)}</span>' for p in parts)
 
