@@ -252,7 +252,7 @@ def test_the_review_says_what_the_hint_would_have_played_where_it_differs():
     assert next(steps) == 0  # it yields while it rebuilds the moment: run in slices
     advice = run_steps(steps)
     assert advice.action.cards == played and not r.hint_wanted()
-    assert _hint_line(r) == "The hint would have played the same."
+    assert _hint_line(r) == "The hint would have played your cards too."
     # the adviser saw the player's view just before the play: their turn, the cards in hand
     view = same.views[0]
     assert view.to_act == 0 and view.seat == 0 and Counter(played) <= Counter(view.hand)

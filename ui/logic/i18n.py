@@ -190,7 +190,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "review.kitty_dealt": ("发牌时的底牌", "Kitty as dealt"),
     "review.kitty_buried": ("底牌（{seat}扣的）", "Kitty as buried by {seat}"),
     "review.trick": ("第 {n}/{total} 轮", "Trick {n} of {total}"),
-    "review.hint_same": ("提示也会这样出。", "The hint would have played the same."),
+    "review.hint_same": ("你这手牌，提示也会这样出。",
+                         "The hint would have played your cards too."),
     "review.hint_other": ("提示会出 {cards}：{why}", "The hint would have played {cards}: {why}"),
     "review.keys": ("按 ← → 或左右滑动逐步查看，四家的牌都亮出",
                     "← → or a swipe steps through the round, all hands face up"),
@@ -558,7 +559,7 @@ HELP: dict[str, list[str]] = {
         "甩牌若有人管得住则失败，改出被管住的最小的那一手。",
         "跟牌必须跟同门，有对跟对、有拖拉机跟拖拉机；没有该门可以用主牌毙或垫牌。",
         "5 是 5 分，10 和 K 是 10 分，共 300 分。抓分方最后一轮赢了则底牌分{kitty_times}（抠底）。",
-        "抓分方 0 分庄家升 {shutout_rise} 级，"
+        "抓分方 0 分庄家方升 {shutout_rise} 级，"
         "{small_shutout_limit} 分以内升 {small_shutout_rise} 级，"
         "不到 {threshold} 升 {below_threshold_rise} 级；"
         "{threshold} 分以上抓分方上台，每多 {step} 分升 1 级。",
@@ -580,7 +581,7 @@ HELP: dict[str, list[str]] = {
         "discard.",
         "5s count 5, 10s and Ks 10: 300 in all. If the attackers win the last trick the "
         "kitty's points count {kitty_times}.",
-        "Attackers with 0: dealers rise {shutout_rise}; up to {small_shutout_limit}: rise "
+        "Attackers with 0: declarers rise {shutout_rise}; up to {small_shutout_limit}: rise "
         "{small_shutout_rise}; under {threshold}: rise {below_threshold_rise}. From {threshold} "
         "the attackers take the deal and rise one level per {step} over {threshold}.",
         "Climb from 2 to A, then the small and big joker; declarers at the big joker who keep "
@@ -621,9 +622,11 @@ GLOSSARY: dict[str, tuple[str, str, str, str]] = {
     "level": ("级", "每队有一个级别，从 2 打到 A 再到王。本局打庄家方的级别，这个点数的牌叫级牌。",
               "level", "Each side has a level, climbing from 2 to A and the jokers. A round is "
               "played at the declarers' level; cards of that rank are the level cards."),
-    "trump": ("主牌", "王、所有级牌和主花色的牌。主牌比任何副牌大。",
-              "trump", "The jokers, every level card and the trump suit's cards. Any trump beats "
-              "any card of another suit."),
+    "trump": ("主牌", "王、所有级牌和主花色的牌。一张主牌比任何副牌大；首家出对子或拖拉机时，"
+                      "要用同样牌型的主牌才能毙。",
+              "trump", "The jokers, every level card and the trump suit's cards. A trump ranks "
+              "above any card of another suit; to beat a pair or tractor led, a trump play "
+              "needs the same shape."),
     "overcall": ("叫主 / 反主", "发牌时亮出级牌定主花色；别人可以用更强的（对子、三张）反主。",
                  "bid / overcall", "While cards are dealt, showing level cards names the trump "
                  "suit; a stronger showing (a pair, three of a kind) overcalls it."),
@@ -655,10 +658,10 @@ GLOSSARY: dict[str, tuple[str, str, str, str]] = {
                "points", "5s count 5, 10s and Ks 10: 300 in all. The attackers take the deal "
                "with {threshold} or more."),
     "rise": ("升级", "本局赢的一方升级：庄家方守住升 {below_threshold_rise}–{shutout_rise} 级，"
-             "抓分方上台按多得的分升级。",
+             "抓分方上台后，超过 {threshold} 分每多 {step} 分升 1 级。",
              "rise", "The side that wins a round climbs levels: declarers who hold rise "
-             "{below_threshold_rise} to {shutout_rise}; attackers who take the deal rise by their "
-             "points over {threshold}."),
+             "{below_threshold_rise} to {shutout_rise}; attackers who take the deal rise one "
+             "level per {step} points over {threshold}."),
     "direction": ("出牌方向", "逆时针：你 → 右家 → 对家 → 左家（和桥牌相反）。",
                   "direction", "Counter-clockwise: you → East → North → West (the reverse of "
                   "Bridge)."),

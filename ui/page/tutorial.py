@@ -199,13 +199,13 @@ class Learn:
 
 def bring_into_view() -> None:
     """A new lesson on a phone, whose page scrolls under buttons kept at the screen's foot:
-    scroll just enough that its last line and the status bar (the trump) clear the buttons,
-    never so far that the hand's top leaves the screen. (A newcomer read a lesson cut off
-    at the buttons and did not think to scroll.)"""
+    scroll just enough that its last line, the status bar (the trump) and the prompt clear
+    the buttons, never so far that the hand's top leaves the screen. (A newcomer read a
+    lesson cut off at the buttons and did not think to scroll.)"""
     controls = by_id("controls")
     if str(js.getComputedStyle(controls).position) != "sticky":
         return  # (a larger screen shows the lesson beside everything else)
-    hidden = by_id("status").getBoundingClientRect().bottom \
+    hidden = by_id("prompt").getBoundingClientRect().bottom \
         - controls.getBoundingClientRect().top
     room = by_id("seat-south").getBoundingClientRect().top
     if hidden > 0 and room > 0:
