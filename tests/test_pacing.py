@@ -24,6 +24,17 @@ def test_pause_is_the_longest_asked_for_by_the_events_at_that_speed():
     assert pacing.pause_ms(events("TrickWon", "BidMade"), "instant") == 0
 
 
+def test_the_guided_hand_keeps_a_failed_throws_trick_until_it_can_be_read():
+    """A newcomer (twice): the failed throw's lesson pointed at a caption already gone."""
+    won = events("CardsPlayed", "TrickWon")
+    for speed in ("slow", "normal", "fast"):
+        assert pacing.lesson_pause_ms(won, True, speed) == pacing.LESSON_TRICK_MS
+        assert pacing.lesson_pause_ms(won, False, speed) == pacing.pause_ms(won, speed)
+        assert pacing.lesson_pause_ms(events("CardsPlayed"), True, speed) == \
+            pacing.pause_ms(events("CardsPlayed"), speed), "the trick once won, not before"
+    assert pacing.lesson_pause_ms(won, True, "instant") == 0
+
+
 @pytest.mark.parametrize("kind", ["CardDealt", "BidMade", "Passed", "TrumpDecided",
                                   "CardsPlayed", "TrickWon", "ThrowFailed", "Other"])
 def test_slower_speeds_pause_longer(kind):

@@ -50,6 +50,22 @@ def pause_ms(events: Sequence[Event], speed: str) -> float:
                 if e.kind != "PhaseChanged"), default=0)
 
 
+# The guided hand keeps a failed throw's trick this long (ms) at least, unless the player taps
+# the table: its lesson points at the trick's caption, which said who beat what and went
+# with the trick before a newcomer had read it.
+LESSON_TRICK_MS = 6000
+
+
+def lesson_pause_ms(events: Sequence[Event], failed_throw: bool, speed: str) -> float:
+    """`pause_ms`, and in the guided hand at least LESSON_TRICK_MS after the trick of a
+    failed throw is won (`failed_throw`: the trick just won had one), at any speed but
+    instant (the tests' own)."""
+    pause = pause_ms(events, speed)
+    if failed_throw and speed != "instant" and any(e.kind == "TrickWon" for e in events):
+        return max(pause, LESSON_TRICK_MS)
+    return pause
+
+
 def cards_per_frame(speed: str) -> int:
     return CARDS_PER_FRAME[speed]
 

@@ -273,7 +273,10 @@ class App:
         if not self.skip:
             self.motion.after(events, self._speed())
             self.sound.on_events(events)
-        self.linger_ms = 0 if self.skip else pacing.pause_ms(events, self._speed())
+        tricks = self.table.view().tricks if self.learn.active else ()
+        failed_throw = bool(tricks) and tricks[-1].throw_failure is not None
+        self.linger_ms = 0 if self.skip else pacing.lesson_pause_ms(events, failed_throw,
+                                                                     self._speed())
 
     async def _linger(self) -> None:
         """Wait out `linger_ms`, or less if the player taps the table (or skips)."""
