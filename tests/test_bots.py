@@ -390,6 +390,21 @@ def test_hard_keeps_points_out_of_a_suit_an_opponent_has_shown_void_in():
     assert not into_a_ruff(ctx, tuple(parse_cards("H5 H5")))
 
 
+def test_hard_keeps_a_top_card_out_of_a_suit_an_opponent_has_shown_void_in():
+    """A daily player: the hint led ♦A, the top diamond left, into West's shown void (West
+    ruffed it): a lead that would win but for the ruff goes last among the candidates."""
+    from engine.bots.hard import into_a_ruff, safe_first
+
+    ctx = ctx_for(T2S, 0, "DA D4 C3 C4 H9", dealer=0, voids={3: "D"})
+    assert ctx.is_master(parse_cards("DA")[0])
+    assert into_a_ruff(ctx, tuple(parse_cards("DA")))
+    assert not into_a_ruff(ctx, tuple(parse_cards("DA")), masters=False)  # (points only)
+    assert not into_a_ruff(ctx, tuple(parse_cards("D4")))  # low: not the top card
+    cands = [tuple(parse_cards(p)) for p in ("DA", "C3", "H9")]
+    assert safe_first(ctx, cands) == [tuple(parse_cards(p)) for p in ("C3", "H9", "DA")]
+    assert safe_first(ctx, cands, masters=False) == cands
+
+
 def bury_view(seed):
     m = start_match(seed, first_round=False)
     bs = bots(["normal"] * 4, seed)

@@ -152,6 +152,9 @@ class SearchParams:
     #                    top card or trump where a lower card does the same:
     #                    engine.bots.spare); "off": the search's choice as it is (the arena's
     #                    comparison)
+    ruff_guard: str = "masters"  # leads put last into a shown void that may be trumped:
+    #                               "masters", those with points or a top card; "points",
+    #                               those with points only (the arena's comparison)
     take: str = "on"  # "on": last to play, an opponent winning, where a follow takes the
     #                   trick and SURE_TAKE_POINTS or more with it, the search compares only
     #                   the follows that take it (engine.bots.certain.only_sure_takes);
@@ -724,22 +727,30 @@ def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...]) -> list[tuple[Card, 
     return uniq
 
 
-def into_a_ruff(ctx: PlayCtx, lead: tuple[Card, ...]) -> bool:
+def into_a_ruff(ctx: PlayCtx, lead: tuple[Card, ...], masters: bool = True) -> bool:
     """Whether `lead` carries points into a side suit an opponent has shown void in while
-    not shown void in trumps: that opponent can trump it and take the points."""
+    not shown void in trumps: that opponent can trump it and take the points; with
+    `masters`, a top card of the suit too (no unseen card of the suit beats it): the lead
+    would win but for the ruff, and spends the top card for nothing (a daily player saw the
+    hint lead ♦A into West's shown void twice)."""
     trump = ctx.trump
     suit = trump.play_suits[lead[0].index]
-    if suit == TRUMP or not points_of(lead):
+    if suit == TRUMP:
+        return False
+    if not points_of(lead) and not (masters and ctx.is_master(max(
+            lead, key=lambda c: trump.strengths[c.index]))):
         return False
     void = ctx.mem.void
     return any(suit in void[o] and TRUMP not in void[o]
                for o in opponents_of(ctx.seat))
 
 
-def safe_first(ctx: PlayCtx, cands: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
-    """Lead candidates with those that carry points into a known ruff (`into_a_ruff`) put
-    last: the search starts from a safe lead and leaves it only with evidence."""
-    risky = [c for c in cands if into_a_ruff(ctx, c)]
+def safe_first(ctx: PlayCtx, cands: list[tuple[Card, ...]],
+               masters: bool = True) -> list[tuple[Card, ...]]:
+    """Lead candidates with those that carry points (or, with `masters`, a top card) into a
+    known ruff (`into_a_ruff`) put last: the search starts from a safe lead and leaves it
+    only with evidence."""
+    risky = [c for c in cands if into_a_ruff(ctx, c, masters)]
     if not risky or len(risky) == len(cands):
         return cands
     return [c for c in cands if c not in risky] + risky
@@ -896,7 +907,8 @@ class HardBot(NormalBot):
                 if takes is not every:
                     cands = takes[:self.params.max_candidates]
         else:
-            cands = safe_first(ctx, lead_candidates(ctx, choose_lead(ctx)))
+            cands = safe_first(ctx, lead_candidates(ctx, choose_lead(ctx)),
+                               masters=self.params.ruff_guard == "masters")
             cands = cands[:self.params.max_candidates + 1]
         if len(cands) == 1:
             self.last_stats = {"candidates": 1, "worlds": 0, "plays": 0}
