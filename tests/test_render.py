@@ -177,6 +177,14 @@ def test_controls_on_the_players_bid_snatch_and_bury_turns():
     assert actions(html) == ["hint", "snatch", "pass", *MENU] and "Don't snatch" in unescape(html)
     assert ("hint", False) in buttons(render.controls_html(snatch, render.Screen(), [],
                                                            hinting=True))  # while it thinks
+    # the bid whose cards are chosen (the hint's) stands out instead of Pass (a daily player
+    # saw Pass lit while the hint had chosen a bid)
+    assert 'data-action="pass" class="primary"' in html
+    lit = render.controls_html(snatch, render.Screen(lang="en", selected={1, 0}),
+                               [snatch.hand[:2]])
+    assert 'data-action="snatch" data-arg' in lit and 'class="primary"' in lit
+    assert 'data-action="pass" class="primary"' not in lit
+    assert re.search(r'data-action="snatch" data-arg="[^"]+" class="primary"', lit)
 
     m = moment("bury", mine=True)
     screen = render.Screen(bury=list(range(9)))

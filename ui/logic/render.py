@@ -374,17 +374,26 @@ def button(action: str, label: str, enabled: bool = True, data: str = "",
 
 def bid_buttons(bids: Sequence[tuple[Card, ...]], view: SeatView, screen: Screen,
                 snatch: bool = False) -> str:
-    """One button per bid the player can show now (the engine lists them)."""
+    """One button per bid the player can show now (the engine lists them); the one whose
+    cards are chosen in the hand (the hint's, say) stands out (`chosen_bid`)."""
     lang = screen.lang
     out = []
+    chosen = chosen_bid(bids, view, screen)
     for cards in bids:
         shown = cards_short(cards, lang)
         key = "bid.snatch" if snatch else ("bid.overcall" if view.standing_bid else "bid.show")
         out.append(button("snatch" if snatch else "bid", t(key, lang, cards=shown),
-                          data=" ".join(str(c) for c in cards)))
+                          data=" ".join(str(c) for c in cards), primary=cards == chosen))
     if bids and bid_names_rank(view.level):  # R13, as the engine has it
         out.append(joker_naming_html(screen))
     return "".join(out)
+
+
+def chosen_bid(bids: Sequence[tuple[Card, ...]], view: SeatView,
+               screen: Screen) -> tuple[Card, ...] | None:
+    """The bid among `bids` made of exactly the cards chosen in the hand, if any."""
+    chosen = sorted(view.hand[i].index for i in screen.selected if i < len(view.hand))
+    return next((b for b in bids if chosen and sorted(c.index for c in b) == chosen), None)
 
 
 def joker_naming_html(screen: Screen) -> str:
@@ -454,8 +463,9 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
         parts += [bid_buttons(bids, view, screen), button("skip", t("button.skip", lang))]
     elif view.phase == Phase.BID and mine:  # (the hint selects the bid's cards, or none)
         parts += [button("hint", t("button.hint", lang), enabled=free),
-                  bid_buttons(bids, view, screen),
-                  button("pass", t("button.pass", lang), primary=True)]
+                  bid_buttons(bids, view, screen),  # (a chosen bid stands out, else Pass)
+                  button("pass", t("button.pass", lang),
+                         primary=chosen_bid(bids, view, screen) is None)]
     elif view.phase == Phase.BURY and mine:
         full = len(screen.bury) == view.rules.kitty_size
         parts += [button("hint", t("button.hint", lang), enabled=free),
@@ -463,7 +473,8 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
     elif view.phase == Phase.SNATCH and mine:
         parts += [button("hint", t("button.hint", lang), enabled=free),
                   bid_buttons(bids, view, screen, snatch=True),
-                  button("pass", t("button.pass_snatch", lang), primary=True)]
+                  button("pass", t("button.pass_snatch", lang),
+                         primary=chosen_bid(bids, view, screen) is None)]
     elif view.phase == Phase.PLAY:  # on every turn: the last trick may be looked at while bots play
         done = any(tr.winner is not None for tr in view.tricks)
         chosen = [view.hand[i] for i in sorted(screen.selected) if i < len(view.hand)]
