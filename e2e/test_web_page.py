@@ -145,8 +145,11 @@ def test_game_runs_from_precompiled_bytecode(page, site_url, wait_ready, run_pyt
 def test_page_files_within_budget(dist):
     """The page's own files (all but the runtime: Pyodide, PyScript and the decoders in
     vendor/), as a host sends them gzipped, the font and the game's packed Python as they are
-    (compressed already): ≤ 375 KB (350 KB until the no-gift rules, the bounded readers
-    and the phone layouts brought them to 361 KB)."""
+    (compressed already): ≤ 385 KB (350 KB until the no-gift rules, the bounded readers
+    and the phone layouts brought them to 361 KB; 375 KB until the sure take, the ruff guard,
+    the hint's and the log's truer words and the phone's guided hand of 6 December took
+    them from 374.3 to 380.1 KB: the game's Python 270.4 → 275.6 KB, the font's subset
+    68.3 → 68.8 KB)."""
     sizes = {}
     for path in dist.rglob("*"):
         rel = path.relative_to(dist).as_posix()
@@ -156,7 +159,7 @@ def test_page_files_within_budget(dist):
             sizes[rel] = len(data) if packed else len(gzip.compress(data, 9))
     total = sum(sizes.values())
     print(f"page's own files: {total / 1000:.1f} KB compressed", sorted(sizes.items()))
-    assert total <= 375_000, sorted(sizes.items(), key=lambda kv: -kv[1])
+    assert total <= 385_000, sorted(sizes.items(), key=lambda kv: -kv[1])
 
 
 @pytest.mark.parametrize(("width", "height", "query"),
