@@ -273,8 +273,9 @@ class App:
         if not self.skip:
             self.motion.after(events, self._speed())
             self.sound.on_events(events)
-        tricks = self.table.view().tricks if self.learn.active else ()
-        failed_throw = bool(tricks) and tricks[-1].throw_failure is not None
+        # (the guided hand's seat view, read only when a trick was just won)
+        failed_throw = (bool(won) and self.learn.active
+                        and self.table.view().tricks[-1].throw_failure is not None)
         self.linger_ms = 0 if self.skip else pacing.lesson_pause_ms(events, failed_throw,
                                                                      self._speed())
 
