@@ -542,8 +542,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "trumps.rule": ("王和所有级牌都是主牌，不属于它们印着的花色；任何主牌都比副牌大。",
                     "The jokers and every level card are trumps, not cards of their printed "
                     "suit; every trump ranks above every card of another suit."),
-    "trumps.order": ("从大到小（同一行一样大）：", "Strongest first (cards on one line are "
-                     "equal):"),
+    "trumps.order": ("从大到小（同一个序号下的牌一样大）：", "Strongest first (the cards under "
+                     "one number are equal):"),
     "trumps.equal": ("一样大", "equal"),
 }
 
