@@ -174,6 +174,9 @@ def test_the_review_words_exist_in_both_languages():
     assert all(TEXT[k][0] and TEXT[k][1] for k in TEXT if k.startswith("review."))
 
 
+ROUND_BUTTONS = r'data-action="(review-\w+)"(?: class="minor")?( disabled)?'  # (in the menu)
+
+
 def test_the_earlier_rounds_of_the_match_can_be_reviewed_too():
     m = finished()
     players = [make_bot("normal", s, 5) for s in range(4)]
@@ -182,12 +185,12 @@ def test_the_earlier_rounds_of_the_match_can_be_reviewed_too():
         play_round(m, players)
     r = rv.Review(m)
     assert r.round_no == 2 and list(r.rounds) == [0, 1, 2]
-    buttons = re.findall(r'data-action="(review-\w+)"( disabled)?', rv.controls_html(r, "en"))
+    buttons = re.findall(ROUND_BUTTONS, rv.controls_html(r, "en"))
     assert buttons == [("review-earlier", ""), ("review-later", " disabled")]
     first = rv.Review(m, round_no=1)
     assert first.steps[-1].kind == "result" and first.round_no == 0
     assert first.final_view.result == finished().round.result
-    buttons = re.findall(r'data-action="(review-\w+)"( disabled)?', rv.controls_html(first, "zh"))
+    buttons = re.findall(ROUND_BUTTONS, rv.controls_html(first, "zh"))
     assert buttons == [("review-earlier", " disabled"), ("review-later", "")]
     assert "review-earlier" not in rv.controls_html(rv.Review(finished()), "en")  # one round
 
@@ -297,3 +300,18 @@ def test_a_hint_asked_for_a_trick_is_that_trick_s_though_the_player_steps_on_fir
     advice = run_steps(steps)
     assert advice.action.cards == played and asked_at in r.hints
     assert not r.hint_wanted()
+
+
+def test_the_steps_come_first_and_the_links_in_the_smaller_menu():
+    """A phone keeps the review's buttons under the four hands to two rows: the steps and the
+    way back as full buttons, the rest (other rounds, links) in the menu of small ones."""
+    from ui.logic import share
+
+    r = rv.Review(finished())
+    html = rv.controls_html(r, "en", more=share.review_buttons("en", what_if=True))
+    main, menu = html.split('<span class="menu">')
+    assert re.findall(r'data-action="([\w-]+)"', main) == ["prev", "next", "close-review"]
+    assert re.findall(r'data-action="([\w-]+)"', menu) == ["share", "share-deal", "replay-deal",
+                                                           "what-if"]
+    assert menu.count('class="minor"') == 4
+    assert '<span class="menu">' not in rv.controls_html(r, "en", closable=False)

@@ -337,15 +337,20 @@ def status_html(review: Review, lang: str, shared: bool = False) -> str:
     return "".join(f'<span class="stat">{escape(p)}</span>' for p in parts)
 
 
-def controls_html(review: Review, lang: str, closable: bool = True) -> str:
+def controls_html(review: Review, lang: str, closable: bool = True, more: str = "") -> str:
     """Step back, step on, and back to the result (unless not `closable`: the embedded
-    viewer); in a match of several rounds, the round before and after the one shown."""
+    viewer); then a menu of smaller buttons, as in play (a phone keeps it to one row): in a
+    match of several rounds, the round before and after the one shown, and `more` (the
+    review's links: ui.logic.share.review_buttons)."""
     last = len(review.steps) - 1
-    out = (button("prev", t("button.prev", lang), enabled=review.at > 0)
-           + button("next", t("button.next", lang), enabled=review.at < last, primary=True))
+    main = (button("prev", t("button.prev", lang), enabled=review.at > 0)
+            + button("next", t("button.next", lang), enabled=review.at < last, primary=True)
+            + (button("close-review", t("button.back_result", lang)) if closable else ""))
+    rounds = ""
     if len(review.rounds) > 1:
-        out += (button("review-earlier", t("button.review_earlier", lang),
-                       enabled=review.round_no > review.rounds[0])
-                + button("review-later", t("button.review_later", lang),
-                         enabled=review.round_no < review.rounds[-1]))
-    return out + (button("close-review", t("button.back_result", lang)) if closable else "")
+        rounds = (button("review-earlier", t("button.review_earlier", lang),
+                         enabled=review.round_no > review.rounds[0], minor=True)
+                  + button("review-later", t("button.review_later", lang),
+                           enabled=review.round_no < review.rounds[-1], minor=True))
+    menu = rounds + more
+    return main + (f'<span class="menu">{menu}</span>' if menu else "")

@@ -198,10 +198,10 @@ def share_url(page_url: str, fragment: str) -> str:
 def review_buttons(lang: str, what_if: bool = False) -> str:
     """In a review: share it, share its deal, play the deal again, and (`what_if`, not on
     the result) play on from the step shown."""
-    return (button("share", t("button.share", lang))
-            + button("share-deal", t("button.share_deal", lang))
-            + button("replay-deal", t("button.replay_deal", lang))
-            + (button("what-if", t("button.what_if", lang)) if what_if else ""))
+    return (button("share", t("button.share", lang), minor=True)
+            + button("share-deal", t("button.share_deal", lang), minor=True)
+            + button("replay-deal", t("button.replay_deal", lang), minor=True)
+            + (button("what-if", t("button.what_if", lang), minor=True) if what_if else ""))
 
 
 def confirm_html(lang: str, tiers: dict[str, str], what_if: bool = False,

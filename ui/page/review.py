@@ -73,9 +73,10 @@ class ReviewScreen:
         set_html(hand, reviewing.hand_html(rv, lang))
         for name, count in zip(("--n", "--groups"), reviewing.hand_counts(rv), strict=True):
             hand.style.setProperty(name, str(count))  # (spread as in play)
-        set_html(by_id("controls"), reviewing.controls_html(rv, lang, closable=not page.viewer)
-                 + ("" if page.viewer else share.review_buttons(
-                     lang, what_if=rv.take_over_at() is not None)))
+        links = "" if page.viewer else share.review_buttons(
+            lang, what_if=rv.take_over_at() is not None)
+        set_html(by_id("controls"), reviewing.controls_html(rv, lang, closable=not page.viewer,
+                                                            more=links))
         by_id("prompt").textContent = t("review.keys", lang)
         adviser = page.table.adviser
         if rv.hint_wanted() and self.hint is None and isinstance(adviser, Adviser):
