@@ -33,6 +33,7 @@ HELD, HIGHEST, TRUMPED, TOP_TRUMP = "held", "highest", "trumped", "top-trump"
 # What kept the seat's own play from winning: cards neither of the led suit nor trump (named),
 # cards of the led suit and trumps together, no lead's shape, a tie with an earlier play.
 DISCARD, MIXED, NO_SHAPE, TIE = "discard", "mixed", "no-shape", "tie"
+THROW = "throw"  # (a lead of several units, R19: the words of a play that lacked its shape)
 
 Names = Callable[[int], tuple[str, str]]  # seat -> (name, possessive): ("East", "East's")
 
@@ -53,6 +54,7 @@ class TrickReason:
     triple: bool = False  # the lead held three of a kind: a pair and a single (R16)
     top: tuple[Card, ...] = ()  # the winning play's unit the trick compared (R23), when it
     #                             is not the whole play (a throw's highest card, say)
+    lead_units: int = 1  # the lead's units (R17): more than one, a throw (R19)
 
     def text(self, lang: str, names: Names) -> str:
         """One line, e.g. "West trumped the ♦ lead: any trump beats a side suit"."""
@@ -68,7 +70,8 @@ class TrickReason:
         parts = [words[how].format(name=name, whose=whose, cards=label(self.winning),
                                    top=label(self.top), suit=suit)]
         if self.own is not None:
-            key = self.own if self.own != NO_SHAPE else f"{NO_SHAPE}-{self.lead_kind}"
+            kind = THROW if self.lead_units > 1 else self.lead_kind
+            key = self.own if self.own != NO_SHAPE else f"{NO_SHAPE}-{kind}"
             if self.own == DISCARD and self.led == TRUMP:
                 key = f"{DISCARD}-{TRUMP}"  # one word for both: "not a trump"
             be = "is" if len(self.own_cards) == 1 else "are"
@@ -94,6 +97,10 @@ _EN = {
     f"{NO_SHAPE}-{PAIR}": "a pair beats any two singles: your {cards} could not win",
     f"{NO_SHAPE}-{TRACTOR}": "{lead} is a tractor: it beats your {cards}, which is not one",
     f"{NO_SHAPE}-{SINGLE}": "your {cards} does not have the lead's shape",
+    # (a throw of two pairs was explained as "a pair beats any two singles" to a follow of a
+    # pair and two singles: the lead's other pair is what it lacked)
+    f"{NO_SHAPE}-{THROW}": "your {cards} does not have the shape of {lead} (its pairs, its "
+                           "tractors), so it could not win",
     TIE: "your {cards} ties, and the earlier play wins",
     "triple": "three of a kind plays as a pair and a single",
     "join": "; ",
@@ -111,6 +118,7 @@ _ZH = {
     f"{NO_SHAPE}-{PAIR}": "对子大于任何两张单牌：你的{cards}不能赢",
     f"{NO_SHAPE}-{TRACTOR}": "{lead}是拖拉机：你的{cards}不是拖拉机，管不上",
     f"{NO_SHAPE}-{SINGLE}": "你的{cards}与首家牌型不同",
+    f"{NO_SHAPE}-{THROW}": "你的{cards}与{lead}的牌型（对子、拖拉机）不同，不能赢",
     TIE: "你的{cards}与之一样大，先出者赢",
     "triple": "三张相同的牌算一对加一张单牌",
     "join": "；",
@@ -146,7 +154,7 @@ def trick_reason(plays: Sequence[tuple[int, Sequence[Card]]], trump: Trump,
     triple = any(n == 3 for n in Counter(lead).values())
     top = compared_unit(winning, units, trump)
     return TrickReason(how, winner, winning, led, lead, units[0].kind, seat, own, own_cards,
-                       triple, top if Counter(top) != Counter(winning) else ())
+                       triple, top if Counter(top) != Counter(winning) else (), len(units))
 
 
 def compared_unit(play: Sequence[Card], lead_units: Sequence[Unit],

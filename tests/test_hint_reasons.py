@@ -262,6 +262,8 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
         assert len(counts) >= 2, "short beside another side suit, not the only one"
         mem = build_memory(view, trump)
         assert any(mem.unseen[c.index] for c in trump.by_suit[suit]), "a void of nothing"
+        assert any(suit not in mem.void[s] for s in range(4) if s != view.seat), \
+            "a void of a suit all three others have shown void in"
     elif code == A.LEAD_LOW:  # side cards below 10
         assert all(c.value < 10 and trump.suit_of(c) != TRUMP for c in play)
     elif code == A.LEAD_PAIR:
@@ -477,3 +479,13 @@ def test_a_pass_that_waits_to_snatch_says_so() -> None:
     assert reason.code == A.PASS_SNATCH and reason.cards == tuple(cards("S2 S2"))
     en, zh = _words(reason)
     assert "♠2 ♠2 can snatch" in en and "抄底" in zh and "worth" not in en
+
+
+def test_no_void_to_make_in_a_suit_all_three_others_showed_void_in() -> None:
+    """♥8 led from ♥7 ♥7 ♥8 after East, North and West all showed void in hearts: "lead from
+    your short hearts to make a void" was said, though only the kitty could hold a heart."""
+    view = _reported("short-suit-all-void")
+    reason = A.explain(view, Play(0, tuple(cards("H8"))))
+    assert reason.code != A.SHORT_SUIT
+    en, zh = _words(reason)
+    assert "void" not in en and "绝门" not in zh

@@ -18,7 +18,7 @@ from engine.reasons import (
     TRUMPED,
     trick_reason,
 )
-from engine.rules import TRUMP, Trump, check_follow, classify, trick_winner
+from engine.rules import TRUMP, Trump, check_follow, classify, has_shape, trick_winner
 
 from helpers import cards, trump
 
@@ -44,6 +44,10 @@ CASES = [
      ["a pair beats any two singles: your ♠K ♠A could not win"]),
     ("2H", ("C7 C7 C8 C8 C9 C9", "C3 C4 C5 C6 CJ CQ", "CK CK CA CA C10 C10", "C4 CJ CQ CK CA C3"),
      HELD, NO_SHAPE, ["♣7 ♣7 ♣8 ♣8 ♣9 ♣9 is a tractor"]),
+    # a throw of two pairs, followed by one pair and two singles: "a pair beats any two
+    # singles" did not say what the follow lacked (a daily player's playtest)
+    ("2H", ("S5 S5 S9 S9", "S3 S4 S6 S7", "S8 S8 SJ SJ", "SK SK SA S3"), HIGHEST, NO_SHAPE,
+     ["your ♠K ♠K ♠A ♠3 does not have the shape of ♠5 ♠5 ♠9 ♠9"]),
     ("2H", ("S9", "SA", "S4", "SA"), HIGHEST, TIE, ["your ♠A ties, and the earlier play wins"]),
     ("2H", ("S7 S7 S7", "S8 S8 S9", "S3 S4 S5", "S6 S10 SJ"), HIGHEST, NO_SHAPE,
      ["three of a kind plays as a pair and a single"]),
@@ -185,6 +189,9 @@ def test_every_claim_of_a_trick_explanation_is_true_of_10000_random_tricks():
         if reason.own == MIXED:
             suits = {tr.suit_of(c) for c in mine}
             assert led != TRUMP and suits == {led, TRUMP}
+        if reason.own == NO_SHAPE:  # all of the led suit or all trumps, not the lead's shape
+            assert not has_shape(mine, classify(cards_[0], tr), tr)
+            assert reason.lead_units == len(classify(cards_[0], tr))
         if reason.own == TIE:
             assert trick_winner([cards_[0], mine, reason.winning], tr) == 1
         for lang, names in (("en", NAMES.get), ("zh", ZH.get)):

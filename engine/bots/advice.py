@@ -207,7 +207,7 @@ _ZH = {
     PARTNER_LATER: "{name}正大，对家在你之后出：留分给对家拿",
     OPPONENT_WINNING: "{name}正大",
     KEEP_PAIR: "留住对子{cards}",
-    DISCARD: "{suit}已绝：垫最小的牌",
+    DISCARD: "{suit}已绝：垫最不值钱的牌",
     THROW: "外面的{suit}管不上其中任何一手：一起甩出",
     THROW_RUFFABLE: "外面的{suit}管不上其中任何一手，但{name}已无{suit}",
     THROW_TRY: "一起甩出：若有人管得上则甩牌失败",
@@ -448,15 +448,22 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     by_suit = Counter(trump.play_suits[c.index] for c in view.hand
                       if trump.play_suits[c.index] != TRUMP)
     # a void is worth making in the shortest of two side suits or more, while others may
-    # still lead it (a player was told to "make a void" of the only side suit, and of one
-    # nobody else held any more)
+    # still lead it (a player was told to "make a void" of the only side suit, of one nobody
+    # else held any more, and of one all three others had shown void in: its unseen cards
+    # could only lie in the kitty)
     shortest = by_suit and by_suit[suit] == min(by_suit.values()) and by_suit[suit] <= 4
-    if (shortest and len(by_suit) >= 2
-            and any(mem.unseen[c.index] for c in trump.by_suit[suit])):
+    if (shortest and len(by_suit) >= 2 and _others_may_hold(view, mem, trump, suit)):
         return Reason(SHORT_SUIT, suit=suit)
     if _low(trump, cards):
         return Reason(LEAD_LOW, suit=suit)
     return Reason(LEAD_PAIR if units[0].kind == PAIR else LEAD_PROBE, suit=suit, cards=cards)
+
+
+def _others_may_hold(view: SeatView, mem: Memory, trump: Trump, suit: str) -> bool:
+    """Whether another seat may still hold a card of the play-suit `suit`: one is unseen and
+    some other seat has not shown void in it."""
+    return (any(mem.unseen[c.index] for c in trump.by_suit[suit])
+            and any(suit not in mem.void[s] for s in range(4) if s != view.seat))
 
 
 def _points_may_fall(view: SeatView, mem: Memory, trump: Trump, cards: Sequence[Card]) -> bool:
