@@ -168,7 +168,8 @@ _OVERCALL_EN = {
     SUIT: "{bid} beats {standing}: of two {kinds} of level cards the higher suit wins, "
           "♠ > ♥ > ♣ > ♦",
     THREE_JOKERS: "{bid} beats {standing}: three identical jokers outrank any level cards",
-    BIG_JOKERS: "{bid} beats {standing}: as many jokers, and BJ outranks SJ",
+    BIG_JOKERS: "{bid} beats {standing}: as many jokers, and the big joker outranks the small "
+                "one",
 }
 _OVERCALL_ZH = {
     SIZE: "{bid} 大过 {standing}：{kind}大过{other}",
@@ -211,7 +212,7 @@ def overcall(bid: Sequence[Card], standing: Sequence[Card], level: str,
         return None
     mine, theirs = tuple(bid), tuple(standing)
     if mine[0].is_joker and len(mine) == 3 and not theirs[0].is_joker:
-        rule = THREE_JOKERS  # (over jokers it is their number, or BJ over SJ, as below)
+        rule = THREE_JOKERS  # (over jokers: their number, or the big one over the small, below)
     elif len(mine) != len(theirs):
         rule = SIZE
     elif mine[0].is_joker:

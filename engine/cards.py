@@ -173,17 +173,31 @@ def _listed(items: Iterable[Card]) -> tuple[Card, ...] | None:
         return None
 
 
-JOKER_LABELS_EN = {"LJ": "SJ", "BJ": "BJ"}  # small joker, big joker
+# A joker in an English sentence: by name. (Its face's letters SJ/BJ were read as ♠J by four
+# players in a row: in card notation, R3's included, SJ is the jack of spades.)
+JOKER_LABELS_EN = {"LJ": "small joker", "BJ": "big joker"}
 
 
 def card_label(c: Card, lang: str = "zh") -> str:
     """A short human label with suit symbols (`♠6`; a joker `小王`/`大王`, or in English
-    `SJ`/`BJ`), for logs, messages and the page."""
+    `small joker`/`big joker`), for logs, messages and the page."""
     if c.suit is None:
         return (JOKER_NAMES_ZH if lang == "zh" else JOKER_LABELS_EN)[c.rank]
     return SUIT_SYMBOLS[c.suit] + c.rank
 
 
 def cards_label(cards: Iterable[Card], lang: str = "zh") -> str:
-    """Labels of several cards, in order: `♠6 ♠6 大王`."""
-    return " ".join(card_label(c, lang) for c in cards)
+    """Labels of several cards, in order: `♠6 ♠6 大王`; in English a joker's copies side by
+    side once, counted (`♠6 ♠6 big joker ×2`: words are long, and read the same)."""
+    labels = [card_label(c, lang) for c in cards]
+    if lang == "zh":
+        return " ".join(labels)
+    out: list[str] = []
+    run = 1
+    for i, label in enumerate(labels):
+        if i + 1 < len(labels) and labels[i + 1] == label and " " in label:
+            run += 1  # (a joker's name is the only label with a space)
+            continue
+        out.append(f"{label} ×{run}" if run > 1 else label)
+        run = 1
+    return " ".join(out)

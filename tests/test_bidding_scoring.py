@@ -92,9 +92,9 @@ NEED_CASES = [
     ("H2 H2", "2", False, 1,
      "♠2 ♠2, or three of a kind (2s or jokers), would overcall North's ♥2 ♥2"),
     ("H2 H2", "2", True, 1, "three of a kind (2s or jokers) would overcall North's ♥2 ♥2"),
-    ("LJ LJ LJ", "9", False, 1, "BJ BJ BJ would overcall North's SJ SJ SJ"),
-    ("BJ BJ BJ", "9", False, 1, "nothing beats North's BJ BJ BJ: it is the strongest bid"),
-    (None, "LJ", False, 1, "SJ / BJ would make a bid"),
+    ("LJ LJ LJ", "9", False, 1, "big joker ×3 would overcall North's small joker ×3"),
+    ("BJ BJ BJ", "9", False, 1, "nothing beats North's big joker ×3: it is the strongest bid"),
+    (None, "LJ", False, 1, "small joker / big joker would make a bid"),
 ]
 
 

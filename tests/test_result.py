@@ -72,7 +72,7 @@ CASES = [
     (85, 1, ("4", "7"), "held", False, 1, "Us: 4, unchanged", "Them: 7 → 8"),
     (120, 3, ("4", "7"), "taken", True, 0, "Us: 4, unchanged", "Them: 7, unchanged"),
     (150, 1, ("4", "7"), "taken", True, 1, "Us: 4 → 5", "Them: 7, unchanged"),
-    (210, 3, ("Q", "7"), "taken", True, 3, "Us: Q → SJ", "Them: 7, unchanged"),  # R5 stop
+    (210, 3, ("Q", "7"), "taken", True, 3, "Us: Q → small joker", "Them: 7, unchanged"),  # R5 stop
 ]
 
 

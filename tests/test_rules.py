@@ -227,7 +227,7 @@ def test_r20_r21_refused_follows_say_why_with_the_cards(spec, hand, lead, play, 
 
 @pytest.mark.parametrize(("spec", "lead", "en", "zh"), [
     ("2H", "S2 SA", ["♠2 is a trump here (a level card)", "spades"], ["♠2 在本局是主牌"]),
-    ("2H", "BJ SA", ["BJ is a trump"], ["大王 是主牌"]),
+    ("2H", "BJ SA", ["big joker is a trump"], ["大王 是主牌"]),
     ("2H", "SA CK", ["♠A and ♣K are of different suits"], ["不是同一门"]),
 ])
 def test_r18_mixed_leads_say_which_card_is_out(spec, lead, en, zh):

@@ -31,14 +31,15 @@ from ui.logic.screen import Screen
     ("D2 D2", "S2", "2", True, SIZE, "♦2 ♦2 beats ♠2: a pair outranks a single (R10)",
      "♦2 ♦2 大过 ♠2：对子大过单张（R10）"),
     ("LJ LJ LJ", "S2 S2 S2", "2", False, THREE_JOKERS,
-     "SJ SJ SJ beats ♠2 ♠2 ♠2: three identical jokers outrank any level cards (R9)",
+     "small joker ×3 beats ♠2 ♠2 ♠2: three identical jokers outrank any level cards (R9)",
      "小王 小王 小王 大过 ♠2 ♠2 ♠2：三张相同的王大过任何级牌（R9）"),
     ("BJ BJ", "LJ LJ", "LJ", False, BIG_JOKERS,
-     "BJ BJ beats SJ SJ: as many jokers, and BJ outranks SJ (R13)",
+     "big joker ×2 beats small joker ×2: as many jokers, and the big joker outranks the "
+     "small one (R13)",
      "大王 大王 大过 小王 小王：王的张数相同，大王大过小王（R13）"),
     # at a joker level there are no other level cards: three jokers win by their number
     ("LJ LJ LJ", "BJ BJ", "LJ", False, SIZE,
-     "SJ SJ SJ beats BJ BJ: a triple outranks a pair (R13)",
+     "small joker ×3 beats big joker ×2: a triple outranks a pair (R13)",
      "小王 小王 小王 大过 大王 大王：三张大过对子（R13）"),
 ])
 def test_the_engine_says_why_a_bid_beats_another(bid, standing, level, first, rule, en, zh):

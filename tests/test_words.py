@@ -1,8 +1,9 @@
-"""Issue 28 item 7, words: the jokers named in English as their faces show them (SJ/BJ, never
-小王/大王), and heard by a screen reader by name ("small joker"/"big joker", 小王/大王; in an
-English label the face's letters follow the name, "big joker, BJ"); the bid offer of a later
-round, where the 庄家 is set already; the notice box's lines following the language and a
-transient one leaving after the player's next action.
+"""Issue 28 item 7, words: the jokers named in English sentences by name ("small joker", as
+the face's letters SJ say it; never 小王/大王, never SJ, read as ♠J), and heard by a screen
+reader by name ("small joker"/"big joker", 小王/大王; in an English label the face's letters
+follow the name, "big joker, BJ"); the bid offer of a later round, where the 庄家 is set
+already; the notice box's lines following the language and a transient one leaving after the
+player's next action.
 On CPython."""
 
 import re
@@ -29,7 +30,9 @@ LETTERS = re.compile(r"\b(SJ|BJ|LJ)\b")
 
 def test_joker_words_in_each_language():
     jokers = tuple(parse_cards("LJ BJ"))
-    assert cards_short(jokers, "en") == "SJ BJ"  # as the card faces say
+    # by name: the face's letters SJ/BJ read as ♠J in a sentence (four players in a row)
+    assert cards_short(jokers, "en") == "small joker big joker"
+    assert cards_short(jokers + jokers[1:], "en") == "small joker big joker ×2"
     assert cards_short(jokers, "zh") == "小王 大王"
     assert cards_spoken(jokers, "en") == "small joker big joker"
     assert cards_spoken(jokers, "zh") == "小王 大王"
@@ -76,6 +79,15 @@ def test_every_sentence_names_jokers_as_the_language_shows_them(seed):
                         assert heard_by_name(label), label
                     seen_joker = seen_joker or 'data-card="BJ"' in text \
                         or 'data-card="LJ"' in text
+            # the sentences (the log, the prompt, the bid's offer) name a joker, never SJ/BJ:
+            # a face's letters, read as ♠J in a sentence
+            view = m.view(0)
+            faces = re.compile(r'<span class="rank">[^<]*</span>|<[^>]+>')  # (a face: SJ)
+            said = [faces.sub(" ", log.log_html(events, "en", keep=10_000)),
+                    faces.sub(" ", render.table_html(view, Screen(lang="en"))),  # captions
+                    render.prompt_text(view, "en"),
+                    explain.bid_offer_text(view, m.legal_bids(0), "en") or ""]
+            assert not any(LETTERS.search(x) for x in said), said
     assert seen_joker, "jokers were shown"
     review = Review(m)
     for at in range(len(review.steps)):

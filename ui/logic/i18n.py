@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.cards import SUIT_SYMBOLS, Card, card_label
+from engine.cards import SUIT_SYMBOLS, Card, card_label, cards_label
 from engine.config import RulesConfig
 from engine.rules import Trump
 
@@ -675,7 +675,7 @@ JOKER_FACES = {"LJ": ("小王", "SJ"), "BJ": ("大王", "BJ")}
 # A hand's groups, by play-suit ("T": the trumps; "J": the jokers when there is no trump yet).
 GROUP_NAMES = {"T": ("主牌", "Trumps"), "J": ("王", "Jokers"),
                **{s: (zh, en.capitalize()) for s, (zh, en) in SUIT_NAMES.items()}}
-LEVEL_NAMES = {"LJ": ("小王", "SJ"), "BJ": ("大王", "BJ")}
+LEVEL_NAMES = {"LJ": ("小王", "small joker"), "BJ": ("大王", "big joker")}
 
 
 # How the kitty's multiplier (R25) is said where a word says it; any other, as a number.
@@ -747,7 +747,8 @@ def group_name(play_suit: str, lang: str = "en") -> str:
 
 def card_short(card: Card, lang: str) -> str:
     """The card's face text in a sentence of `lang`: '♠6', a joker as its face says it
-    (小王/大王 in Chinese, SJ/BJ in English: render.card_html draws the same)."""
+    (小王/大王 in Chinese, as render.card_html draws them; in English by name, "small joker":
+    the letters SJ/BJ of the face read as ♠J in a sentence)."""
     return card_label(card, "zh" if lang == "zh" else "en")
 
 
@@ -759,8 +760,9 @@ def cards_spoken(cards: Iterable[Card], lang: str) -> str:
 
 
 def cards_short(cards: Iterable[Card], lang: str) -> str:
-    """The cards' face texts in a sentence of `lang`: '♠6 ♠6 小王' / '♠6 ♠6 SJ'."""
-    return " ".join(card_short(c, lang) for c in cards)
+    """The cards in a sentence of `lang`: '♠6 ♠6 小王' / '♠6 ♠6 small joker', a joker's
+    copies counted in English ('big joker ×2': engine.cards.cards_label)."""
+    return cards_label(cards, "zh" if lang == "zh" else "en")
 
 
 ZH_COUNTS = {2: "两", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九"}
