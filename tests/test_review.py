@@ -65,6 +65,9 @@ def test_the_kitty_step_shows_who_took_up_and_buried_what():
     html = unescape(rv.table_html(r, "en"))
     assert "took up" in html and "buried" in html and "Trump" in html
     assert cards_in(rv.kitty_html(r, "en")) == [str(c) for c in turn.buried]
+    label = re.search(r'zone-label">([^<]*)<', rv.kitty_html(r, "en"))
+    assert label and label[1] == ("Kitty as you buried it" if turn.seat == 0 else
+                                  f"Kitty as buried by {rv.seat_name(turn.seat, 'en')}")
     r.at = 0
     assert cards_in(rv.kitty_html(r, "en")) == [str(c) for c in r.kitty_dealt]
 

@@ -2,6 +2,7 @@
 
 import json
 import re
+from html import unescape
 
 import pytest
 
@@ -288,7 +289,7 @@ def test_the_guided_hand_shows_a_snatch_and_explains_it():
     line = log.log_lines([snatch], "en")[0]
     assert line == ("East snatches the kitty with ♠2 ♠2. ♠2 ♠2 beats ♣2 ♣2: of two pairs of "
                     "level cards the higher suit wins, ♠ > ♥ > ♣ > ♦. The kitty goes to "
-                    "East, who buries it again; trump is now ♠2; the dealer (庄家) is still you")
+                    "East to bury again; trump is now ♠2; the dealer (庄家) is still you")
     events += play_through(tutorial)
     assert snatched_by_suit(events), "the tool's criterion for the seed holds"
     assert table.match.round.dealer == 0 and table.match.round.decided_trump.suit == "S"
@@ -412,4 +413,34 @@ def test_once_the_asked_cards_are_chosen_the_coach_says_to_press_the_button():
     table.act(table.expected()[0])  # buried: on to the play, where Play is the button
     while not (table.waiting_for_player() and table.phase == "play"):
         tutorial.observe(table.step())
-    assert "now press Play" in coach_html(tutorial, False, "en", chosen=True)
+    assert "now press &quot;Throw: 2 pairs&quot;." in coach_html(tutorial, False, "en", chosen=True)
+
+
+def test_the_coach_names_the_button_as_the_page_shows_it_at_every_play_of_the_guide():
+    """A newcomer was told "press Play" while the button read "Throw: 2 pairs" (R19): at each
+    play the guide asks for, the coach's last step names the button's own words."""
+    from ui.logic.render import controls_html
+    from ui.logic.table import positions_in
+    from ui.logic.tutorial import coach_html
+
+    tutorial = new_tutorial()
+    table = tutorial.table
+    throws = 0
+    while not table.match.phase.round_over:
+        due = table.expected() if table.waiting_for_player() else None
+        if due is None:
+            tutorial.observe(table.step())
+            continue
+        move = due[0]
+        if isinstance(move, Play):
+            view = table.view()
+            screen = Screen(lang="en", selected=set(positions_in(view.hand, move.cards)))
+            button_words = re.search(r'data-action="play"[^>]*>([^<]*)<',
+                                     controls_html(view, screen, []))
+            assert button_words, "the Play control is shown"
+            task_line = re.search(r'<p class="task">(.*?)</p>',
+                                  coach_html(tutorial, False, "en", chosen=True))
+            assert task_line and unescape(button_words[1]) in unescape(task_line[1])
+            throws += button_words[1].startswith("Throw")
+        tutorial.observe(table.act(move))
+    assert throws >= 1, "the guided hand holds a throw"

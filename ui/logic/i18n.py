@@ -105,7 +105,7 @@ TEXT: dict[str, tuple[str, str]] = {
     # where the kitty went, the trump now and the 庄家, whom a snatch never changes (R15)
     "event.snatch.why": ("{line}。{why}。底牌归{seat}，重新扣底；"
                          "现在的主：{trump}；庄家仍是{dealer}",
-                         "{line}. {why}. The kitty goes to {seat}, who buries it again; trump "
+                         "{line}. {why}. The kitty goes to {seat} to bury again; trump "
                          "is now {trump}; the dealer (庄家) is still {dealer}"),
     # why a snatch stands where nobody had bid (R12: the kitty chose trumps; R15)
     "event.snatch.unopposed": ("无人叫过主，两张以上的叫主就能抄底",
@@ -189,6 +189,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "review.buried": ("{seat}扣底：{cards}", "{seat} buried: {cards}"),
     "review.kitty_dealt": ("发牌时的底牌", "Kitty as dealt"),
     "review.kitty_buried": ("底牌（{seat}扣的）", "Kitty as buried by {seat}"),
+    "review.kitty_buried.you": ("底牌（你扣的）", "Kitty as you buried it"),
     "review.trick": ("第 {n}/{total} 轮", "Trick {n} of {total}"),
     "review.hint_same": ("你这手牌，提示也会这样出。",
                          "The hint would have played your cards too."),
@@ -362,6 +363,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "learn.ready.bury": ("{kitty_size} 张选好了：点“扣底”。",
                          "All {kitty_size} chosen: now press Bury."),
     "learn.ready.play": ("选好了：点“出牌”。", "Those are the cards: now press Play."),
+    # (cards that form a throw, R19: the button names its units)
+    "learn.ready.throw": ("选好了：点“甩：{units}”。",
+                          "Those are the cards: now press \"Throw: {units}\"."),
     "learn.step.bury": ("你是庄家，拿起了 {kitty_size} 张底牌（蓝框）。点"
                         "亮着的 {kitty_size} 张牌放进底牌区，再点“扣底”。"
                         "扣下的牌不再出；若抓分方赢了最后一轮，底牌的分{kitty_times}归他们（抠底），"

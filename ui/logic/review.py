@@ -315,7 +315,7 @@ def kitty_html(review: Review, lang: str) -> str:
         label, cards = t("review.kitty_dealt", lang), review.kitty_dealt
     else:
         last = review.turns[-1]
-        label = t("review.kitty_buried", lang, seat=seat_name(last.seat, lang))
+        label = t_seat("review.kitty_buried", last.seat, lang)
         cards = last.buried
     return (f'<span class="zone-label">{escape(label)}</span>'
             f'{_cards(cards, review.shown_trump, lang)}')

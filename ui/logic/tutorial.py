@@ -31,7 +31,7 @@ from engine.rules import Trump, classify
 from engine.save import load_match, save_match
 from ui.logic.i18n import TEXT, cards_short, rule_values, t
 from ui.logic.markup import escape
-from ui.logic.render import button
+from ui.logic.render import button, throw_units
 from ui.logic.table import HUMAN, Bots, Table, positions_in
 from ui.logic.tutorial_script import SCRIPT
 
@@ -247,6 +247,16 @@ def saved_state(text: str) -> str:
     return _read(text)[0]
 
 
+def ready_text(table: Table, move: Play | Bury, lang: str) -> str:
+    """What is left once the cards asked for are chosen: the button, named as it reads (cards
+    that form a throw put "Throw: a pair and a single" on it, not "Play")."""
+    if isinstance(move, Play):
+        units = throw_units(table.view(), move.cards, lang)
+        if units:
+            return t("learn.ready.throw", lang, units=units)
+    return t(f"learn.ready.{type(move).__name__.lower()}", lang, **rule_values(table.rules, lang))
+
+
 def coach_html(tutorial: Tutorial | None, offer: bool, lang: str, chosen: bool = False) -> str:
     """The coach box (#coach): the offer on a first visit; while the guided hand runs, what to
     do now (first: a small frame shows only the top of the box) and what just happened (its
@@ -266,7 +276,7 @@ def coach_html(tutorial: Tutorial | None, offer: bool, lang: str, chosen: bool =
     if due is not None:
         todo = task(due, lang, table.rules)
         if chosen and isinstance(due[0], Play | Bury):
-            press = t(f"learn.ready.{type(due[0]).__name__.lower()}", lang, **numbers)
+            press = ready_text(table, due[0], lang)
             notes = f"<p>{escape(todo)}</p>{notes}"
             todo = press
     elif tutorial.finished():
