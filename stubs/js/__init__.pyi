@@ -203,8 +203,9 @@ class TabLock:
     onLost: JsDoubleProxy  # called once another tab takes the game (write-only)
     def claim(self) -> JsPromise: ...  # resolves to whether this tab holds the game
     def takeOver(self) -> JsPromise: ...  # resolves to whether this tab holds the game then
-    def released(self) -> None: ...
+    def released(self, save: str | None, /) -> None: ...  # with the save this tab leaves
     def holding(self) -> bool: ...  # whether this tab holds the Web Lock (or the game) now
+    def handed(self) -> str | None: ...  # the save handed over in this tab's take-over, once
 
 # --- the globals ---------------------------------------------------------------------------
 

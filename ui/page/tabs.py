@@ -53,6 +53,7 @@ class Tabs:
         self.deal = deal
         self.holding = False
         self.written: str | None = None  # the save as this tab last read or wrote it
+        self.handed: str | None = None  # the save the tab that let go handed over, to play
         self._lost_proxy = create_proxy(self._lost)  # kept: JS calls it later
         js.chaodipiTab.onLost = self._lost_proxy
         listen(by_id("elsewhere"), "click", self._click)
@@ -73,6 +74,13 @@ class Tabs:
     # --- the save ---------------------------------------------------------------------------
 
     def read(self) -> tuple[bool, str | None]:
+        """The save to play: after a take-over, the one the tab that let go handed over (this
+        tab's storage may not show that tab's last write yet: it is stored again here), else
+        the stored one."""
+        handed, self.handed = self.handed, None
+        if handed is not None and storage.save(self.key, handed):
+            self.written = handed
+            return True, handed
         ok, text = storage.load(self.key)
         if ok:
             self.written = text
@@ -99,13 +107,15 @@ class Tabs:
         waits for that), then stop."""
         if self.holding:
             self.saves.save()
-        self._stop()
+        self._stop(self.written if self.holding else None)
 
-    def _stop(self) -> None:
+    def _stop(self, leaves: str | None = None) -> None:
+        """Stop acting; `leaves`: the save to hand to the tab taking over, this tab's last
+        (None where this tab found it had lost the game already: the stored one is newer)."""
         if self.holding:
             self.holding = False
             self._show()
-        js.chaodipiTab.released()
+        js.chaodipiTab.released(leaves)
 
     def _click(self, event: Event) -> None:
         if event.target.closest('button[data-action="forget-deal"]'):
@@ -122,6 +132,8 @@ class Tabs:
         opened (a deal that waited for this is then played: ui.page.share)."""
         self.holding = bool(taken) and bool(js.chaodipiTab.holding())
         if self.holding:
+            handed = js.chaodipiTab.handed()
+            self.handed = handed if isinstance(handed, str) else None
             self.saves.reopen()  # the latest save, as the other tab left it
         self._show()
 
