@@ -441,6 +441,32 @@ def test_playing_at_every_size(new_context, site_url, wait_ready, saves, lang):
     assert not problems, "\n".join(problems)
 
 
+# A seed whose deal offers the player a snatch (♥2 ♥2 over West's ♦2 ♦2) and leaves a hand
+# in five rows on a 360 px screen once the kitty is buried.
+SNATCH_THEN_TALL = 28461
+
+
+def test_a_snatch_told_beside_a_hand_in_five_rows_lies_under_neither_card_nor_button(
+        new_context, site_url, wait_ready):
+    """A newcomer on a phone snatched: at the first trick, the snatch's long line (kept until
+    a trick is won) and a hand in five rows squeezed the table, and the hand lay over the
+    status and the prompt. Now the page scrolls, its buttons at the screen's foot."""
+    page = open_save(new_context, site_url, wait_ready, snatch_save(SNATCH_THEN_TALL), "en")
+    page.set_viewport_size({"width": 360, "height": 640})
+    assert page.evaluate("document.documentElement.dataset.phase") == "snatch"
+    page.locator('#controls button[data-action="snatch"]').first.click()
+    assert wait_decision(page) == "bury"
+    button(page, "hint").click()
+    page.wait_for_function("document.querySelectorAll('#kitty [data-i]').length === 10")
+    button(page, "bury").click()
+    assert wait_decision(page) == "play"
+    settle(page)
+    assert page.evaluate(HAND_ROWS) == 5, "the case of a hand in five rows is gone"
+    assert "You snatch the kitty" in page.locator("#log").inner_text()
+    problems = look(page, "play-after-snatch", "en", sizes=[(360, 640)])
+    assert not problems, "\n".join(problems)
+
+
 def show_hint(page) -> None:
     """Press Hint and wait until its reason is in the prompt."""
     prompt = page.locator("#prompt").inner_text()

@@ -379,9 +379,9 @@ def test_the_log_keeps_the_last_lines_and_is_rebuilt_in_the_chosen_language():
 
     events = [ev.Passed(s, Phase.BID) for s in (1, 2, 3, 0, 1)] + [ev.CardDealt(0, None, 3)]
     en = log.log_html(events, "en", keep=3)
-    assert en.count("<li>") == 3 and en.endswith("<li>East passes</li>")
+    assert en.count("<li") == 3 and en.endswith('<li class="setup">East passes</li>')
     assert "You pass" in en and "West passes" in en and "North" not in en
-    assert log.log_html(events, "zh", keep=3).endswith("<li>右家不叫</li>")
+    assert log.log_html(events, "zh", keep=3).endswith('<li class="setup">右家不叫</li>')
 
 
 def match_at(phase: str) -> Match:

@@ -5,6 +5,7 @@ engine decomposes the lead (engine.rules.classify) before the player leads it. O
 
 import re
 from dataclasses import replace
+from html import unescape
 
 import pytest
 
@@ -18,7 +19,6 @@ from engine.match import Match
 from engine.phase import Phase
 from engine.rules import Trump
 from ui.logic import explain, log, render
-from ui.logic.markup import escape
 from ui.logic.screen import Screen
 
 
@@ -104,11 +104,25 @@ def test_a_snatch_keeps_its_mark_in_the_log_so_a_small_embed_still_shows_it():
     made = ev.BidMade(1, tuple(parse_cards("S2 S2")), "S", "2", snatch=True, dealer=3)
     shown = ev.BidMade(2, tuple(parse_cards("H2")), "H", "2")
     events = [shown, ev.Passed(3, Phase.BID), made, ev.KittyBuried(1, None)]
-    assert [log.line_kind(e) for e in events] == ["", "", "snatch", ""]
+    assert [log.line_kind(e) for e in events] == ["setup", "setup", "snatch", "setup"]
     for lang in ("en", "zh"):
         html = log.log_html(events, lang)
         assert html.count('<li class="snatch">') == 1
-        assert f'<li class="snatch">{escape(log.event_line(made, lang) or "")}</li>' in html
+        item = re.search(r'<li class="snatch">(.*?)</li>', html)
+        assert item and unescape(re.sub("<[^>]+>", "", item[1])) == log.event_line(made, lang)
+
+
+def test_a_snatch_s_first_sentence_stands_apart_from_its_why():
+    """A phone shows only who snatched with what once the play begins (index.html: .why
+    hidden), so the first sentence is its own span, and the why the rest of the line."""
+    why = overcall(parse_cards("H2 H2"), parse_cards("C2 C2"), "2")
+    made = ev.BidMade(0, tuple(parse_cards("H2 H2")), "H", "2", snatch=True, overcall=True,
+                      why=why, beaten_seat=3, dealer=3)
+    for lang, head in (("en", "You snatch the kitty with ♥2 ♥2"), ("zh", "你抄底 ♥2 ♥2")):
+        html = log.log_html([made], lang)
+        found = re.search(r'<span class="head">(.*?)</span><span class="why">(.*?)</span>', html)
+        assert found and unescape(found[1]) == head
+        assert unescape(found[1] + found[2]) == log.event_line(made, lang)
 
 
 def test_a_snatch_where_nobody_had_bid_says_so():

@@ -107,16 +107,19 @@ def spoken_line(event: Event, lang: str) -> tuple[str, bool] | None:
     return None
 
 
-SNATCH, TRICK = "snatch", "trick"
+SNATCH, TRICK, SETUP = "snatch", "trick", "setup"
 
 
 def line_kind(event: Event) -> str:
     """The class of `event`'s line in the log: SNATCH for a snatch (told with what beat
     what, where the kitty went, trump and 庄家 now: `kept_lines` keeps it in view until a
     trick is won, and a small embed, which shows no other line, while the kitty goes round:
-    index.html), TRICK for a trick won; else ""."""
+    index.html), TRICK for a trick won, SETUP for the other lines of the bidding and the
+    burying (a phone gives their room to the hand once the play begins); else ""."""
     if isinstance(event, BidMade) and event.snatch:
         return SNATCH
+    if isinstance(event, BidMade | Passed | TrumpDecided | KittyBuried):
+        return SETUP
     return TRICK if isinstance(event, TrickWon) else ""
 
 
@@ -136,10 +139,27 @@ def kept_lines(kinds: Sequence[str], keep: int = LOG_LINES) -> list[int]:
 
 def log_html(events: Iterable[Event], lang: str, keep: int = LOG_LINES) -> str:
     """The recent events worth telling, newest last, as list items (`kept_lines`): rebuilt
-    from the events at every render, so a change of language rewrites them."""
-    return "".join(f'<li class="{kind}">{escape(line)}</li>' if kind
-                   else f"<li>{escape(line)}</li>"
-                   for line, kind in _shown(events, lang, keep))
+    from the events at every render, so a change of language rewrites them. A snatch's line
+    is its first sentence (who snatched with what) and then its why, in a span of its own: a
+    phone keeps only the first once the play begins (index.html), since the status bar says
+    trump and 庄家 and a hand in five rows needs the room."""
+    return "".join(_item(line, kind, head) for line, kind, head in _told(events, lang, keep))
+
+
+def _item(line: str, kind: str, head: str) -> str:
+    parts = split_line(line, head)
+    if parts:
+        return (f'<li class="{kind}"><span class="head">{escape(parts[0])}</span>'
+                f'<span class="why">{escape(parts[1])}</span></li>')
+    return f'<li class="{kind}">{escape(line)}</li>' if kind else f"<li>{escape(line)}</li>"
+
+
+def split_line(line: str, head: str) -> tuple[str, str] | None:
+    """A line as its first sentence `head` (log.snatch_head) and the rest, or None where it
+    has no such head."""
+    if head and line.startswith(head) and line != head:
+        return head, line[len(head):]
+    return None
 
 
 def log_lines(events: Iterable[Event], lang: str, keep: int = LOG_LINES) -> list[str]:
@@ -149,5 +169,20 @@ def log_lines(events: Iterable[Event], lang: str, keep: int = LOG_LINES) -> list
 
 def _shown(events: Iterable[Event], lang: str, keep: int) -> list[tuple[str, str]]:
     """(sentence, line_kind) of each event the log tells, as many as it shows."""
-    told = [(line, line_kind(e)) for e in events if (line := event_line(e, lang))]
-    return [told[i] for i in kept_lines([kind for _, kind in told], keep)]
+    return [(line, kind) for line, kind, _ in _told(events, lang, keep)]
+
+
+def _told(events: Iterable[Event], lang: str, keep: int) -> list[tuple[str, str, str]]:
+    """(sentence, line_kind, its first sentence) of each event the log tells, as many as it
+    shows."""
+    told = [(line, line_kind(e), snatch_head(e, lang)) for e in events
+            if (line := event_line(e, lang))]
+    return [told[i] for i in kept_lines([kind for _, kind, _ in told], keep)]
+
+
+def snatch_head(event: Event, lang: str) -> str:
+    """A snatch's first sentence, "West snatches the kitty with ♥2 ♥2" (its line goes on with
+    why); "" for any other event."""
+    if not (isinstance(event, BidMade) and event.snatch):
+        return ""
+    return t_seat("event.snatch", event.seat, lang, cards=cards_short(event.cards, lang))

@@ -303,7 +303,8 @@ class App:
         for e in told:
             spoken = log.spoken_line(e, self.screen.lang)
             if spoken:
-                live_log.say(*spoken, kind=log.line_kind(e))
+                live_log.say(*spoken, kind=log.line_kind(e),
+                             head=log.snatch_head(e, self.screen.lang))
 
     def after_player_action(self, events: list[Event]) -> None:
         self.review = None

@@ -22,18 +22,27 @@ if TYPE_CHECKING:
     from js import Element
 
 
-def say(text: str, shown: bool = False, kind: str = "") -> None:
+def say(text: str, shown: bool = False, kind: str = "", head: str = "") -> None:
     """Append a sentence to #log, so that a screen reader reads it once (a live region
     reads what is added, never what is removed); `shown` ones are also the log's visible
-    lines, the others are for screen readers only (`kind`: the line's class, log.line_kind).
-    The oldest are dropped."""
+    lines, the others are for screen readers only (`kind`: the line's class, log.line_kind;
+    `head`: its first sentence, a span of its own, log.snatch_head). The oldest are
+    dropped."""
     box = by_id("log")
     ol = box.querySelector("ol")
     if not ol:  # (a JS null arrives as a falsy JsNull, not None)
         box.innerHTML = "<ol></ol>"
         ol = cast("Element", box.querySelector("ol"))  # (just written)
     li = js.document.createElement("li")
-    li.textContent = text
+    parts = log.split_line(text, head)
+    if parts:  # (the same words, in two spans: log.log_html)
+        for name, words in zip(("head", "why"), parts, strict=True):
+            span = js.document.createElement("span")
+            span.className = name
+            span.textContent = words
+            li.appendChild(span)
+    else:
+        li.textContent = text
     if not shown:
         li.className = "sr-only"
     elif kind:
