@@ -89,7 +89,8 @@ def check_result(page) -> None:
     assert f"New levels: us {res.levels[0]} · them {res.levels[1]}" in text, text
     assert re.search(rf"\brises? {res.rise}\b" if res.rise else "no rise", text), text
     status = page.locator("#status").inner_text()
-    assert f"Attackers {res.score}" in status, status
+    side = "us" if m.round.declarers == 1 else "them"  # (the player sits at 0)
+    assert f"Attackers {res.score} ({side})" in status, status
     assert f"Levels: us {m.levels[0]} · them {m.levels[1]}" in status, status
     # the kitty is turned face up for everyone
     shown = page.locator("#kitty [data-card]").evaluate_all("e => e.map(c => c.dataset.card)")

@@ -479,7 +479,24 @@ def test_status_shows_the_point_cards_the_attackers_captured():
     html = render.status_html(view, "en")
     won = view.point_cards_won(1 - view.declarers)
     assert html.count('class="chip') == len(won)
-    assert f"Attackers {view.attackers_score}" in html and 'title="attacking:' in html
+    side = "us" if view.seat % 2 != view.declarers else "them"
+    assert f'Attackers {view.attackers_score}<span class="side"> ({side})</span>' in html
+    assert 'title="attacking:' in html
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_status_says_whose_side_attacks_once_the_dealer_is_known(seat):
+    """A newcomer whose snatch changed sides could not tell whether "Attackers" was them."""
+    m, _ = position("play", seed=6)
+    view = m.view(seat)
+    ours = seat % 2 != view.declarers
+    for lang, words in (("en", (" (us)<", " (them)<")), ("zh", ("（我方）", "（对方）"))):
+        html = render.status_html(view, lang)
+        assert words[0 if ours else 1] in html and words[1 if ours else 0] not in html
+    before = Match(6).view(0)  # (no 庄家 yet: no side)
+    assert before.declarers is None
+    assert "Attackers 0" in render.status_html(before, "en")
+    assert 'class="side"' not in render.status_html(before, "en")
 
 
 # --- cards: faces, trumps, jokers, the hand's groups -------------------------------------------

@@ -43,6 +43,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "status.trump_unknown": ("未定", "not yet"),
     "status.dealer": ("庄家 {seat}", "Dealer {seat}"),
     "status.points": ("抓分 {points}", "Attackers {points}"),
+    # (after the points once the 庄家 is known: whose side attacks, so that a newcomer whose
+    # snatch changed sides knows theirs)
+    "status.side.us": ("（我方）", " (us)"),
+    "status.side.them": ("（对方）", " (them)"),
     "status.attackers_are": ("抓分方：{seats}", "attacking: {seats}"),
     "status.turn": ("轮到 {seat}", "Turn: {seat}"),  # (to bid, snatch, bury or play)
     "status.your_turn": ("轮到你了", "Your turn"),
