@@ -43,9 +43,7 @@ def event_line(event: Event, lang: str) -> str | None:
     if isinstance(event, TakenBack):  # ui.logic.undo: the player's own decision, taken back
         return t(f"event.undo.{event.what}", lang, cards=cards_short(event.cards, lang))
     if isinstance(event, BidMade):
-        key = ("event.snatch" if event.snatch
-               else "event.overcall" if event.overcall else "event.bid")
-        line = t_seat(key, event.seat, lang, cards=cards_short(event.cards, lang))
+        line = _bid_line(event, lang)
         if event.snatch and event.dealer is not None:
             trump = trump_name(Trump(event.level_rank or "", event.trump_suit), lang)
             why = (t("event.snatch.unopposed", lang) if event.why is None  # (R12: no bid)
@@ -183,6 +181,10 @@ def _told(events: Iterable[Event], lang: str, keep: int) -> list[tuple[str, str,
 def snatch_head(event: Event, lang: str) -> str:
     """A snatch's first sentence, "West snatches the kitty with ♥2 ♥2" (its line goes on with
     why); "" for any other event."""
-    if not (isinstance(event, BidMade) and event.snatch):
-        return ""
-    return t_seat("event.snatch", event.seat, lang, cards=cards_short(event.cards, lang))
+    return _bid_line(event, lang) if isinstance(event, BidMade) and event.snatch else ""
+
+
+def _bid_line(event: BidMade, lang: str) -> str:
+    """"East bids ♠2", "You overcall with …", "West snatches the kitty with …"."""
+    key = "event.snatch" if event.snatch else "event.overcall" if event.overcall else "event.bid"
+    return t_seat(key, event.seat, lang, cards=cards_short(event.cards, lang))

@@ -170,16 +170,14 @@ def points_html(view: SeatView, lang: str) -> str:
     """The attackers' score and the point cards (5, 10, K) they have captured, so the player
     sees what was taken, not just a number; and which seats attack."""
     attackers = None if view.declarers is None else 1 - view.declarers
-    who = ""
+    line = escape(t("status.points", lang, points=view.attackers_score))
+    who = chips = ""
     if attackers is not None:
         seats = [seat_name(s, lang) for s in (0, 1, 2, 3) if s % 2 == attackers]
         who = t("status.attackers_are", lang, seats=" & ".join(seats))
-    line = escape(t("status.points", lang, points=view.attackers_score))
-    if attackers is not None:  # (a small embed leaves the side out: index.html)
+        # whose side attacks (a small embed leaves it out: index.html)
         side = t("status.side.us" if view.seat % 2 == attackers else "status.side.them", lang)
         line += f'<span class="side">{escape(side)}</span>'
-    chips = ""
-    if attackers is not None:
         chips = "".join(f'<span class="chip {SUIT_COLOUR[c.suit]}">{escape(card_short(c, lang))}'
                         f"</span>" for c in view.point_cards_won(attackers))
     title = f' title="{escape(who)}"' if who else ""  # the seat boxes say each side too

@@ -53,7 +53,6 @@ class Tabs:
         self.deal = deal
         self.holding = False
         self.written: str | None = None  # the save as this tab last read or wrote it
-        self.handed: str | None = None  # the save the tab that let go handed over, to play
         self._lost_proxy = create_proxy(self._lost)  # kept: JS calls it later
         js.chaodipiTab.onLost = self._lost_proxy
         listen(by_id("elsewhere"), "click", self._click)
@@ -77,8 +76,8 @@ class Tabs:
         """The save to play: after a take-over, the one the tab that let go handed over (this
         tab's storage may not show that tab's last write yet: it is stored again here), else
         the stored one."""
-        handed, self.handed = self.handed, None
-        if handed is not None and storage.save(self.key, handed):
+        handed = js.chaodipiTab.handed()  # (a JS null: nothing handed over)
+        if isinstance(handed, str) and storage.save(self.key, handed):
             self.written = handed
             return True, handed
         ok, text = storage.load(self.key)
@@ -132,8 +131,6 @@ class Tabs:
         opened (a deal that waited for this is then played: ui.page.share)."""
         self.holding = bool(taken) and bool(js.chaodipiTab.holding())
         if self.holding:
-            handed = js.chaodipiTab.handed()
-            self.handed = handed if isinstance(handed, str) else None
             self.saves.reopen()  # the latest save, as the other tab left it
         self._show()
 
