@@ -436,21 +436,19 @@ TEXT: dict[str, tuple[str, str]] = {
                                 "亮出比你的 ♣2 ♣2 更强、至少两张的级牌。",
                                 "The kitty is buried. Now the others may snatch it (抄底) with a "
                                 "bid of two or more level cards stronger than your ♣2 ♣2."),
-    "learn.event.snatched": ("右家用一对 ♠2 抄底了！叫主时第一局只比张数，"
-                             "你的对子 ♣2 不怕他的单张；"
-                             "抄底却还要比花色（♠ > ♥ > ♣ > ♦），同样是对子，♠2 ♠2 大过你的 "
-                             "♣2 ♣2。右家拿走底牌，重新扣了 {kitty_size} 张：现在黑桃是主，梅花"
-                             "变回副牌。庄家仍是你，你们仍是坐庄的一方，只是主换了。",
-                             "East snatched the kitty (抄底) with a pair of ♠2! In the first "
-                             "round's bidding only the number of cards counted, but a snatch "
-                             "ranks suits too (♠ > ♥ > ♣ > ♦), so ♠2 ♠2 beats your ♣2 ♣2. East "
-                             "took up the kitty and buried {kitty_size} cards of their own: "
-                             "spades are trump now, and clubs a side suit again. You are still "
-                             "the dealer (庄家) and your side still declares, with a new trump."),
-    "learn.event.TrickWon": ("每一轮桌上都会写出谁赢、为什么赢。只"
+    "learn.event.snatched": ("右家用一对 ♠2 抄底了！第一局叫主只比张数，抄底还要比花色"
+                             "（♠ > ♥ > ♣ > ♦）：♠2 ♠2 大过你的 ♣2 ♣2。"
+                             "右家拿走底牌，重新扣了 {kitty_size} 张。现在黑桃是主；庄家仍是你。",
+                             "East snatched the kitty (抄底) with a pair of ♠2! The first "
+                             "round's bids count cards only; a snatch ranks suits too (♠ > ♥ > "
+                             "♣ > ♦), so ♠2 ♠2 beats your ♣2 ♣2. East took up "
+                             "the kitty and buried {kitty_size} cards: spades are trump now. "
+                             "You are still the dealer (庄家)."),
+    "learn.event.TrickWon": ("每一轮桌上都会写出谁赢、为什么赢；两手一样大时，先出的赢。只"
                              "有抓分方（右家、左家）赢到的分算数。",
-                             "Each trick's caption says who won it and why. Only the points the "
-                             "attackers (East and West) win count."),
+                             "Each trick's caption says who won it and why; of two equal "
+                             "plays, the one played first wins. Only the points the attackers "
+                             "(East and West) win count."),
     "learn.event.pair-led": ("有人出了一对：对子比任何两张单牌大，有同门对子的人必须跟对子。",
                              "A pair was led: it beats any two singles, and whoever holds a pair "
                              "of that suit must follow with it."),
@@ -566,6 +564,8 @@ HELP: dict[str, list[str]] = {
         "出牌：首家可出单张、对、拖拉机（三对以上相连），或同一门的组合甩牌；"
         "甩牌若有人管得住则失败，改出被管住的最小的那一手。",
         "跟牌必须跟同门，有对跟对、有拖拉机跟拖拉机；没有该门可以用主牌毙或垫牌。",
+        "一轮由最大的一手赢：主牌大过首家那一门（首家出对子或拖拉机时，要同样牌型的主牌），"
+        "否则比首家那一门。三副牌常有一样的牌：一样大时先出的赢。",
         "5 是 5 分，10 和 K 是 10 分，共 300 分。抓分方最后一轮赢了则底牌分{kitty_times}（抠底）。",
         "抓分方 0 分庄家方升 {shutout_rise} 级，"
         "{small_shutout_limit} 分以内升 {small_shutout_rise} 级，"
@@ -587,6 +587,9 @@ HELP: dict[str, list[str]] = {
         "is led instead.",
         "Follow suit, with pairs and tractors as far as you can; when void you may trump or "
         "discard.",
+        "The highest play takes the trick: trumps beat the suit led (a pair or tractor led, "
+        "only trumps of its shape do), else the highest of the suit led wins. Three decks hold "
+        "three of each card, so equal plays are common: the one played first wins.",
         "5s count 5, 10s and Ks 10: 300 in all. If the attackers win the last trick the "
         "kitty's points count {kitty_times}.",
         "Attackers with 0: declarers rise {shutout_rise}; up to {small_shutout_limit}: rise "
