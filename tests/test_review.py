@@ -274,6 +274,86 @@ def test_the_review_says_what_the_hint_would_have_played_where_it_differs():
         assert not r.hint_wanted()
 
 
+class ChoosingAdviser:
+    """An adviser whose answer is `choose(view)`, any action (a snatch, a pass)."""
+
+    def __init__(self, choose):
+        self.choose, self.views = choose, []
+
+    def advise_steps(self, view):
+        self.views.append(view)
+        yield 0
+        action = self.choose(view)
+        return Advice(action, explain(view, action))
+
+
+def _kitty_at(review):
+    return next(k for k, s in enumerate(review.steps) if s.kind == "kitty")
+
+
+@pytest.mark.parametrize("seed, snatched", [(40, True), (2, False)])
+def test_the_kitty_step_says_what_the_hint_would_have_done_where_the_player_could_snatch(
+        seed, snatched):
+    """R14/R15 in the review: where the engine listed a snatch (抄底) for the player, the
+    kitty's step asks the hint about that choice, from the player's view just before it, and
+    says what they did and what the hint would have done (a playtest missed it there)."""
+    from engine.actions import Pass, Snatch
+    r = rv.Review(finished(seed=seed))
+    r.at = _kitty_at(r)
+    mine = r._from[3][r.step.snatch_at]
+    assert isinstance(mine, Snatch if snatched else Pass) and mine.seat == 0
+    assert r.hint_wanted() and "hint-line" not in rv.table_html(r, "en")  # not asked yet
+    same = ChoosingAdviser(lambda view: mine)
+    run_steps(r.hint_steps(same))
+    view = same.views[0]
+    assert view.phase == Phase.SNATCH and view.to_act == 0 and view.seat == 0
+    did = (f"You snatched with {cards_short(mine.cards, 'en')}; " if snatched
+           else "You could snatch and did not; ")
+    assert _hint_line(r) == did + "the hint would have done the same."
+    assert not r.hint_wanted()
+    # the other choice: what the hint would have done, and why, in either language
+    r.hints.clear()
+    other = ChoosingAdviser(lambda view: Pass(0) if snatched else Snatch(
+        0, tuple(_snatches_listed(r)[-1])))
+    run_steps(r.hint_steps(other))
+    line = _hint_line(r)
+    if snatched:
+        assert line == did + "the hint would not have snatched: no snatch worth making: pass"
+        assert _hint_line(r, "zh") == (f"你用 {cards_short(mine.cards, 'zh')} 抄底；"
+                                       "提示不会抄底：不值得抄底：不抄")
+    else:
+        cards = cards_short(_snatches_listed(r)[-1], "en")
+        assert line.startswith(did + f"the hint would have snatched with {cards}: ")
+        assert _hint_line(r, "zh").startswith("你能抄底而没有抄；提示会用 ")
+
+
+def _snatches_listed(review):
+    """The snatches the engine listed for the player at their choice in the kitty's step."""
+    seed, rules, start, actions = review._from
+    m = Match(seed, rules, start)
+    for action in actions[:review.step.snatch_at]:
+        m.apply(action)
+    return m.legal_bids(0)
+
+
+def test_only_a_choice_the_player_had_is_asked_about_in_the_kitty_step():
+    """A pass the table made for the player (no snatch listed for them) is no decision."""
+    for seed in range(1, 12):
+        r = rv.Review(finished(seed=seed))
+        r.at = _kitty_at(r)
+        at = r.step.snatch_at
+        seed_, rules, start, actions = r._from
+        m = Match(seed_, rules, start)
+        choices = []
+        for k, action in enumerate(actions):
+            if (m.phase == Phase.SNATCH and getattr(action, "seat", None) == 0
+                    and m.legal_bids(0)):
+                choices.append(k)
+            m.apply(action)
+        assert at == (choices[0] if choices else None), seed
+        assert r.hint_wanted() == (at is not None)
+
+
 def test_each_trick_says_why_it_went_so_as_the_live_table_does():
     """The reason under a trick (engine.reasons, worded by ui.logic.explain) is the live table's."""
     from ui.logic import explain

@@ -84,11 +84,11 @@ class ReviewScreen:
 
     async def _ask_hint(self, rv: reviewing.Review, at: int,
                         steps: Generator[object, None, object]) -> None:
-        """What the hint would have played in the trick shown at step `at` (`steps`, from
-        ui.logic.review, taken when it was shown: this runs later, when the player may have
-        stepped on), asked in slices as the hint button's search is (`html[data-hint=
-        "thinking"]` meanwhile); shown if the review is still on that step when it comes (one
-        at a time: the redraw after it asks for the step shown then)."""
+        """What the hint would have done at step `at` (its trick's play, or the snatch round's
+        choice; `steps`, from ui.logic.review, taken when it was shown: this runs later, when
+        the player may have stepped on), asked in slices as the hint button's search is
+        (`html[data-hint="thinking"]` meanwhile); shown if the review is still on that step
+        when it comes (one at a time: the redraw after it asks for the step shown then)."""
         root = js.document.documentElement
         root.dataset.hint = "thinking"
         try:
