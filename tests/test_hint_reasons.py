@@ -296,6 +296,14 @@ def check_other_reason(view: SeatView, action: Action, reason: A.Reason) -> None
         standing = view.standing_bid
         if code == A.PASS_PARTNER:  # partner's bid stands
             assert standing is not None and standing.seat == partner_of(view.seat)
+        elif code == A.PASS_PARTNER_SNATCH:  # … and R15: once partner (the kitty's taker,
+            #                                  R10) has buried, a snatch of two cards or more
+            #                                  that beats their bid may still be made
+            assert view.phase == Phase.BID and standing is not None
+            assert standing.seat == partner_of(view.seat)
+            assert (view.dealer if view.dealer is not None else standing.seat) == standing.seat
+            assert len(reason.cards) >= 2 and not Counter(reason.cards) - Counter(view.hand)
+            assert can_overcall(reason.cards, standing.cards, view.level, first_round=False)
         elif code == A.PASS_OWN:
             assert standing is not None and standing.seat == view.seat
         elif code == A.PASS_SNATCH:  # R15: a snatch of two cards or more that beats the
@@ -465,6 +473,28 @@ def test_a_pass_is_not_called_weak_where_a_bid_would_hold_many_trumps() -> None:
     en, zh = _words(reason)
     assert reason.code == A.PASS_SNATCH and reason.cards == tuple(cards("H3 H3"))
     assert "too few" not in en and "太少" not in zh and "♥3 ♥3" in en and "♥3 ♥3" in zh
+
+
+def test_a_pass_under_partners_bid_says_a_snatch_from_partner_may_come() -> None:
+    """A daily player's playtest: after the deal the bid hint said "partner's bid stands:
+    pass", and once partner had buried the snatch hint said to snatch from partner (R15: any
+    seat but the burier may snatch, a partner's kitty too). Seed 2: North's single ♦2 stands
+    after the first round's deal and South holds ♥2 ♥2, which beats it at a snatch (two cards,
+    R9): the pass says that the snatch may come."""
+    from engine.driver import next_action
+    from engine.match import Match
+    m = Match(2)
+    bots = [make_bot("normal", s, 2) for s in range(4)]
+    while not (m.phase == Phase.BID and m.to_act == 0):
+        m.apply(next_action(m, bots))
+    view = m.view(0)
+    assert view.standing_bid is not None and view.standing_bid.seat == 2
+    reason = A.explain(view, Pass(0))
+    check_other_reason(view, Pass(0), reason)
+    assert reason.code == A.PASS_PARTNER_SNATCH and reason.cards == tuple(cards("H2 H2"))
+    en, zh = _words(reason)
+    assert en.startswith("partner's bid stands: pass now; once partner has buried, ♥2 ♥2 ")
+    assert "抄底" in zh and "♥2 ♥2" in zh
 
 
 def test_a_pass_that_waits_to_snatch_says_so() -> None:

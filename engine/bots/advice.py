@@ -82,6 +82,8 @@ LEAD_PROBE = "lead-probe"  # a single of 10 or more, not a master: draw the high
 # Auction and kitty.
 BID = "bid"
 PASS_PARTNER = "pass-partner"  # the partner's bid stands
+PASS_PARTNER_SNATCH = "pass-partner-snatch"  # … and once the partner has buried, the seat
+#                                              could still snatch from them (R15)
 PASS_OWN = "pass-own"  # the seat's own bid stands
 PASS_WEAK = "pass-weak"  # no bid worth making (the bids it could make were weighed)
 PASS_SNATCH = "pass-snatch"  # after the deal, an opponent's bid stands and the seat holds a
@@ -97,8 +99,8 @@ CODES = (FORCED, TRICK_LOST, FEED, PARTNER_HOLDS, PARTNER_WINNING, RUFF, RUFF_PA
          THROW_RUFFABLE, THROW_TRY, LEAD_TRACTOR,
          MASTER, MASTER_BARE, TOP_RUFFABLE, PARTNER_VOID, OPPONENT_VOID, DRAW_TRUMPS,
          LEAD_TRUMPS, NO_TRUMPS_OUT, SHORT_SUIT, LEAD_LOW, LEAD_PAIR, LEAD_PROBE, BID,
-         PASS_PARTNER, PASS_OWN, PASS_WEAK, PASS_SNATCH, SNATCH, NO_SNATCH, BURY_VOID, BURY_LOW,
-         BURY_SPARE)
+         PASS_PARTNER, PASS_PARTNER_SNATCH, PASS_OWN, PASS_WEAK, PASS_SNATCH, SNATCH, NO_SNATCH,
+         BURY_VOID, BURY_LOW, BURY_SPARE)
 # "Long in trumps" (DRAW_TRUMPS): at least this many trumps, and this share of the hand.
 LONG_TRUMPS_MIN = 4
 LONG_TRUMPS_SHARE = 0.45
@@ -179,6 +181,8 @@ _EN = {
     BID: "{n} trumps with {suit} as trump: bid",
     BID + "-nt": "{n} trumps in no-trump: bid",
     PASS_PARTNER: "partner's bid stands: pass",
+    PASS_PARTNER_SNATCH: ("partner's bid stands: pass now; once partner has buried, {cards} "
+                          "can still snatch the kitty (抄底) if your trumps are better"),
     PASS_OWN: "your bid stands: pass",
     PASS_WEAK: "no bid worth making now: pass",
     PASS_SNATCH: "pass now: once they have buried, {cards} can snatch the kitty (抄底)",
@@ -229,6 +233,8 @@ _ZH = {
     BID: "叫{suit}做主有{n}张主：叫",
     BID + "-nt": "叫无主有{n}张主：叫",
     PASS_PARTNER: "对家的叫主不变：不叫",
+    PASS_PARTNER_SNATCH: ("对家的叫主不变：先不叫；等对家扣底后，你的主更好的话"
+                          "还可以用 {cards} 抄底"),
     PASS_OWN: "你的叫主不变：不叫",
     PASS_WEAK: "现在不值得叫主：不叫",
     PASS_SNATCH: "先不叫：等对方扣底后，可以用 {cards} 抄底",
@@ -274,16 +280,22 @@ def explain(view: SeatView, action: Action) -> Reason:
         standing = view.standing_bid
         if standing is not None and standing.seat == view.seat:
             return Reason(PASS_OWN, seat=standing.seat)
-        if standing is not None and same_team(standing.seat, view.seat):
-            return Reason(PASS_PARTNER, seat=standing.seat)
         # the kitty goes to the 庄家 already known (a later round's), else to the standing
         # bidder (the first round's, R10); a snatch of it ranks suits even in the first round
-        # and needs two cards (R15)
+        # and needs two cards (R15), and any seat but the burier may make it (a partner's too:
+        # the snatch hint may say so later, so the pass says it may come)
+        snatches: list[tuple[Card, ...]] = []
+        taker = None
         if standing is not None and view.phase == Phase.BID:
             taker = view.dealer if view.dealer is not None else standing.seat
-            snatches = bid_options(view.hand, standing.cards, view.level, min_cards=2)
-            if snatches and not same_team(taker, view.seat):
-                return Reason(PASS_SNATCH, cards=snatches[-1])
+            if taker != view.seat:
+                snatches = bid_options(view.hand, standing.cards, view.level, min_cards=2)
+        if standing is not None and same_team(standing.seat, view.seat):
+            if snatches and taker == standing.seat:
+                return Reason(PASS_PARTNER_SNATCH, seat=standing.seat, cards=snatches[-1])
+            return Reason(PASS_PARTNER, seat=standing.seat)
+        if snatches and taker is not None and not same_team(taker, view.seat):
+            return Reason(PASS_SNATCH, cards=snatches[-1])
         return Reason(PASS_WEAK)
     return Reason(LEAD_LOW)  # pragma: no cover - no other action is advised
 
