@@ -156,16 +156,21 @@ def test_review_fits_a_phone_in_chinese(new_context, site_url, wait_ready, finis
         review.go(1)
 
 
-@pytest.mark.parametrize("lang, viewport", [("en", PHONE), ("zh", DESKTOP)])
-def test_the_kitty_step_tells_the_hints_choice_where_the_player_could_snatch(
-        new_context, site_url, wait_ready, lang, viewport):
-    """Seed 40's first round: the player snatched (抄底) with ♣2 ♣2. The review's kitty step
-    asks the hint about that choice (the page's own hard bot, in slices) and says what the
-    player did and what the hint would have done, and the step still fits the screen."""
-    m = Match(40)
-    play_round(m, [make_bot("normal", s, 40) for s in range(4)])
+@pytest.mark.parametrize("seed, lang, viewport, did", [
+    (40, "en", PHONE, "You snatched with ♣2 ♣2; "),
+    (40, "zh", DESKTOP, "你用 ♣2 ♣2 抄底；"),
+    (11, "zh", PHONE, "你扣了 "),
+])
+def test_the_kitty_step_tells_the_hints_choice_where_the_player_buried_or_could_snatch(
+        new_context, site_url, wait_ready, seed, lang, viewport, did):
+    """Seed 40's first round: the player snatched (抄底) with ♣2 ♣2; seed 11's: the player,
+    庄家, buried. The review's kitty step asks the hint about that decision (the page's own
+    hard bot, in slices) and says what the player did and what the hint would have done, and
+    the step still fits the screen."""
+    m = Match(seed)
+    play_round(m, [make_bot("normal", s, seed) for s in range(4)])
     review = Review(m)
-    assert review.steps[1].kind == "kitty" and review.steps[1].snatch_at is not None
+    assert review.steps[1].kind == "kitty" and review.steps[1].kitty_at is not None
     page = open_result(new_context, site_url, wait_ready, save_match(m), viewport, lang)
     button(page, "review").click()
     page.wait_for_selector('html[data-phase="review"]')
@@ -174,9 +179,8 @@ def test_the_kitty_step_tells_the_hints_choice_where_the_player_could_snatch(
     line = page.locator("#table .review-info .hint-line")
     line.wait_for()
     said = line.inner_text()
-    did = "You snatched with ♣2 ♣2; " if lang == "en" else "你用 ♣2 ♣2 抄底；"
     assert said.startswith(did), said
-    check_layout(page, f"review-snatch-hint-{lang}")
+    check_layout(page, f"review-kitty-hint-{seed}-{lang}")
 
 
 def test_an_earlier_round_of_the_match_is_reviewed_too(new_context, site_url, wait_ready):

@@ -300,7 +300,7 @@ def test_the_kitty_step_says_what_the_hint_would_have_done_where_the_player_coul
     from engine.actions import Pass, Snatch
     r = rv.Review(finished(seed=seed))
     r.at = _kitty_at(r)
-    mine = r._from[3][r.step.snatch_at]
+    mine = r._from[3][r.step.kitty_at]
     assert isinstance(mine, Snatch if snatched else Pass) and mine.seat == 0
     assert r.hint_wanted() and "hint-line" not in rv.table_html(r, "en")  # not asked yet
     same = ChoosingAdviser(lambda view: mine)
@@ -331,27 +331,56 @@ def _snatches_listed(review):
     """The snatches the engine listed for the player at their choice in the kitty's step."""
     seed, rules, start, actions = review._from
     m = Match(seed, rules, start)
-    for action in actions[:review.step.snatch_at]:
+    for action in actions[:review.step.kitty_at]:
         m.apply(action)
     return m.legal_bids(0)
 
 
 def test_only_a_choice_the_player_had_is_asked_about_in_the_kitty_step():
-    """A pass the table made for the player (no snatch listed for them) is no decision."""
+    """The kitty's step asks about the player's first decision over the kitty: their bury as
+    庄家, or their choice to snatch; a pass the table made for them (no snatch listed for
+    them) is no decision."""
+    from engine.actions import Bury
+    asked = Counter()
     for seed in range(1, 12):
         r = rv.Review(finished(seed=seed))
         r.at = _kitty_at(r)
-        at = r.step.snatch_at
+        at = r.step.kitty_at
         seed_, rules, start, actions = r._from
         m = Match(seed_, rules, start)
         choices = []
         for k, action in enumerate(actions):
-            if (m.phase == Phase.SNATCH and getattr(action, "seat", None) == 0
-                    and m.legal_bids(0)):
+            if getattr(action, "seat", None) == 0 and (
+                    isinstance(action, Bury) or (m.phase == Phase.SNATCH and m.legal_bids(0))):
                 choices.append(k)
             m.apply(action)
         assert at == (choices[0] if choices else None), seed
         assert r.hint_wanted() == (at is not None)
+        asked[type(actions[at]).__name__ if at is not None else None] += 1
+    assert asked["Bury"] and asked["Pass"] and asked[None], asked
+
+
+def test_the_kitty_step_says_what_the_hint_would_have_buried():
+    """The player as 庄家 (seed 11's first round): their bury, and the hint's where it
+    differs, with its reason (engine.bots.advice's words for a bury)."""
+    from engine.actions import Bury
+    r = rv.Review(finished(seed=11))
+    r.at = _kitty_at(r)
+    mine = r._from[3][r.step.kitty_at]
+    assert isinstance(mine, Bury) and mine.seat == 0
+    run_steps(r.hint_steps(ChoosingAdviser(lambda view: mine)))
+    did = f"You buried {cards_short(mine.cards, 'en')}; "
+    assert _hint_line(r) == did + "the hint would have done the same."
+    r.hints.clear()
+    adviser = ChoosingAdviser(lambda view: Bury(0, tuple(view.hand[:len(mine.cards)])))
+    run_steps(r.hint_steps(adviser))
+    view = adviser.views[0]
+    assert view.phase == Phase.BURY and view.to_act == 0
+    other = tuple(view.hand[:len(mine.cards)])
+    assert sorted(other) != sorted(mine.cards)
+    assert _hint_line(r).startswith(did + "the hint would have buried "
+                                    f"{cards_short(other, 'en')}: bury ")
+    assert _hint_line(r, "zh").startswith(f"你扣了 {cards_short(mine.cards, 'zh')}；提示会扣 ")
 
 
 def test_each_trick_says_why_it_went_so_as_the_live_table_does():

@@ -59,15 +59,15 @@ class Step:
     # snatch may change it later); None: the round's decided trump
     trump: Trump | None = None
     bid_stood: bool = False  # the deal's step: a bid stood then (else trump: not yet)
-    # the kitty's step: how many actions came before the player's first choice in the snatch
-    # round (抄底 or not, where they could snatch); None: they had none
-    snatch_at: int | None = None
+    # the kitty's step: how many actions came before the player's first decision about the
+    # kitty (their bury as 庄家, or whether to snatch, 抄底, where they could); None: none
+    kitty_at: int | None = None
 
     @property
     def decision_at(self) -> int | None:
         """How many actions came before the player's decision the hint is asked about here
         (their play in a trick, their choice to snatch or not); None: no decision."""
-        return self.own_at if self.own_at is not None else self.snatch_at
+        return self.own_at if self.own_at is not None else self.kitty_at
 
 
 @dataclass(frozen=True)
@@ -94,10 +94,10 @@ class Review:
         self.turns: list[KittyTurn] = []
         self.kitty_dealt: tuple[Card, ...] = ()
         pending_snatch: tuple[Card, ...] | None = None
-        snatch_at: int | None = None
+        kitty_at: int | None = None
         for done, action in enumerate(actions, start=1):
-            if snatch_at is None and _snatch_choice(replay, action):
-                snatch_at = done - 1
+            if kitty_at is None and _kitty_choice(replay, action):
+                kitty_at = done - 1
             events = replay.apply(action)
             r = replay.round
             if replay.phase == Phase.BID and not self.steps:  # the last card was dealt
@@ -113,7 +113,7 @@ class Review:
                 pending_snatch = None
             if replay.phase == Phase.PLAY and not r.tricks:
                 self.steps.append(Step(KITTY, self._hands(replay), done=done,
-                                       snatch_at=snatch_at))
+                                       kitty_at=kitty_at))
             if isinstance(action, Play) and action.seat == PLAYER:
                 own_at = done - 1
             if isinstance(action, Play) and r.tricks and r.tricks[-1].winner is not None:
@@ -177,7 +177,7 @@ class Review:
 
     def hint_steps(self, adviser: Adviser) -> Generator[object, None, Advice | None]:
         """What `adviser` (the hint button's bot, engine.bots.hard) would have done for the
-        player at the step shown (their play in its trick, or whether to snatch), from the
+        player at the step shown (their play in its trick, their bury or snatch), from the
         player's view just before their decision; kept in `hints`. A generator that yields
         while it rebuilds that moment and while the adviser thinks, to be run in slices
         (ui.logic.pacing). The step is the one shown when this is called: the player may step
@@ -210,10 +210,12 @@ class Review:
         return self.step.hands
 
 
-def _snatch_choice(replay: Match, action: object) -> bool:
-    """Whether `action`, about to be applied to `replay`, is the player's choice in the
-    snatch round: their snatch, or their pass where the engine listed a snatch for them (a
-    pass with none to make was the table's, not theirs)."""
+def _kitty_choice(replay: Match, action: object) -> bool:
+    """Whether `action`, about to be applied to `replay`, is a decision of the player's about
+    the kitty: their bury, their snatch, or their pass where the engine listed a snatch for
+    them (a pass with none to make was the table's, not theirs)."""
+    if isinstance(action, Bury):
+        return action.seat == PLAYER
     if replay.phase != Phase.SNATCH or not isinstance(action, (Snatch, Pass)):
         return False
     return action.seat == PLAYER and bool(replay.legal_bids(PLAYER))
@@ -292,31 +294,37 @@ def table_html(review: Review, lang: str) -> str:
             lines.append(t("review.buried", lang, seat=seat,
                            cards=cards_short(turn.buried, lang)))
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    hint = _snatch_hint_html(review, lang) if step.kind == KITTY else ""
+    hint = _kitty_hint_html(review, lang) if step.kind == KITTY else ""
     return f'<div class="review-info"><h2>{escape(title)}</h2><ol>{items}</ol>{hint}</div>'
 
 
-def _snatch_hint_html(review: Review, lang: str) -> str:
-    """Where the player could snatch: what they did and what the hint would have done (its
-    reason too where they differ); nothing while it is asked."""
-    at, snatch_at = review.at, review.step.snatch_at
+def _kitty_hint_html(review: Review, lang: str) -> str:
+    """Where the player buried or could snatch: what they did and what the hint would have
+    done (its reason too where they differ); nothing while it is asked."""
+    at, kitty_at = review.at, review.step.kitty_at
     advice = review.hints.get(at)
-    if snatch_at is None or advice is None:
+    if kitty_at is None or advice is None:
         return ""
-    mine = review._from[3][snatch_at]
-    hinted = advice.action
-    did = (t("review.you_snatched", lang, cards=cards_short(mine.cards, lang))
-           if isinstance(mine, Snatch) else t("review.you_passed_snatch", lang))
-    if isinstance(hinted, Snatch) == isinstance(mine, Snatch) and (
-            not isinstance(hinted, Snatch) or sorted(map(str, hinted.cards))
-            == sorted(map(str, getattr(mine, "cards", ())))):
-        line = did + t("review.snatch_hint_same", lang)
-    else:
-        key = "review.snatch_hint_snatch" if isinstance(hinted, Snatch) else (
+    mine, hinted = review._from[3][kitty_at], advice.action
+    if isinstance(mine, Bury):
+        did = t("review.you_buried", lang, cards=cards_short(mine.cards, lang))
+        other = "review.bury_hint_other"
+    elif isinstance(mine, Snatch):
+        did = t("review.you_snatched", lang, cards=cards_short(mine.cards, lang))
+        other = "review.snatch_hint_snatch" if isinstance(hinted, Snatch) else (
             "review.snatch_hint_pass")
-        line = did + t(key, lang, cards=cards_short(getattr(hinted, "cards", ()), lang),
-                       why=advice.reason.text(lang, names(lang)))
+    else:
+        did, other = t("review.you_passed_snatch", lang), "review.snatch_hint_snatch"
+    if type(hinted) is type(mine) and _same_cards(hinted, mine):
+        return f'<p class="hint-line">{escape(did + t("review.kitty_hint_same", lang))}</p>'
+    line = did + t(other, lang, cards=cards_short(getattr(hinted, "cards", ()), lang),
+                   why=advice.reason.text(lang, names(lang)))
     return f'<p class="hint-line">{escape(line)}</p>'
+
+
+def _same_cards(a: object, b: object) -> bool:
+    """Whether two actions show the same cards (a pass shows none)."""
+    return sorted(map(str, getattr(a, "cards", ()))) == sorted(map(str, getattr(b, "cards", ())))
 
 
 def _trick_html(review: Review, step: Step, lang: str) -> str:
