@@ -7,7 +7,8 @@ For each card play with more than one sensible choice, the hard bot
    to play and such a take is worth 10 points or more for certain (engine.bots.certain's
    `only_sure_takes`: nothing to sample there); for a lead, the normal policy's lead, then
    safe throws and tractors, high pairs, the lowest single without points and the highest
-   single of each suit, and low pairs (up to 6);
+   single of each suit, and low pairs (up to 6) — but no pair or tractor someone may beat
+   where the normal lead is a side pair nobody can (`sure_pair`);
 2. samples worlds: deals the cards it cannot see to the other hands (and to the kitty when it
    did not bury it), keeping the hand sizes and everything its seat has seen — cards played,
    revealed voids and missing pairs, cards shown in bids or in a failed throw (R19), the kitty
@@ -159,6 +160,9 @@ class SearchParams:
     #                   trick and SURE_TAKE_POINTS or more with it, the search compares only
     #                   the follows that take it (engine.bots.certain.only_sure_takes);
     #                   "off": its candidates as they are (the arena's comparison)
+    sure_pair: str = "first"  # "first": where the normal lead is a side pair or tractor
+    #                            nobody can beat, no beatable pair or tractor is compared
+    #                            with it (`sure_pair_first`); "search": every candidate
 
 
 @dataclass(frozen=True)
@@ -756,6 +760,40 @@ def safe_first(ctx: PlayCtx, cands: list[tuple[Card, ...]],
     return [c for c in cands if c not in risky] + risky
 
 
+def sure_pair_first(ctx: PlayCtx, normal: tuple[Card, ...],
+                    cands: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+    """`cands` without the pairs and tractors someone may beat, where the normal lead is a
+    side pair or tractor nobody can beat, or a sure throw with one (a playtest: the hint led ♣J ♣J
+    over ♥A ♥A; in about half such leads the estimate at the rollouts' horizon, which
+    credits a side ace still in hand, chose the beatable pair, docs/bots.md)."""
+    trump = ctx.trump
+    suit = trump.play_suits[normal[0].index]
+    if suit == TRUMP:
+        return cands
+    units = read_units(normal, trump, ctx.readings)  # (a throw: each of its units)
+    sure = {_cards_key(u.cards) for u in ctx.sure(suit)}
+    if not any(u.pairs for u in units) or not all(_cards_key(u.cards) in sure for u in units):
+        return cands
+    return [c for c in cands if not _beatable_pairs(ctx, c)]
+
+
+def _cards_key(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple(sorted(c.index for c in cards))
+
+
+def _sure_pair_keys(ctx: PlayCtx, suit: str) -> set[tuple[int, ...]]:
+    """The pairs and tractors of the hand's `suit` that no unseen cards can beat."""
+    return {_cards_key(u.cards) for u in ctx.sure(suit) if u.pairs}
+
+
+def _beatable_pairs(ctx: PlayCtx, lead: tuple[Card, ...]) -> bool:
+    """Whether `lead` is one pair or tractor (not a throw) that some unseen cards may beat."""
+    units = read_units(lead, ctx.trump, ctx.readings)
+    if len(units) != 1 or not units[0].pairs:
+        return False
+    return _cards_key(lead) not in _sure_pair_keys(ctx, ctx.trump.play_suits[lead[0].index])
+
+
 # --- the bot --------------------------------------------------------------------------------
 
 
@@ -907,8 +945,11 @@ class HardBot(NormalBot):
                 if takes is not every:
                     cands = takes[:self.params.max_candidates]
         else:
-            cands = safe_first(ctx, lead_candidates(ctx, choose_lead(ctx)),
+            normal = choose_lead(ctx)
+            cands = safe_first(ctx, lead_candidates(ctx, normal),
                                masters=self.params.ruff_guard == "masters")
+            if self.params.sure_pair == "first":
+                cands = sure_pair_first(ctx, normal, cands)
             cands = cands[:self.params.max_candidates + 1]
         if len(cands) == 1:
             self.last_stats = {"candidates": 1, "worlds": 0, "plays": 0}
