@@ -300,7 +300,7 @@ def test_the_kitty_step_says_what_the_hint_would_have_done_where_the_player_coul
     from engine.actions import Pass, Snatch
     r = rv.Review(finished(seed=seed))
     r.at = _kitty_at(r)
-    mine = r._from[3][r.step.kitty_at]
+    mine = r.action(r.step.kitty_at)
     assert isinstance(mine, Snatch if snatched else Pass) and mine.seat == 0
     assert r.hint_wanted() and "hint-line" not in rv.table_html(r, "en")  # not asked yet
     same = ChoosingAdviser(lambda view: mine)
@@ -366,7 +366,7 @@ def test_the_kitty_step_says_what_the_hint_would_have_buried():
     from engine.actions import Bury
     r = rv.Review(finished(seed=11))
     r.at = _kitty_at(r)
-    mine = r._from[3][r.step.kitty_at]
+    mine = r.action(r.step.kitty_at)
     assert isinstance(mine, Bury) and mine.seat == 0
     run_steps(r.hint_steps(ChoosingAdviser(lambda view: mine)))
     did = f"You buried {cards_short(mine.cards, 'en')}; "

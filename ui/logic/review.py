@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 
-from engine.actions import Bury, Pass, Play, Snatch
+from engine.actions import Action, Bury, Pass, Play, Snatch
 from engine.bots.advice import Advice
 from engine.cards import Card
 from engine.events import RoundSettled
@@ -66,7 +66,7 @@ class Step:
     @property
     def decision_at(self) -> int | None:
         """How many actions came before the player's decision the hint is asked about here
-        (their play in a trick, their choice to snatch or not); None: no decision."""
+        (their play in a trick, their bury or snatch at the kitty's); None: no decision."""
         return self.own_at if self.own_at is not None else self.kitty_at
 
 
@@ -171,8 +171,8 @@ class Review:
     # --- what the hint would have played --------------------------------------------------
 
     def hint_wanted(self) -> bool:
-        """Whether the step shown holds a decision of the player's (a trick's play, the
-        snatch round's choice) whose hint is still to be asked."""
+        """Whether the step shown holds a decision of the player's (a trick's play, a bury or
+        snatch) whose hint is still to be asked."""
         return self.step.decision_at is not None and self.at not in self.hints
 
     def hint_steps(self, adviser: Adviser) -> Generator[object, None, Advice | None]:
@@ -198,6 +198,11 @@ class Review:
         advice = yield from adviser.advise_steps(replay.view(PLAYER))
         self.hints[at] = advice
         return advice
+
+    def action(self, k: int) -> Action:
+        """The round's `k`-th action (from 0)."""
+        action: Action = self._from[3][k]
+        return action
 
     @property
     def shown_trump(self) -> Trump:
@@ -305,7 +310,7 @@ def _kitty_hint_html(review: Review, lang: str) -> str:
     advice = review.hints.get(at)
     if kitty_at is None or advice is None:
         return ""
-    mine, hinted = review._from[3][kitty_at], advice.action
+    mine, hinted = review.action(kitty_at), advice.action
     if isinstance(mine, Bury):
         did = t("review.you_buried", lang, cards=cards_short(mine.cards, lang))
         other = "review.bury_hint_other"
@@ -322,7 +327,7 @@ def _kitty_hint_html(review: Review, lang: str) -> str:
     return f'<p class="hint-line">{escape(line)}</p>'
 
 
-def _same_cards(a: object, b: object) -> bool:
+def _same_cards(a: Action, b: Action) -> bool:
     """Whether two actions show the same cards (a pass shows none)."""
     return sorted(map(str, getattr(a, "cards", ()))) == sorted(map(str, getattr(b, "cards", ())))
 
@@ -358,7 +363,7 @@ def _hint_html(review: Review, trick: TrickView, lang: str) -> str:
     assert advice is not None
     played = next(cards for seat, cards in trick.plays if seat == PLAYER)
     hinted = getattr(advice.action, "cards", ())
-    if sorted(map(str, hinted)) == sorted(map(str, played)):
+    if _same_cards(advice.action, Play(PLAYER, played)):
         return f'<p class="hint-line">{escape(t("review.hint_same", lang))}</p>'
     line = t("review.hint_other", lang, cards=cards_short(hinted, lang),
              why=advice.reason.text(lang, names(lang)))
