@@ -45,6 +45,11 @@ from test_cards import HAND_GEOMETRY
 from walk import first_play_save, nobody_bids, snatch_offered, snatch_save
 
 from engine.actions import Bid
+from engine.bots import make_bot
+from engine.driver import next_action
+from engine.match import Match
+from engine.phase import Phase
+from engine.save import save_match
 
 PHONES = ((360, 640), (640, 360), (390, 844), (844, 390), (412, 915), (915, 412))
 SIZES = (*PHONES, (DESKTOP["width"], DESKTOP["height"]))
@@ -294,6 +299,7 @@ def saves() -> dict[str, str]:
         table.run_until_player()
     out["result"] = table.save()
     out["snatch"] = snatch_save(find_seed(snatch_offered))
+    out["bid-under-partner"] = bid_under_partner_save()
     tall = find_seed(nobody_bids)
     out["snatch-unopposed"] = snatch_save(tall)
     out["play-tall"] = first_play_save(tall)
@@ -397,6 +403,12 @@ def test_bidding_and_burying_at_every_size(new_context, site_url, wait_ready, sa
     show_hint(page)  # the hint's bid selected (or none: a pass), and why
     assert notice(page) is None, notice(page)
 
+    # the pass under partner's bid that says a snatch may come (the longest bid reason)
+    page = open_save(new_context, site_url, wait_ready, saves["bid-under-partner"], lang)
+    show_hint(page)
+    assert ("抄底" if lang == "zh" else "may snatch") in page.locator("#prompt").inner_text()
+    problems += look(page, "bid-under-partner-hint", lang)
+
     page = open_save(new_context, site_url, wait_ready, saves["bury"], lang)
     assert page.locator("#hand [data-card]").count() == 48
     assert hint_offered(page), "no Hint while burying"
@@ -465,6 +477,16 @@ def test_a_snatch_told_beside_a_hand_in_five_rows_lies_under_neither_card_nor_bu
     assert "You snatch the kitty" in page.locator("#log").inner_text()
     problems = look(page, "play-after-snatch", "en", sizes=[(360, 640)])
     assert not problems, "\n".join(problems)
+
+
+def bid_under_partner_save() -> str:
+    """Seed 2 after the first round's deal: North's ♦2 stands and South may snatch it later
+    with ♥2 ♥2 (tests/test_hint_reasons.py: the pass's reason says so)."""
+    m = Match(2)
+    bots = [make_bot("normal", s, 2) for s in range(4)]
+    while not (m.phase == Phase.BID and m.to_act == 0):
+        m.apply(next_action(m, bots))
+    return save_match(m)
 
 
 def show_hint(page) -> None:

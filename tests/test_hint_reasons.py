@@ -493,7 +493,7 @@ def test_a_pass_under_partners_bid_says_a_snatch_from_partner_may_come() -> None
     check_other_reason(view, Pass(0), reason)
     assert reason.code == A.PASS_PARTNER_SNATCH and reason.cards == tuple(cards("H2 H2"))
     en, zh = _words(reason)
-    assert en.startswith("partner's bid stands: pass now; once partner has buried, ♥2 ♥2 ")
+    assert en == "partner's bid stands: pass; ♥2 ♥2 may snatch (抄底) later"
     assert "抄底" in zh and "♥2 ♥2" in zh
 
 

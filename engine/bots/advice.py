@@ -181,8 +181,7 @@ _EN = {
     BID: "{n} trumps with {suit} as trump: bid",
     BID + "-nt": "{n} trumps in no-trump: bid",
     PASS_PARTNER: "partner's bid stands: pass",
-    PASS_PARTNER_SNATCH: ("partner's bid stands: pass now; once partner has buried, {cards} "
-                          "can still snatch the kitty (抄底) if your trumps are better"),
+    PASS_PARTNER_SNATCH: "partner's bid stands: pass; {cards} may snatch (抄底) later",
     PASS_OWN: "your bid stands: pass",
     PASS_WEAK: "no bid worth making now: pass",
     PASS_SNATCH: "pass now: once they have buried, {cards} can snatch the kitty (抄底)",
@@ -233,8 +232,7 @@ _ZH = {
     BID: "叫{suit}做主有{n}张主：叫",
     BID + "-nt": "叫无主有{n}张主：叫",
     PASS_PARTNER: "对家的叫主不变：不叫",
-    PASS_PARTNER_SNATCH: ("对家的叫主不变：先不叫；等对家扣底后，你的主更好的话"
-                          "还可以用 {cards} 抄底"),
+    PASS_PARTNER_SNATCH: "对家的叫主不变：不叫；之后还可以用 {cards} 抄底",
     PASS_OWN: "你的叫主不变：不叫",
     PASS_WEAK: "现在不值得叫主：不叫",
     PASS_SNATCH: "先不叫：等对方扣底后，可以用 {cards} 抄底",
