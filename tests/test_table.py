@@ -6,7 +6,9 @@ from engine.actions import Bid, Bury, Deal, NextRound, Pass, Play, Snatch
 from engine.bots import make_bot
 from engine.cards import parse_cards as cards
 from engine.errors import GameError, IllegalAction
+from engine.events import Passed
 from engine.match import Match
+from engine.phase import Phase
 from ui.logic.table import HUMAN, Table, positions_in
 
 from helpers import rig, run_in_slices
@@ -201,6 +203,34 @@ def test_the_table_passes_for_the_player_with_nothing_to_bid_unless_asked_to_ask
             assert t.phase == "bid" and t.to_act == HUMAN and t.bid_choices() == []
         else:
             assert t.phase != "bid" and Pass(HUMAN) in m.history
+
+
+def test_a_pass_the_table_makes_says_why_the_player_was_not_asked():
+    """A newcomer read "You pass" and "You do not snatch" in the log without being asked:
+    the table's passes for the player are PassedForPlayer events, paced as a pass (kind
+    "Passed"), and the log says the player's cards made no bid (R11) or snatch (R15);
+    over a standing bid, none stronger. The player's own passes keep their short line."""
+    from ui.logic import log
+    from ui.logic.table import PassedForPlayer
+    m = rig(Match(3), {0: "S3 S4 S5 H3 H4"}, level="2", dealer=1)  # no 2s, no jokers
+    t = Table(m, bots(3))
+    events = []
+    while not t.waiting_for_player():
+        events += t.step()
+    ours = [e for e in events if e.kind == "Passed" and e.seat == HUMAN]
+    assert ours and all(isinstance(e, PassedForPlayer) for e in ours)
+    said = {(e.phase, e.standing): log.event_line(e, "en") for e in ours}
+    for (phase, standing), line in said.items():
+        want = {("bid", True): "You pass: your cards make no bid stronger than the one "
+                               "standing",
+                ("bid", False): "You pass: your cards make no bid",
+                ("snatch", True): "You do not snatch: you hold no bid of two or more cards "
+                                  "stronger than the one standing",
+                ("snatch", False): "You do not snatch: you hold no bid of two or more cards",
+                }[(str(phase), standing)]
+        assert line == want
+        assert log.event_line(ours[0], "zh").startswith("你不")
+    assert log.event_line(Passed(HUMAN, Phase.BID), "en") == "You pass"
 
 
 # --- the hint: the hard bot's choice for the player's view, and why ---------------------------
@@ -403,8 +433,6 @@ def test_position_partners_low_lead_is_trumped():
 # ♦A♦A, "lead low" over a lead of ♣J♣J) ----------------------------------------------------
 
 import dataclasses  # noqa: E402
-
-from engine.phase import Phase  # noqa: E402
 
 
 def _following(hand: str, plays):

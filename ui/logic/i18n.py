@@ -118,6 +118,14 @@ TEXT: dict[str, tuple[str, str]] = {
     "event.pass.bid.you": ("你不叫", "You pass"),
     "event.pass.snatch": ("{seat}不抄", "{seat} does not snatch"),
     "event.pass.snatch.you": ("你不抄", "You do not snatch"),
+    "event.pass.bid.none": ("你不叫：你的牌叫不了比现在更强的主",
+                            "You pass: your cards make no bid stronger than the one standing"),
+    "event.pass.bid.none_open": ("你不叫：你的牌叫不了主", "You pass: your cards make no bid"),
+    "event.pass.snatch.none_open": ("你不抄：你没有至少两张的级牌可以抄底",
+                                    "You do not snatch: you hold no bid of two or more cards"),
+    "event.pass.snatch.none": ("你不抄：你没有比现在的叫主更强、至少两张的级牌",
+                               "You do not snatch: you hold no bid of two or more cards "
+                               "stronger than the one standing"),
     "event.trump": ("{seat}坐庄，主：{trump}", "{seat} is the dealer; trump: {trump}"),
     "event.trump.you": ("你坐庄，主：{trump}", "You are the dealer; trump: {trump}"),
     "event.trump_kitty": ("无人叫主，底牌 {card} 定主", "Nobody bid: kitty card {card} sets trump"),
@@ -570,8 +578,8 @@ HELP: dict[str, list[str]] = {
         "发牌时可以亮级牌叫主（单张、对、三张），别人可以用更大的对或三张反主；"
         "三张小王/大王叫无主。",
         "庄家拿底牌后扣回 {kitty_size} 张。其他人可以用至少两张更大的级牌抄底，换主重新扣底。",
-        "出牌：首家可出单张、对、拖拉机（三对以上相连），或同一门的组合甩牌；"
-        "甩牌若有人管得住则失败，改出被管住的最小的那一手。",
+        "出牌：首家可出单张、对、拖拉机（三对以上相连），或同一门的组合甩牌（三张一样的牌"
+        "算一对加一张）；甩牌若有人管得住则失败，改出被管住的最小的那一手。",
         "跟牌必须跟同门，有对跟对、有拖拉机跟拖拉机；没有该门可以用主牌毙或垫牌。",
         "一轮由最大的一手赢：主牌大过首家那一门（首家出对子或拖拉机时，要同样牌型的主牌），"
         "否则比首家那一门。三副牌常有一样的牌：一样大时先出的赢。",
@@ -592,8 +600,8 @@ HELP: dict[str, list[str]] = {
         "stronger "
         "bid of at least two cards, changing trump and burying again.",
         "Lead a single, a pair, a tractor (three or more consecutive pairs) or a throw of "
-        "several of one suit; a throw someone can beat fails, and its smallest beatable part "
-        "is led instead.",
+        "several of one suit (three of a kind counts as a pair and a single); a throw someone "
+        "can beat fails, and its smallest beatable part is led instead.",
         "Follow suit, with pairs and tractors as far as you can; when void you may trump or "
         "discard.",
         "The highest play takes the trick: trumps beat the suit led (a pair or tractor led, "

@@ -32,6 +32,7 @@ from ui.logic.i18n import (
     trump_name,
 )
 from ui.logic.markup import escape
+from ui.logic.table import PassedForPlayer
 from ui.logic.undo import TakenBack
 
 LOG_LINES = 4  # recent events kept readable below the table
@@ -52,6 +53,8 @@ def event_line(event: Event, lang: str) -> str | None:
                      seat=_object(event.seat, lang), trump=trump,
                      dealer=_object(event.dealer, lang))
         return line
+    if isinstance(event, PassedForPlayer):  # (nothing to show: the player was not asked)
+        return t(f"event.pass.{event.phase}.none" + ("" if event.standing else "_open"), lang)
     if isinstance(event, Passed):
         return t_seat(f"event.pass.{event.phase}", event.seat, lang)
     if isinstance(event, TrumpDecided):

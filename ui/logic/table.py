@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Generator, Mapping, Sequence
+from dataclasses import dataclass
 
 from engine.actions import Action, Bid, NextRound, Pass, Snatch
 from engine.bidding import bid_names_rank, bid_names_suit
@@ -19,7 +20,7 @@ from engine.cards import Card
 from engine.config import RulesConfig
 from engine.driver import Player, decision_steps, next_action_steps, run_steps
 from engine.errors import GameError, IllegalAction, SaveError
-from engine.events import Event
+from engine.events import Event, Passed
 from engine.limits import parse_json
 from engine.match import Match
 from engine.phase import Phase
@@ -106,7 +107,7 @@ class Table:
         if self.waiting_for_player() or m.phase == Phase.MATCH_OVER:
             return []
         if self._passes_for_player():  # (a table opened on such a turn, from a save)
-            return self._apply(Pass(HUMAN))
+            return self._pass_for_player()
         try:
             action = yield from next_action_steps(m, self.bots)
         except GameError:  # a bot with nothing to say in its turn
@@ -253,8 +254,29 @@ class Table:
         events = [e.for_seat(HUMAN) for e in self.match.apply(action)]
         self.actions += 1
         if self._passes_for_player():
-            events += self._apply(Pass(HUMAN))
+            events += self._pass_for_player()
         return events
+
+    def _pass_for_player(self) -> list[Event]:
+        """The player's pass, made by the table: their pass event says so (PassedForPlayer),
+        so that the log can say why they were not asked."""
+        standing = self.match.view(HUMAN).standing_bid is not None
+        return [PassedForPlayer(e.seat, e.phase, standing)
+                if isinstance(e, Passed) and e.seat == HUMAN else e
+                for e in self._apply(Pass(HUMAN))]
+
+
+@dataclass(frozen=True)
+class PassedForPlayer(Passed):
+    """A pass the table made for the player: they had no bid or snatch to show (R11, R15;
+    `standing`: over the bid that stood then). Its `kind` is a pass's, so it is paced and
+    told as one."""
+
+    standing: bool = True
+
+    @property
+    def kind(self) -> str:
+        return "Passed"
 
 
 def undo_rounds_of(save_text: str) -> set[int]:
