@@ -173,7 +173,7 @@ def winning_follows(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Ca
     out: list[tuple[Card, ...]] = []
     seen: set[tuple[int, ...]] = set()
     for o in options:
-        key = _same_cards(o)
+        key = play_key(o)
         if key in seen:
             continue
         seen.add(key)
@@ -182,7 +182,7 @@ def winning_follows(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Ca
     return out
 
 
-def _same_cards(play: Sequence[Card]) -> tuple[int, ...]:
+def play_key(play: Sequence[Card]) -> tuple[int, ...]:
     """A key equal for two plays of the same cards in any order."""
     return tuple(sorted(c.index for c in play))
 
@@ -202,7 +202,7 @@ def cheapest_take(takes: Sequence[tuple[Card, ...]], trump: Trump) -> tuple[Card
     suits, strengths = trump.play_suits, trump.strengths
     return min(takes, key=lambda o: (sum(suits[c.index] == TRUMP for c in o),
                                      sum(strengths[c.index] for c in o),
-                                     _same_cards(o)))
+                                     play_key(o)))
 
 
 def sure_takes(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Card]]], trump: Trump,
@@ -248,8 +248,8 @@ def only_sure_takes(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Ca
     takes = sure_takes(hand, trick, trump, seat, attacking, ranked)
     if not takes:
         return ranked
-    sure = {_same_cards(o) for o in takes}
-    keep = [p for p in ranked if _same_cards(p) in sure]
+    sure = {play_key(o) for o in takes}
+    keep = [p for p in ranked if play_key(p) in sure]
     return keep or [cheapest_take(takes, trump)]
 
 

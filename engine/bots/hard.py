@@ -87,7 +87,7 @@ from ..view import SeatView
 from .advice import Advice, explain
 from .auction import bury_options, choose_bury
 from .base import make_ctx
-from .certain import only_sure_takes
+from .certain import only_sure_takes, play_key
 from .knowledge import Memory, build_memory, expected_kitty_points, observe_follow
 from .play import (
     PlayCtx,
@@ -724,7 +724,7 @@ def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...]) -> list[tuple[Card, 
     uniq = []
     for tier in tiers:
         for p in tier:
-            key = tuple(sorted(c.index for c in p))
+            key = play_key(p)
             if key not in seen:
                 seen.add(key)
                 uniq.append(tuple(p))
@@ -763,27 +763,23 @@ def safe_first(ctx: PlayCtx, cands: list[tuple[Card, ...]],
 def sure_pair_first(ctx: PlayCtx, normal: tuple[Card, ...],
                     cands: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
     """`cands` without the pairs and tractors someone may beat, where the normal lead is a
-    side pair or tractor nobody can beat, or a sure throw with one (a playtest: the hint led ♣J ♣J
-    over ♥A ♥A; in about half such leads the estimate at the rollouts' horizon, which
+    side pair or tractor nobody can beat, or a sure throw with one (a playtest: the hint led
+    ♣J ♣J over ♥A ♥A; in about half such leads the estimate at the rollouts' horizon, which
     credits a side ace still in hand, chose the beatable pair, docs/bots.md)."""
     trump = ctx.trump
     suit = trump.play_suits[normal[0].index]
     if suit == TRUMP:
         return cands
     units = read_units(normal, trump, ctx.readings)  # (a throw: each of its units)
-    sure = {_cards_key(u.cards) for u in ctx.sure(suit)}
-    if not any(u.pairs for u in units) or not all(_cards_key(u.cards) in sure for u in units):
+    sure = _sure_keys(ctx, suit)
+    if not any(u.pairs for u in units) or not all(play_key(u.cards) in sure for u in units):
         return cands
     return [c for c in cands if not _beatable_pairs(ctx, c)]
 
 
-def _cards_key(cards: tuple[Card, ...]) -> tuple[int, ...]:
-    return tuple(sorted(c.index for c in cards))
-
-
-def _sure_pair_keys(ctx: PlayCtx, suit: str) -> set[tuple[int, ...]]:
-    """The pairs and tractors of the hand's `suit` that no unseen cards can beat."""
-    return {_cards_key(u.cards) for u in ctx.sure(suit) if u.pairs}
+def _sure_keys(ctx: PlayCtx, suit: str) -> set[tuple[int, ...]]:
+    """The units of the hand's `suit` that no unseen cards can beat, as `play_key`s."""
+    return {play_key(u.cards) for u in ctx.sure(suit)}
 
 
 def _beatable_pairs(ctx: PlayCtx, lead: tuple[Card, ...]) -> bool:
@@ -791,7 +787,7 @@ def _beatable_pairs(ctx: PlayCtx, lead: tuple[Card, ...]) -> bool:
     units = read_units(lead, ctx.trump, ctx.readings)
     if len(units) != 1 or not units[0].pairs:
         return False
-    return _cards_key(lead) not in _sure_pair_keys(ctx, ctx.trump.play_suits[lead[0].index])
+    return play_key(lead) not in _sure_keys(ctx, ctx.trump.play_suits[lead[0].index])
 
 
 # --- the bot --------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engine.actions import Action, Bury, Pass, Play, Snatch
 from engine.bots.advice import Advice
+from engine.bots.certain import play_key
 from engine.cards import Card
 from engine.events import RoundSettled
 from engine.match import Match
@@ -329,7 +330,7 @@ def _kitty_hint_html(review: Review, lang: str) -> str:
 
 def _same_cards(a: Action, b: Action) -> bool:
     """Whether two actions show the same cards (a pass shows none)."""
-    return sorted(map(str, getattr(a, "cards", ()))) == sorted(map(str, getattr(b, "cards", ())))
+    return play_key(getattr(a, "cards", ())) == play_key(getattr(b, "cards", ()))
 
 
 def _trick_html(review: Review, step: Step, lang: str) -> str:

@@ -260,7 +260,7 @@ class Table:
     def _pass_for_player(self) -> list[Event]:
         """The player's pass, made by the table: their pass event says so (PassedForPlayer),
         so that the log can say why they were not asked."""
-        standing = self.match.view(HUMAN).standing_bid is not None
+        standing = self.match.round.standing is not None
         return [PassedForPlayer(e.seat, e.phase, standing)
                 if isinstance(e, Passed) and e.seat == HUMAN else e
                 for e in self._apply(Pass(HUMAN))]
