@@ -130,3 +130,30 @@ def test_the_last_to_play_keeps_its_higher_cards() -> None:
         ctx = ctx_for(trump("2D"), hand, trick)
         got = legal(ctx, spare(ctx, tuple(cards(chosen))))
         assert got == tuple(cards(expected)), (hand, trick, chosen, got)
+
+
+def test_the_last_to_play_keeps_its_higher_cards_in_a_play_of_several() -> None:
+    """A daily player's playtest: West winning a club pair lead, last to play with ♣7 ♣9 ♣J
+    and no club pair, the hint played ♣9 ♣J ("play low") and kept ♣7; ♣J was the top club
+    a trick later. Each lone card of a play that does not take the trick gives way to the
+    lowest lone card of its suit with the same points, the trick going to the same seat and
+    the play staying legal; no pair is broken for it (in the hand or the play), points are
+    not changed, and an earlier seat is left alone."""
+    cases = [  # (hand, trick, chosen, expected)
+        ("C7 C9 CJ H4 S3", [(1, "C3 C3"), (2, "C4 C6"), (3, "CQ CQ")], "C9 CJ", "C7 C9"),
+        ("C7 C9 CJ H4 S3", [(1, "CQ CQ"), (2, "C4 C6"), (3, "C3 C8")], "C9 CJ", "C7 C9"),
+        ("C7 C7 C9 CJ H4", [(1, "C3 C3 C4"), (2, "C6 C8 CQ"), (3, "CK CK CA")], "C7 C7 CJ",
+         "C7 C7 C9"),  # the played pair stays whole; ♣J gives way to ♣9
+        ("C7 C7 C9 CJ H4", [(1, "CA CK"), (2, "C4 C6"), (3, "C3 C8")], "C9 CJ", "C9 CJ"),
+        # (a thrown ♣A ♣K) ♣7 ♣7: a pair in hand is not broken for it
+        ("C5 C9 CJ H4", [(1, "CQ CQ"), (2, "C4 C6"), (3, "C8 C8")], "C9 CJ", "C9 CJ"),
+        # ♣5: five points more
+        ("C7 C9 CJ H4 S3", [(2, "CQ CQ"), (3, "C4 C6")], "C9 CJ", "C9 CJ"),
+        # East still to play: left alone
+    ]
+    for hand, trick, chosen, expected in cases:
+        ctx = ctx_for(trump("2D"), hand, trick)
+        got = legal(ctx, spare(ctx, tuple(cards(chosen))))
+        assert sorted(got, key=lambda c: c.index) == sorted(cards(expected),
+                                                            key=lambda c: c.index), (
+            hand, trick, chosen, got)

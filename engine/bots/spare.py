@@ -15,7 +15,8 @@ card it has chosen, from its own view.
   between them).
 - **The last to play keeps its higher cards**: a single that does not take the trick gives
   way to the lowest lone card of its play-suit with the same points that leaves the trick
-  to the same seat (♠3, not ♠Q, under a partner's ♠K; no pair is broken for it).
+  to the same seat (♠3, not ♠Q, under a partner's ♠K; no pair is broken for it); so does
+  each lone card of a play of several (♣7 ♣9, not ♣9 ♣J, under a pair lead).
 
 `spare(ctx, play)` returns the play to make instead of `play` (or `play` itself); it never
 looks at hidden cards, and what it returns is legal.
@@ -42,7 +43,8 @@ def spare(ctx: PlayCtx, play: tuple[Card, ...]) -> tuple[Card, ...]:
     if len(trick[0][1]) == 1 and len(play) == 1:
         return _spare_single(ctx, play[0])
     if not _takes(ctx, play):
-        return _keep_high(ctx, play)
+        kept = _keep_high(ctx, play)
+        return _lowest_lone_cards(ctx, kept) if len(trick) == 3 else kept
     return play
 
 
@@ -113,6 +115,33 @@ def _lowest_alike(ctx: PlayCtx, legal: Sequence[Card], c: Card) -> Card:
              and strengths[x.index] < strengths[c.index] and x.points == c.points
              and _winner(ctx, (x,)) == winner]
     return min(lower, key=lambda x: (strengths[x.index], x.index)) if lower else c
+
+
+def _lowest_lone_cards(ctx: PlayCtx, play: tuple[Card, ...]) -> tuple[Card, ...]:
+    """For the last seat's play of several cards, which does not take the trick: each card
+    that is lone in the play and in the hand, highest first, swapped for the lowest lone card
+    of its play-suit left in hand with the same points, where the play stays legal and leaves
+    the trick to the same seat (♣7 ♣9, not ♣9 ♣J, under a club pair with no club pair)."""
+    strengths, suits = ctx.trump.strengths, ctx.trump.play_suits
+    held, winner = Counter(ctx.hand), _winner(ctx, play)
+    current = list(play)
+    for i, c in sorted(enumerate(play), key=lambda ic: -strengths[ic[1].index]):
+        if held[c] != 1:
+            continue
+        for x in sorted((x for x, n in held.items() if n == 1 and x not in current
+                         and suits[x.index] == suits[c.index] and x.points == c.points
+                         and strengths[x.index] < strengths[c.index]),
+                        key=lambda x: (strengths[x.index], x.index)):
+            trial = current[:]
+            trial[i] = x
+            try:
+                check_follow(ctx.hand, ctx.trick[0][1], trial, ctx.trump)
+            except IllegalPlay:
+                continue
+            if _winner(ctx, trial) == winner:
+                current = trial
+                break
+    return tuple(current)
 
 
 def _fewer_points_alike(ctx: PlayCtx, legal: Sequence[Card], c: Card) -> Card:
