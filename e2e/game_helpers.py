@@ -254,6 +254,13 @@ CONTAINED = """() => {
       problems.push(`.caption "${el.innerText.replace(/\\s+/g, ' ').slice(0, 30)}" scrolls `
                     + `for ${over} px`);
     }
+    // and one whose lines do not fit says so at its foot (ui/page/dom.py's data-more) until
+    // it is scrolled to its end
+    const hidden = el.scrollHeight - el.scrollTop - el.clientHeight;
+    if ((hidden > 5) !== el.hasAttribute('data-more')) {
+      problems.push(`.caption "${el.innerText.replace(/\\s+/g, ' ').slice(0, 30)}" hides `
+                    + `${hidden} px, data-more ${el.hasAttribute('data-more')}`);
+    }
   }
   return problems;
 }"""

@@ -244,3 +244,44 @@ def test_a_swipe_steps_through_the_review_on_a_phone(new_context, site_url, wait
     swipe(page, 10, -150)  # a scroll, not a step: the next swipe finds the same step
     swipe(page, -150)
     wait_step(page, 3, total)
+
+
+# Each caption on the table: whether lines are hidden below its foot, whether it says so
+# (`data-more`, ui/page/dom.py) and what its ::after draws there.
+CAPTIONS = """() => [...document.querySelectorAll('#table .caption')].map((c) => ({
+  hidden: c.scrollHeight - c.scrollTop - c.clientHeight,
+  more: c.hasAttribute('data-more'),
+  mark: getComputedStyle(c, '::after').content,
+}))"""
+
+
+def test_a_caption_with_lines_below_its_foot_says_so_until_scrolled(
+        new_context, site_url, wait_ready, finished):
+    """A playtest read a cut-off caption as whole (a long trick's why in a phone's review,
+    which scrolls in its place with no scroll bar on a touch screen): a caption with hidden
+    lines shows a ▼ at its foot, which goes once it is scrolled to its end; one that fits
+    shows none."""
+    page = open_result(new_context, site_url, wait_ready, save_match(finished), PHONE,
+                       has_touch=True, is_mobile=True)
+    review = Review(finished)
+    total = len(review.steps)
+    button(page, "review").click()
+    page.wait_for_selector('html[data-phase="review"]')
+    long_ones = 0
+    for k in range(1, total + 1):
+        wait_step(page, k, total)
+        page.wait_for_function(  # (the hint's line comes once its search is done)
+            "() => document.documentElement.dataset.hint !== 'thinking'")
+        for caption in page.evaluate(CAPTIONS):
+            assert caption["more"] == (caption["hidden"] > 5), (k, caption)
+            assert (caption["mark"] == '"▼"') == caption["more"], (k, caption)
+            if caption["more"]:
+                long_ones += 1
+                if long_ones == 1:
+                    check_layout(page, "review-caption-more")
+                page.locator("#table .caption").evaluate("(c) => c.scrollTo(0, c.scrollHeight)")
+                page.wait_for_function(
+                    "() => !document.querySelector('#table .caption[data-more]')")
+        if k < total:
+            button(page, "next").click()
+    assert long_ones, "no caption of this round is longer than a phone's table has room for"

@@ -39,6 +39,8 @@ from ui.page.dialogs import Dialogs
 from ui.page.dom import (
     by_id,
     clear_notice,
+    listen,
+    mark_more_lines,
     notices_after_action,
     notices_language,
     position_of,
@@ -96,6 +98,9 @@ class App:
         self.dialogs.listen()
         self.learn.listen()
         self.links.listen()
+        table = by_id("table")
+        listen(table, "scroll", lambda _: mark_more_lines(table), capture=True)
+        listen(js.window, "resize", lambda _: mark_more_lines(table))
         self.tabs = Tabs(SAVE_KEY, self.screen, self.saved_match, self.links)
         self._begin = asyncio.ensure_future(self._open())
 
@@ -339,6 +344,7 @@ class App:
             focus.put_back(had_focus, acted)
         live_log.show(self.screen.log, lang)
         self.stats.observe()
+        mark_more_lines(by_id("table"))
 
     def _mark_page(self, view: SeatView) -> None:
         """`<html data-phase data-turn data-actions>` (the page's hooks) and the suits' colours."""

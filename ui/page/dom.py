@@ -50,11 +50,29 @@ def set_html(element: Element, html: str) -> None:
         _written[element.id] = html
 
 
+# A caption with more than this many pixels of lines below its foot says it has more (fewer is
+# rounding, which e2e's CONTAINED check forbids: a caption that fits does not scroll at all).
+MORE_BELOW_PX = 5
+
+
+def mark_more_lines(root: Element) -> None:
+    """Each `.caption` under `root` (the trick's why, the review's words) marked `data-more`
+    while lines are hidden below its foot, so index.html draws a ▼ there: a long caption
+    scrolls in its place, and a playtest read a cut-off one as whole. Called after a redraw,
+    and as the reader scrolls a caption or the window changes size."""
+    for box in root.querySelectorAll(".caption"):
+        more = box.scrollHeight - box.scrollTop - box.clientHeight > MORE_BELOW_PX
+        if more != bool(box.hasAttribute("data-more")):
+            box.toggleAttribute("data-more", more)
+
+
 def listen(target: Element | Document | Window, event: str,
-           handler: Callable[[Event], None]) -> None:
+           handler: Callable[[Event], None], capture: bool = False) -> None:
+    """`handler` called on each `event` at `target` (`capture`: on its way down to an element
+    inside, as for a scroll, which does not bubble)."""
     proxy = create_proxy(handler)
     _listeners.append(proxy)
-    target.addEventListener(event, proxy)
+    target.addEventListener(event, proxy, capture)
 
 
 def position_of(element: Element | JsNull) -> int | None:

@@ -19,7 +19,7 @@ from ui.logic.i18n import t
 from ui.logic.players import Adviser
 from ui.logic.screen import Screen
 from ui.logic.table import Table
-from ui.page.dom import by_id, set_html
+from ui.page.dom import by_id, mark_more_lines, set_html
 
 
 class Links(Protocol):
@@ -78,6 +78,7 @@ class ReviewScreen:
         set_html(by_id("controls"), reviewing.controls_html(rv, lang, closable=not page.viewer,
                                                             more=links))
         by_id("prompt").textContent = t("review.keys", lang)
+        mark_more_lines(by_id("table"))
         adviser = page.table.adviser
         if rv.hint_wanted() and self.hint is None and isinstance(adviser, Adviser):
             self.hint = asyncio.ensure_future(self._ask_hint(rv, rv.at, rv.hint_steps(adviser)))
