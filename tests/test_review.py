@@ -7,12 +7,13 @@ from html import unescape
 
 import pytest
 
-from engine.actions import NextRound, Play
+from engine.actions import NextRound, Pass, Play
 from engine.bots import make_bot
 from engine.bots.advice import Advice, explain
 from engine.driver import play_round, run_steps
 from engine.match import Match, Start
 from engine.phase import Phase
+from engine.record import round_actions
 from ui.logic import render
 from ui.logic import review as rv
 from ui.logic.i18n import TEXT, cards_short, trump_name
@@ -155,13 +156,47 @@ def test_the_bids_are_listed_in_the_order_made():
     r = rv.Review(m)
     html = unescape(rv.table_html(r, "en"))
     lines = re.findall(r"<li>([^<]*)</li>", html)
-    bidding = [e for e in m.round.auction if e.phase != Phase.SNATCH]
+    bidding = [(k, e) for k, e in enumerate(m.round.auction) if e.phase != Phase.SNATCH]
     names = ("You", "East", "North", "West")
+    no_bid = passes_with_no_bid(m)
     assert lines[:len(bidding)] == [
-        f"{names[e.seat]} passed" if e.bid is None
-        else f"{names[e.seat]} bid {cards_short(e.bid.cards, 'en')}" for e in bidding]
-    nobody = all(e.bid is None for e in bidding)
+        f"{names[e.seat]} passed" + (" (no bid to make)" if k in no_bid else "")
+        if e.bid is None
+        else f"{names[e.seat]} bid {cards_short(e.bid.cards, 'en')}" for k, e in bidding]
+    nobody = all(e.bid is None for _, e in bidding)
     assert lines[len(bidding):] == (["Nobody bid: a kitty card set trump"] if nobody else [])
+
+
+def passes_with_no_bid(m: Match) -> set[int]:
+    """The places in the last round's auction of the player's passes made with no bid to
+    make (the engine listing none for them then), found by replaying the round."""
+    start, actions = round_actions(m, m.round.number + 1)
+    replay = Match(m.seed, m.rules, start)
+    out = set()
+    for action in actions:
+        if isinstance(action, Pass) and action.seat == 0 and not replay.legal_bids(0):
+            out.add(len(replay.round.auction))
+        replay.apply(action)
+    return out
+
+
+def test_a_pass_the_table_made_for_the_player_says_they_had_no_bid():
+    """A newcomer whose first match ran on while they read the guided hand's offer found
+    "You passed" in the review's auction, never having been asked: a pass with no bid to
+    make says so, and one the player chose (a bid was theirs to make) does not."""
+    seen = Counter()
+    for seed in range(20):
+        m = finished(seed)
+        r = rv.Review(m)
+        no_bid = {k for k in passes_with_no_bid(m)  # (the deal's step lists the bids: the
+                  if m.round.auction[k].phase != Phase.SNATCH}  # snatch round is the kitty's)
+        for lang, mark in (("en", "You passed (no bid to make)"), ("zh", "你不叫（无牌可叫）")):
+            lines = re.findall(r"<li>([^<]*)</li>", unescape(rv.table_html(r, lang)))
+            assert sum(line == mark for line in lines) == len(no_bid), (seed, lines)
+        seen["no bid"] += len(no_bid)
+        seen["chosen"] += sum(e.seat == 0 and e.bid is None and e.phase != Phase.SNATCH
+                              and k not in no_bid for k, e in enumerate(m.round.auction))
+    assert seen["no bid"] and seen["chosen"], seen  # both kinds met
 
 
 def test_an_earlier_round_can_be_reviewed_and_an_unfinished_one_cannot():

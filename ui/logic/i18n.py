@@ -194,6 +194,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "review.no_bids": ("无人叫主，由底牌定主", "Nobody bid: a kitty card set trump"),
     "review.bid": ("{seat}亮 {cards}", "{seat} bid {cards}"),
     "review.pass": ("{seat}不叫", "{seat} passed"),
+    "review.pass_no_bid": ("{seat}不叫（无牌可叫）", "{seat} passed (no bid to make)"),
     "review.snatch": ("{seat}抄底 {cards}", "{seat} snatched with {cards}"),
     "review.kitty": ("底牌", "The kitty"),
     "review.trump": ("主 {trump} · 庄家 {seat}", "Trump {trump} · dealer {seat}"),

@@ -96,9 +96,15 @@ class Review:
         self.kitty_dealt: tuple[Card, ...] = ()
         pending_snatch: tuple[Card, ...] | None = None
         kitty_at: int | None = None
+        # the player's passes the table made for them (no bid to make: ui.logic.table), by
+        # their place in the round's auction
+        self.no_bid_passes: set[int] = set()
         for done, action in enumerate(actions, start=1):
             if kitty_at is None and _kitty_choice(replay, action):
                 kitty_at = done - 1
+            if (isinstance(action, Pass) and action.seat == PLAYER
+                    and not replay.legal_bids(PLAYER)):
+                self.no_bid_passes.add(len(replay.round.auction))
             events = replay.apply(action)
             r = replay.round
             if replay.phase == Phase.BID and not self.steps:  # the last card was dealt
@@ -264,10 +270,12 @@ def hand_counts(review: Review) -> tuple[int, int]:
     return len(hand), len(suit_groups(hand, review.shown_trump))
 
 
-def _auction_line(entry: AuctionEntry, lang: str) -> str:
+def _auction_line(entry: AuctionEntry, lang: str, no_bid: bool = False) -> str:
+    """A turn of the auction in words; `no_bid`: a pass the table made for the player, who
+    had no bid to make (they were not asked)."""
     seat = seat_name(entry.seat, lang)
     if entry.bid is None:
-        return t("review.pass", lang, seat=seat)
+        return t("review.pass_no_bid" if no_bid else "review.pass", lang, seat=seat)
     key = "review.snatch" if entry.bid.snatch else "review.bid"
     return t(key, lang, seat=seat, cards=cards_short(entry.bid.cards, lang))
 
@@ -282,9 +290,9 @@ def table_html(review: Review, lang: str) -> str:
         return _trick_html(review, step, lang)
     if step.kind == DEAL:
         title = t("review.deal", lang)
-        bidding = [e for e in review.auction if e.phase != Phase.SNATCH]
-        lines = [_auction_line(e, lang) for e in bidding]
-        if all(e.bid is None for e in bidding):
+        bidding = [(k, e) for k, e in enumerate(review.auction) if e.phase != Phase.SNATCH]
+        lines = [_auction_line(e, lang, k in review.no_bid_passes) for k, e in bidding]
+        if all(e.bid is None for _, e in bidding):
             lines.append(t("review.no_bids", lang))
     else:
         title = t("review.kitty", lang)
