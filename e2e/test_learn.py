@@ -10,6 +10,7 @@ import json
 import pytest
 from game_helpers import (
     DECISION,
+    SAVE_KEY,
     acted,
     data,
     hand,
@@ -22,6 +23,7 @@ from game_helpers import (
 
 from engine.actions import Play
 from engine.errors import GameError
+from engine.save import load_match
 from ui.logic.i18n import cards_short
 from ui.logic.tutorial import KEY, steps
 
@@ -318,6 +320,40 @@ def test_the_offer_stands_until_the_players_first_decision(new_context, site_url
     page.locator('#coach [data-action="learn-skip"]').click()
     page.wait_for_function("() => !document.documentElement.dataset.tutorial")
     assert "kept" not in (notice(page) or "")
+
+
+def test_a_match_that_ran_on_behind_the_offer_is_dealt_again_after_the_guided_hand(
+        new_context, site_url, wait_ready):
+    """A newcomer read the offer for a while, took the guided hand, and came back to trick 1
+    of their own match under way, its bids and bury made behind the offer (and passes made
+    for them). Back from the guided hand the offer opened, the match starts again from its
+    deal: the same cards and bots, so it comes back to the same moment, this time seen."""
+    page = open_page(new_context, site_url, wait_ready, "?seed=3&speed=instant",
+                     viewport={"width": 1280, "height": 800})
+    assert wait_decision(page) == "play"
+    before = match_of(page)
+    assert before.round.tricks and any(getattr(a, "seat", None) == 0 for a in before.history)
+    page.locator('#coach [data-action="learn"]').click()
+    page.wait_for_selector("html[data-tutorial]")
+    back = page.evaluate("""(key) => {
+      document.querySelector('#coach [data-action="learn-skip"]').click();
+      return localStorage.getItem(key);  // (saved as the click is handled, before a step)
+    }""", SAVE_KEY)
+    page.wait_for_function("() => !document.documentElement.dataset.tutorial")
+    again = load_match(back)
+    assert again.seed == before.seed and not again.history, "dealt again from the start"
+    assert wait_decision(page) == "play"
+    assert match_of(page).history == before.history, "the same moment, come again"
+    # opened from the menu once the player has played: their match is kept as it was
+    take_decision(page, "play")
+    page.wait_for_function("() => !document.documentElement.dataset.offer")
+    played = saved(page)
+    page.locator('#controls [data-action="learn"]').click()
+    page.wait_for_selector("html[data-tutorial]")
+    page.locator('#coach [data-action="learn-skip"]').click()
+    page.wait_for_function("() => !document.documentElement.dataset.tutorial")
+    assert match_of(page).history[:len(load_match(played).history)] == \
+        load_match(played).history
 
 
 # What a phone's screen shows of the guided hand: the coach's words whole (the page scrolls,

@@ -13,6 +13,7 @@ import js
 
 from engine.errors import GameError
 from engine.events import Event
+from engine.match import Match
 from ui.logic import storage
 from ui.logic.i18n import t
 from ui.logic.players import make_players
@@ -54,6 +55,7 @@ class Learn:
         self.tutorial: Tutorial | None = None
         self.main: Table | None = None  # the player's own table, while the guided hand runs
         self.offer = False  # a first visit: the guided hand is offered in the coach box
+        self.from_offer = False  # the guided hand runs as the first visit's offer opened it
         self.lesson = ""  # the coach's words as last shown (a new lesson is brought into view)
 
     @property
@@ -122,8 +124,8 @@ class Learn:
     def start(self) -> None:
         """Open the guided hand (where it was left, if it was left running)."""
         page = self.page
-        self.offer = False
         if self.tutorial is None:
+            self.from_offer, self.offer = self.offer, False
             self.tutorial = self._load()
             self.main, page.table = page.table, self.tutorial.table
         js.document.documentElement.dataset.tutorial = "1"
@@ -144,7 +146,8 @@ class Learn:
         self.tutorial.state = state
         clear_notice(KEPT)
         storage.save(KEY, self.tutorial.save() if state == SKIPPED else '{"state": "done"}')
-        self.page.table, self.main, self.tutorial = self.main, None, None
+        main = dealt_again(self.main) if self.from_offer else self.main
+        self.page.table, self.main, self.tutorial = main, None, None
         js.document.documentElement.removeAttribute("data-tutorial")
         self.page.screen.log = []
         self.page.after_player_action([])
@@ -195,6 +198,18 @@ class Learn:
         if self.tutorial is not None and self.tutorial.table.expected() is not None:
             step = str(clock(self.tutorial.table.match))
         root.dataset.learnStep = step
+
+
+def dealt_again(table: Table) -> Table:
+    """The first visit's match from its deal again, as the player comes back from the
+    guided hand its offer opened: the offer stands until the player's first decision, so
+    they made none, but the match ran on behind it (the bots' bids, the bury, a lead, the
+    table's passes for a hand with no bid), and a newcomer came back to trick 1 under way
+    having seen none of it. The same deal and bots: nothing of the player's is lost."""
+    m = table.match
+    again = Table(Match(m.seed, m.rules, m.start), table.bots, table.adviser)
+    again.ask_bids, again.actions = table.ask_bids, table.actions
+    return again
 
 
 def bring_into_view() -> None:
