@@ -67,6 +67,8 @@ class TrickReason:
         suit = SUIT_WORDS[self.led][1 if lang == "zh" else 0]
         name, whose = names(self.winner)
         how = self.how + "-of" if self.top and self.how in (HIGHEST, TOP_TRUMP) else self.how
+        if how == TRUMPED and len(self.lead) > 1:  # a lone trump does not beat a side pair:
+            how += "-shape"  # the trumps had the lead's shape (R22)
         parts = [words[how].format(name=name, whose=whose, cards=label(self.winning),
                                    top=label(self.top), suit=suit)]
         if self.own is not None:
@@ -87,6 +89,8 @@ _EN = {
     HELD: "{whose} lead held: nobody beat it",
     HIGHEST: "{whose} {cards} is the highest of the {suit} in this trick",
     TRUMPED: "{name} trumped the {suit} lead: any trump beats a side suit",
+    TRUMPED + "-shape": "{name} trumped the {suit} lead with {cards}: trumps of the lead's "
+                        "shape beat a side suit",
     TOP_TRUMP: "{whose} {cards} is the highest trump in this trick",
     # (a play of several units: the one compared, R23)
     HIGHEST + "-of": "{whose} {cards}: its {top} is the highest of the {suit} in this trick",
@@ -109,6 +113,7 @@ _ZH = {
     HELD: "{whose}首家牌最大，没人管上",
     HIGHEST: "{whose}{cards}是这一轮{suit}中最大的",
     TRUMPED: "{name}用主牌毙了{suit}：主牌大于任何副牌",
+    TRUMPED + "-shape": "{name}用主牌{cards}毙了{suit}：牌型相同的主牌大于副牌",
     TOP_TRUMP: "{whose}{cards}是这一轮最大的主牌",
     HIGHEST + "-of": "{whose}{cards}中的{top}是这一轮{suit}中最大的",
     TOP_TRUMP + "-of": "{whose}{cards}中的{top}是这一轮最大的主牌",

@@ -217,7 +217,9 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
     units = classify(play, trump)
     partner = partner_of(view.seat)
     code = reason.code
-    if code in (A.THROW, A.THROW_RUFFABLE):  # "no unseen card of the suit beats any part of
+    if code == A.FORCED:  # "your only legal play": the last card in hand
+        assert len(view.hand) == 1 and play == view.hand
+    elif code in (A.THROW, A.THROW_RUFFABLE):  # "no unseen card of the suit beats any part of
         assert len(units) > 1                 # it": it stands against every unseen card (R19)
         unseen = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
         assert check_throw(play, [unseen], trump) is None
@@ -509,6 +511,16 @@ def test_a_pass_that_waits_to_snatch_says_so() -> None:
     assert reason.code == A.PASS_SNATCH and reason.cards == tuple(cards("S2 S2"))
     en, zh = _words(reason)
     assert "♠2 ♠2 can snatch" in en and "抄底" in zh and "worth" not in en
+
+
+def test_the_last_cards_lead_is_the_only_legal_play() -> None:
+    """A daily player's playtest: on the last trick, leading the one card left, the hint
+    said "lead trumps: draw the opponents' trumps"; it is the only legal play."""
+    tr = Trump("2", "H")
+    view = _lead_view("H5", tr, [[(0, "H3"), (1, "H10"), (2, "H4"), (3, "C3")]])
+    reason = A.explain(view, Play(0, tuple(cards("H5"))))
+    assert reason.code == A.FORCED
+    assert _words(reason) == ("your only legal play", "只能这样出")
 
 
 def test_no_void_to_make_in_a_suit_all_three_others_showed_void_in() -> None:

@@ -38,6 +38,10 @@ CASES = [
      ["North's ♠A is the highest of the spades in this trick"]),
     ("2H", ("S9", "S10", "H3", "C5"), TRUMPED, DISCARD,
      ["West trumped the spades lead", "your ♣5 is neither spades nor trumps"]),
+    # a pair lead trumped: "any trump beats a side suit" was untrue of a lone trump (a daily
+    # player's playtest); the trumps had the lead's shape
+    ("2H", ("S9 S9", "S10 SJ", "H3 H3", "C5 C6"), TRUMPED, DISCARD,
+     ["West trumped the spades lead with ♥3 ♥3: trumps of the lead's shape beat a side suit"]),
     ("2H", ("S9", "H3", "H4", "S5"), TOP_TRUMP, None,
      ["West's ♥4 is the highest trump in this trick"]),
     ("2H", ("S5 S5", "S6 S6", "S7 S8", "SK SA"), HIGHEST, NO_SHAPE,

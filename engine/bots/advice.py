@@ -47,7 +47,7 @@ from .certain import (
 from .knowledge import Memory, build_memory
 
 # Follows.
-FORCED = "forced"  # the only legal follow (R20/R21): nothing to choose
+FORCED = "forced"  # the only legal follow (R20/R21), or the last card: nothing to choose
 TRICK_LOST = "trick-lost"  # the opponents take the trick whatever one plays: fewest points
 FEED = "feed"  # the partner takes (or is winning) the trick: add points
 PARTNER_HOLDS = "partner-holds"  # the partner is winning: no points added, a small card
@@ -412,6 +412,8 @@ def _kept_pair(hand: Sequence[Card], trump: Trump, led: str,
 
 
 def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reason:
+    if len(view.hand) == 1:  # the last trick's lead (a playtest read "draw trumps" there)
+        return Reason(FORCED, cards=cards)
     partner = partner_of(view.seat)
     opponents = opponents_of(view.seat)
     mem = build_memory(view, trump)
