@@ -133,6 +133,8 @@ class Reason:
             key += "-nt"
         if key in (MASTER, MASTER_BARE) and self.suit != TRUMP:
             key += "-side"  # (a side suit's top card: a seat void in it may still trump it)
+        if key in (TOP_RUFFABLE, THROW_RUFFABLE) and self.seat is None:
+            key += "-both"  # (both opponents showed void in the suit and may trump it)
         line = words[key].format(name=name, whose=whose, suit=suit, suits=suits,
                                        cards=cards_label(self.cards, code), n=self.number)
         if self.code in (RUFF, RUFF_PARTNER, TAKE, TAKE_TRY) and self.number:
@@ -162,6 +164,8 @@ _EN = {
     THROW: "nothing unseen in {suit} beats any part of it: throw them together",
     THROW_RUFFABLE: "nothing unseen in {suit} beats any part of it, though {name} showed void"
                     " in {suit}",
+    THROW_RUFFABLE + "-both": "nothing unseen in {suit} beats any part of it, though both "
+                              "opponents showed void in {suit}",
     THROW_TRY: "throw these together: it fails if someone holds a higher card or pair",
     LEAD_TRACTOR: "lead the tractor {cards}",
     MASTER: "{cards} cannot be beaten: take the points",
@@ -169,6 +173,8 @@ _EN = {
     MASTER + "-side": "nothing unseen in {suit} beats {cards}: take the points",
     MASTER_BARE + "-side": "nothing unseen in {suit} beats {cards}: cash it",
     TOP_RUFFABLE: "nothing unseen in {suit} beats {cards}, though {name} showed void in {suit}",
+    TOP_RUFFABLE + "-both": "nothing unseen in {suit} beats {cards}, though both opponents "
+                            "showed void in {suit}",
     PARTNER_VOID: "partner showed void in {suit}: lead it for a ruff",
     OPPONENT_VOID: "{name} showed void in {suit}: lead {cards} instead",
     DRAW_TRUMPS: "long in trumps: draw the opponents' trumps",
@@ -213,6 +219,7 @@ _ZH = {
     DISCARD: "{suit}已绝：垫最不值钱的牌",
     THROW: "外面的{suit}管不上其中任何一手：一起甩出",
     THROW_RUFFABLE: "外面的{suit}管不上其中任何一手，但{name}已无{suit}",
+    THROW_RUFFABLE + "-both": "外面的{suit}管不上其中任何一手，但两家对手都已无{suit}",
     THROW_TRY: "一起甩出：若有人管得上则甩牌失败",
     LEAD_TRACTOR: "出拖拉机{cards}",
     MASTER: "{cards}最大，没人管得上：先拿分",
@@ -220,6 +227,7 @@ _ZH = {
     MASTER + "-side": "外面的{suit}管不上{cards}：先拿分",
     MASTER_BARE + "-side": "外面的{suit}管不上{cards}：先出",
     TOP_RUFFABLE: "外面的{suit}管不上{cards}，但{name}已无{suit}",
+    TOP_RUFFABLE + "-both": "外面的{suit}管不上{cards}，但两家对手都已无{suit}",
     PARTNER_VOID: "对家已无{suit}：出{suit}让对家毙",
     OPPONENT_VOID: "{name}已无{suit}：改出{cards}",
     DRAW_TRUMPS: "主牌多：先调主",
@@ -423,10 +431,10 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
         out = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
         if check_throw(cards, [out], trump, units) is not None:
             return Reason(THROW_TRY, suit=suit, cards=cards)
-        ruffer = next((o for o in opponents if suit != TRUMP and suit in mem.void[o]
-                       and TRUMP not in mem.void[o] and view.hand_sizes[o]), None)
-        if ruffer is not None:
-            return Reason(THROW_RUFFABLE, seat=ruffer, suit=suit, cards=cards)
+        ruffers = [o for o in opponents if suit != TRUMP and suit in mem.void[o]
+                   and TRUMP not in mem.void[o] and view.hand_sizes[o]]
+        if ruffers:
+            return Reason(THROW_RUFFABLE, seat=_one_or_both(ruffers), suit=suit, cards=cards)
         return Reason(THROW, suit=suit, cards=cards)
     if units[0].kind == TRACTOR:
         return Reason(LEAD_TRACTOR, suit=suit, cards=cards)
@@ -449,8 +457,8 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
         if v != suit and v in held:
             return Reason(OPPONENT_VOID, seat=s, suit=v, cards=cards)
     if not beaten:  # the top card, but an opponent showed void in the suit (and may trump)
-        s = next(s for s, v in side_voids if v == suit)
-        return Reason(TOP_RUFFABLE, seat=s, suit=suit, cards=cards)
+        ruffers = [s for s, v in side_voids if v == suit]
+        return Reason(TOP_RUFFABLE, seat=_one_or_both(ruffers), suit=suit, cards=cards)
     if suit == TRUMP:
         if not _opponent_may_hold_trump(view, mem, trump):
             return Reason(NO_TRUMPS_OUT, suit=suit)
@@ -469,6 +477,12 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     if _low(trump, cards):
         return Reason(LEAD_LOW, suit=suit)
     return Reason(LEAD_PAIR if units[0].kind == PAIR else LEAD_PROBE, suit=suit, cards=cards)
+
+
+def _one_or_both(seats: Sequence[int]) -> int | None:
+    """The one opponent of `seats`, or None for both (the reason's words say "both
+    opponents": a daily player saw the hint name East only, West having shown void too)."""
+    return seats[0] if len(seats) == 1 else None
 
 
 def _others_may_hold(view: SeatView, mem: Memory, trump: Trump, suit: str) -> bool:

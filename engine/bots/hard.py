@@ -750,14 +750,15 @@ def into_a_ruff(ctx: PlayCtx, lead: tuple[Card, ...], masters: bool = True) -> b
 
 
 def safe_first(ctx: PlayCtx, cands: list[tuple[Card, ...]],
-               masters: bool = True) -> list[tuple[Card, ...]]:
+               masters: bool = True, drop: bool = False) -> list[tuple[Card, ...]]:
     """Lead candidates with those that carry points (or, with `masters`, a top card) into a
     known ruff (`into_a_ruff`) put last: the search starts from a safe lead and leaves it
     only with evidence."""
     risky = [c for c in cands if into_a_ruff(ctx, c, masters)]
     if not risky or len(risky) == len(cands):
         return cands
-    return [c for c in cands if c not in risky] + risky
+    safe = [c for c in cands if c not in risky]
+    return safe if drop else safe + risky
 
 
 def sure_pair_first(ctx: PlayCtx, normal: tuple[Card, ...],
@@ -943,7 +944,8 @@ class HardBot(NormalBot):
         else:
             normal = choose_lead(ctx)
             cands = safe_first(ctx, lead_candidates(ctx, normal),
-                               masters=self.params.ruff_guard == "masters")
+                               masters=self.params.ruff_guard in ("masters", "drop"),
+                               drop=self.params.ruff_guard == "drop")
             if self.params.sure_pair == "first":
                 cands = sure_pair_first(ctx, normal, cands)
             cands = cands[:self.params.max_candidates + 1]
