@@ -137,6 +137,12 @@ TEXT: dict[str, tuple[str, str]] = {
                                "Your throw failed: {attempted}; you lead {forced} instead"),
     "event.trick": ("{seat}赢得本轮，{points} 分", "Trick to {seat}: {points} points"),
     "event.trick.you": ("你赢得本轮，{points} 分", "Your trick: {points} points"),
+    # (the declarers' side: a newcomer read "Your trick: 25 points" beside the lesson "only
+    # the points the attackers win count")
+    "event.trick.kept": ("{seat}赢得本轮，{points} 分没让抓分方拿到",
+                         "Trick to {seat}: {points} points kept from the attackers"),
+    "event.trick.kept.you": ("你赢得本轮，{points} 分没让抓分方拿到",
+                             "Your trick: {points} points kept from the attackers"),
     # the log's line: numbered, so that two tricks in a row to the same seat for the same
     # points read apart (the table's caption names its trick already)
     "log.trick": ("第 {no} 轮：{seat}赢，{points} 分", "Trick {no} to {seat}: {points} points"),
@@ -462,11 +468,13 @@ TEXT: dict[str, tuple[str, str]] = {
                              "♣ > ♦), so ♠2 ♠2 beats your ♣2 ♣2. East took up "
                              "the kitty and buried {kitty_size} cards: spades are trump now. "
                              "You are still the dealer (庄家)."),
-    "learn.event.TrickWon": ("每一轮桌上都会写出谁赢、为什么赢；两手一样大时，先出的赢。只"
-                             "有抓分方（右家、左家）赢到的分算数。",
+    "learn.event.TrickWon": ("每一轮桌上都会写出谁赢、为什么赢；两手一样大时，先出的赢。"
+                             "5 是 5 分，10 和 K 是 10 分；只有抓分方（右家、左家）赢到的分"
+                             "算数，满 {threshold} 分他们就上台。",
                              "Each trick's caption says who won it and why; of two equal "
-                             "plays, the one played first wins. Only the points the attackers "
-                             "(East and West) win count."),
+                             "plays, the one played first wins. 5s count 5 points, 10s and Ks "
+                             "10; only the points the attackers (East and West) win count, and "
+                             "with {threshold} or more they take the deal."),
     "learn.event.pair-led": ("有人出了一对：对子比任何两张单牌大，有同门对子的人必须跟对子。",
                              "A pair was led: it beats any two singles, and whoever holds a pair "
                              "of that suit must follow with it."),
@@ -481,12 +489,16 @@ TEXT: dict[str, tuple[str, str]] = {
                                 "底牌的分乘 {kitty_multiplier} 算给他们。",
                                 "抠底! The attackers won the last trick, so the kitty's points "
                                 "count ×{kitty_multiplier} for them."),
-    "learn.event.RoundSettled": ("这一局打完了！结果写着谁赢了、抓分方得了多少分"
-                                 "（上台要 {threshold}）、双方升到几级。"
+    "learn.event.RoundSettled": ("这一局打完了！右家抄底把主换成了黑桃，不再是你的梅花；"
+                                 "抓分方得了 {score} 分，满 {threshold} 分就上台，所以这一局"
+                                 "你方输了。结果写着分从哪里来、双方升到几级。"
                                  "点“回到我的比赛”开始自己打。",
-                                 "That was a whole round! The result says who won, the "
-                                 "attackers' points (they needed {threshold}) and both sides' "
-                                 "levels now. Tap \"Back to my game\" to play on your own."),
+                                 "That was a whole round! East's snatch (抄底) made spades "
+                                 "trump instead of your clubs, and the attackers scored {score}: "
+                                 "with {threshold} or more they take the deal, so your side lost "
+                                 "this one. The result shows where the points came from and both "
+                                 "sides' levels now. Tap \"Back to my game\" to play on your "
+                                 "own."),
     # explanations (ui.logic.explain): why, in one line
     "explain.trumps_word": ("主牌", "trump"),
     "explain.kind.single": ("单张", "single"),
@@ -577,7 +589,8 @@ HELP: dict[str, list[str]] = {
         "三副牌共 162 张，四人两两对家（你和对家一队）。"
         "每人 {hand_size} 张，底牌 {kitty_size} 张。",
         "发牌时可以亮级牌叫主（单张、对、三张），别人可以用更大的对或三张反主；"
-        "三张小王/大王叫无主。",
+        "三张小王/大王叫无主。无人叫主时由底牌定主：底牌里第一张级牌的花色，没有级牌就看最大"
+        "的一张（第一局由拿到第一张牌的人坐庄）。",
         "庄家拿底牌后扣回 {kitty_size} 张。其他人可以用至少两张更大的级牌抄底，换主重新扣底。",
         "出牌：首家可出单张、对、拖拉机（三对以上相连），或同一门的组合甩牌（三张一样的牌"
         "算一对加一张）；甩牌若有人管得住则失败，改出被管住的最小的那一手。",
@@ -596,7 +609,9 @@ HELP: dict[str, list[str]] = {
         "yours). {hand_size} cards each, {kitty_size} in the kitty.",
         "While the cards are dealt you may bid by showing level cards (one, a pair or three); "
         "others overcall with a stronger pair or triple. Three identical jokers (three small "
-        "or three big) make no-trump.",
+        "or three big) make no-trump. If nobody bids, the kitty sets trump: the suit of its "
+        "first level card, else of its highest card (in the first round the seat dealt the "
+        "first card becomes dealer).",
         "The dealer takes the kitty and buries {kitty_size} cards. Others may snatch it with a "
         "stronger "
         "bid of at least two cards, changing trump and burying again.",

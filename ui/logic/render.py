@@ -15,6 +15,7 @@ from engine.config import DEFAULT_RULES, RulesConfig
 from engine.errors import GameError
 from engine.phase import Phase
 from engine.rules import Trump, classify, trick_winner
+from engine.seats import same_team
 from engine.view import SeatView
 from ui.logic import explain
 from ui.logic.i18n import (
@@ -262,6 +263,13 @@ def table_html(view: SeatView, screen: Screen) -> str:
     return trick_html(view, screen)
 
 
+def trick_won_line(winner: int, points: int, dealer: int | None, lang: str) -> str:
+    """Who took a trick and its points: 'Trick to East: 25 points'; the declarers' side's
+    points are 'kept from the attackers' (only the attackers' points count)."""
+    kept = points and dealer is not None and same_team(winner, dealer)
+    return t_seat("event.trick.kept" if kept else "event.trick", winner, lang, points=points)
+
+
 def trick_html(view: SeatView, screen: Screen) -> str:
     """The cards on the table: the trick in progress, or the last one finished when the
     player looks back at it (captioned so)."""
@@ -288,7 +296,7 @@ def trick_html(view: SeatView, screen: Screen) -> str:
     if screen.show_last_trick:
         lines.append(t("caption.last_trick", lang, n=len(done)))
     if trick.winner is not None:
-        lines.append(t_seat("event.trick", trick.winner, lang, points=trick.points))
+        lines.append(trick_won_line(trick.winner, trick.points, view.dealer, lang))
     caption = "".join(f"<p>{escape(line)}</p>" for line in lines)
     if leading is not None:
         caption += f'<p class="leading">{escape(t_seat("caption.leading", leading, lang))}</p>'

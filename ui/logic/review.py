@@ -37,6 +37,7 @@ from ui.logic.render import (
     result_html,
     role_html,
     suit_groups,
+    trick_won_line,
 )
 
 DEAL, KITTY, TRICK, RESULT = "deal", "kitty", "trick", "result"
@@ -350,7 +351,7 @@ def _trick_html(review: Review, step: Step, lang: str) -> str:
         slots.append(f'<div class="play {POSITION[seat]}{won}" data-seat="{seat}" '
                      f'style="--n: {len(cards)}">{_cards(cards, review.trump, lang)}</div>')
     lines = [t("review.trick", lang, n=step.trick_no, total=review.tricks),
-             t_seat("event.trick", trick.winner, lang, points=trick.points),
+             trick_won_line(trick.winner, trick.points, review.dealer, lang),
              t("status.points", lang, points=step.points)]
     caption = "".join(f"<p>{escape(line)}</p>" for line in lines)
     reason = explain.trick_reason_text(trick, review.trump, lang, PLAYER)

@@ -257,6 +257,13 @@ def ready_text(table: Table, move: Play | Bury, lang: str) -> str:
     return t(f"learn.ready.{type(move).__name__.lower()}", lang, **rule_values(table.rules, lang))
 
 
+def lesson_text(table: TutorialTable, note: str, lang: str) -> str:
+    """A lesson of what just happened (learn.event.<note>) in `lang`, with the rules' numbers
+    and the attackers' score (the result's lesson names it)."""
+    return t(f"learn.event.{note}", lang, **rule_values(table.rules, lang),
+             score=table.view().attackers_score)
+
+
 def coach_html(tutorial: Tutorial | None, offer: bool, lang: str, chosen: bool = False) -> str:
     """The coach box (#coach): the offer on a first visit; while the guided hand runs, what to
     do now (first: a small frame shows only the top of the box) and what just happened (its
@@ -269,8 +276,7 @@ def coach_html(tutorial: Tutorial | None, offer: bool, lang: str, chosen: bool =
                 + button("learn", t("learn.start", lang), primary=True)
                 + button("learn-no", t("learn.no_thanks", lang)))
     table = tutorial.table
-    numbers = rule_values(table.rules, lang)
-    notes = "".join(f'<p class="note">{escape(t(f"learn.event.{n}", lang, **numbers))}</p>'
+    notes = "".join(f'<p class="note">{escape(lesson_text(table, n, lang))}</p>'
                     for n in tutorial.notes)
     due = table.expected()
     if due is not None:
