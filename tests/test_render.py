@@ -811,10 +811,13 @@ def test_a_new_round_s_log_starts_empty():
 def test_a_trick_the_declarers_take_keeps_its_points_from_the_attackers():
     """A newcomer read "Your trick: 25 points" beside the guided hand's "only the points the
     attackers win count": the declarers' side's points are said to be kept from them."""
+    def line(html: str) -> str:
+        return unescape(re.sub(r"<[^>]+>", "", html))
     # East (1) deals: East and West (3) declare, South (0) and North (2) attack
-    assert render.trick_won_line(0, 25, 1, "en") == "Your trick: 25 points"
-    assert render.trick_won_line(3, 25, 1, "en") == \
+    assert line(render.trick_won_html(0, 25, 1, "en")) == "Your trick: 25 points"
+    assert line(render.trick_won_html(3, 25, 1, "en")) == \
         "Trick to West: 25 points kept from the attackers"
-    assert render.trick_won_line(1, 0, 1, "en") == "Trick to East: 0 points"
-    assert render.trick_won_line(0, 25, 0, "zh") == "你赢得本轮，25 分没让抓分方拿到"
-    assert render.trick_won_line(2, 10, 3, "zh") == "对家赢得本轮，10 分"
+    assert line(render.trick_won_html(1, 0, 1, "en")) == "Trick to East: 0 points"
+    assert line(render.trick_won_html(0, 25, 0, "zh")) == "你赢得本轮，25 分没让抓分方拿到"
+    assert line(render.trick_won_html(2, 10, 3, "zh")) == "对家赢得本轮，10 分"
+    assert '<span class="kept">' in render.trick_won_html(3, 25, 1, "en")  # (a frame hides it)

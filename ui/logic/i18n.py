@@ -139,10 +139,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "event.trick.you": ("你赢得本轮，{points} 分", "Your trick: {points} points"),
     # (the declarers' side: a newcomer read "Your trick: 25 points" beside the lesson "only
     # the points the attackers win count")
-    "event.trick.kept": ("{seat}赢得本轮，{points} 分没让抓分方拿到",
-                         "Trick to {seat}: {points} points kept from the attackers"),
-    "event.trick.kept.you": ("你赢得本轮，{points} 分没让抓分方拿到",
-                             "Your trick: {points} points kept from the attackers"),
+    "event.trick.kept": ("没让抓分方拿到", " kept from the attackers"),
     # the log's line: numbered, so that two tricks in a row to the same seat for the same
     # points read apart (the table's caption names its trick already)
     "log.trick": ("第 {no} 轮：{seat}赢，{points} 分", "Trick {no} to {seat}: {points} points"),

@@ -263,11 +263,14 @@ def table_html(view: SeatView, screen: Screen) -> str:
     return trick_html(view, screen)
 
 
-def trick_won_line(winner: int, points: int, dealer: int | None, lang: str) -> str:
-    """Who took a trick and its points: 'Trick to East: 25 points'; the declarers' side's
-    points are 'kept from the attackers' (only the attackers' points count)."""
-    kept = points and dealer is not None and same_team(winner, dealer)
-    return t_seat("event.trick.kept" if kept else "event.trick", winner, lang, points=points)
+def trick_won_html(winner: int, points: int, dealer: int | None, lang: str) -> str:
+    """Who took a trick and its points, a caption's line: 'Trick to East: 25 points'; the
+    declarers' side's points are ' kept from the attackers' (only the attackers' points
+    count), words a short table (a blog's frame) leaves out for room (`.kept`)."""
+    line = escape(t_seat("event.trick", winner, lang, points=points))
+    if points and dealer is not None and same_team(winner, dealer):
+        line += f'<span class="kept">{escape(t("event.trick.kept", lang))}</span>'
+    return f"<p>{line}</p>"
 
 
 def trick_html(view: SeatView, screen: Screen) -> str:
@@ -295,9 +298,9 @@ def trick_html(view: SeatView, screen: Screen) -> str:
     lines = []
     if screen.show_last_trick:
         lines.append(t("caption.last_trick", lang, n=len(done)))
-    if trick.winner is not None:
-        lines.append(trick_won_line(trick.winner, trick.points, view.dealer, lang))
     caption = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    if trick.winner is not None:
+        caption += trick_won_html(trick.winner, trick.points, view.dealer, lang)
     if leading is not None:
         caption += f'<p class="leading">{escape(t_seat("caption.leading", leading, lang))}</p>'
     reason = explain.trick_reason_text(trick, view.trump, lang, view.seat)

@@ -37,7 +37,7 @@ from ui.logic.render import (
     result_html,
     role_html,
     suit_groups,
-    trick_won_line,
+    trick_won_html,
 )
 
 DEAL, KITTY, TRICK, RESULT = "deal", "kitty", "trick", "result"
@@ -350,10 +350,9 @@ def _trick_html(review: Review, step: Step, lang: str) -> str:
         won = " winner" if trick.winner == seat else ""
         slots.append(f'<div class="play {POSITION[seat]}{won}" data-seat="{seat}" '
                      f'style="--n: {len(cards)}">{_cards(cards, review.trump, lang)}</div>')
-    lines = [t("review.trick", lang, n=step.trick_no, total=review.tricks),
-             trick_won_line(trick.winner, trick.points, review.dealer, lang),
-             t("status.points", lang, points=step.points)]
-    caption = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    caption = (f'<p>{escape(t("review.trick", lang, n=step.trick_no, total=review.tricks))}</p>'
+               + trick_won_html(trick.winner, trick.points, review.dealer, lang)
+               + f'<p>{escape(t("status.points", lang, points=step.points))}</p>')
     reason = explain.trick_reason_text(trick, review.trump, lang, PLAYER)
     if reason:  # why it went so, as the live table says it (engine.reasons)
         caption += f'<p class="reason">{escape(reason)}</p>'
