@@ -118,10 +118,16 @@ def test_guided_first_hand_played_through(new_context, site_url, wait_ready):
     tutorial = json.loads(saved(page, KEY))
     assert tutorial["state"] == "running"
     assert saved(page) == main_save, "the player's own match is never touched"
-    page.locator('#coach [data-action="learn-done"]').click()
+    back = page.evaluate("""(key) => {
+      document.querySelector('#coach [data-action="learn-done"]').click();
+      return localStorage.getItem(key);  // (saved as the click is handled, before a step)
+    }""", SAVE_KEY)
     page.wait_for_function("() => !document.documentElement.dataset.tutorial")
     assert json.loads(saved(page, KEY))["state"] == "done"
-    assert saved(page) == main_save
+    # taken from the first visit's offer: the player's match, on which they had made no
+    # decision, is dealt again (test_a_match_that_ran_on_behind_the_offer_is_dealt_again…)
+    assert load_match(back).seed == load_match(main_save).seed
+    assert not load_match(back).history
 
 
 def page_card(text: str):

@@ -497,3 +497,22 @@ def test_a_high_lead_is_not_called_low():
             "zh", names), (lead, reason)
     assert explain(view, Play(HUMAN, tuple(cards("SJ SJ")))).text("en", names) == (
         "lead the pair ♠J ♠J: the others must follow with a pair if they have one")
+
+
+def test_the_player_has_decided_once_they_act_not_for_the_tables_passes():
+    """The guided hand deals the player's match again on their return where they made no
+    decision in it (ui.page.tutorial): the table's passes for a hand with no bid are not
+    theirs; a bid, a pass with a bid listed, a bury or a play is."""
+    from engine.actions import Pass
+    from ui.logic.players import make_players
+
+    for seed in range(1, 12):
+        table = Table.new(seed, *make_players(dict.fromkeys(("1", "2", "3"), "normal"), seed))
+        table.run_until_player()
+        assert not table.player_has_decided(), seed  # (only the table's passes so far)
+        options = table.bid_choices()
+        if table.phase in (Phase.BID, Phase.SNATCH) and options:
+            table.act(Pass(HUMAN))  # a pass where a bid was listed: a decision
+        else:
+            table.act(table.hint() or table.match.a_legal_action())
+        assert table.player_has_decided(), seed

@@ -91,6 +91,22 @@ class Table:
     def view(self) -> SeatView:
         return self.match.view(HUMAN)
 
+    def player_has_decided(self) -> bool:
+        """Whether the player made a decision in this match: any action of theirs but a pass
+        the table made for them (no bid to make, `_passes_for_player`), or a later round."""
+        m = self.match
+        mine = [a for a in m.history if getattr(a, "seat", None) == HUMAN]
+        if m.round.number != m.start.round_no or any(not isinstance(a, Pass) for a in mine):
+            return True
+        if not mine:
+            return False
+        replay = Match(m.seed, m.rules, m.start)  # (a few passes: were bids listed then?)
+        for action in m.history:
+            if getattr(action, "seat", None) == HUMAN and replay.legal_bids(HUMAN):
+                return True
+            replay.apply(action)
+        return False
+
     # --- automatic steps ------------------------------------------------------------------
 
     def step(self) -> list[Event]:

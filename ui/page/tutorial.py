@@ -55,7 +55,6 @@ class Learn:
         self.tutorial: Tutorial | None = None
         self.main: Table | None = None  # the player's own table, while the guided hand runs
         self.offer = False  # a first visit: the guided hand is offered in the coach box
-        self.from_offer = False  # the guided hand runs as the first visit's offer opened it
         self.lesson = ""  # the coach's words as last shown (a new lesson is brought into view)
 
     @property
@@ -124,8 +123,8 @@ class Learn:
     def start(self) -> None:
         """Open the guided hand (where it was left, if it was left running)."""
         page = self.page
+        self.offer = False
         if self.tutorial is None:
-            self.from_offer, self.offer = self.offer, False
             self.tutorial = self._load()
             self.main, page.table = page.table, self.tutorial.table
         js.document.documentElement.dataset.tutorial = "1"
@@ -146,7 +145,7 @@ class Learn:
         self.tutorial.state = state
         clear_notice(KEPT)
         storage.save(KEY, self.tutorial.save() if state == SKIPPED else '{"state": "done"}')
-        main = dealt_again(self.main) if self.from_offer else self.main
+        main = self.main if self.main.player_has_decided() else dealt_again(self.main)
         self.page.table, self.main, self.tutorial = main, None, None
         js.document.documentElement.removeAttribute("data-tutorial")
         self.page.screen.log = []
@@ -201,9 +200,9 @@ class Learn:
 
 
 def dealt_again(table: Table) -> Table:
-    """The first visit's match from its deal again, as the player comes back from the
-    guided hand its offer opened: the offer stands until the player's first decision, so
-    they made none, but the match ran on behind it (the bots' bids, the bury, a lead, the
+    """The player's match from its deal again, as they come back from the guided hand
+    having made no decision in it: it ran on meanwhile (on a first visit, behind the offer,
+    which stands until the player's first decision: the bots' bids, the bury, a lead, the
     table's passes for a hand with no bid), and a newcomer came back to trick 1 under way
     having seen none of it. The same deal and bots: nothing of the player's is lost."""
     m = table.match
