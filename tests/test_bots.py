@@ -403,6 +403,13 @@ def test_hard_keeps_a_top_card_out_of_a_suit_an_opponent_has_shown_void_in():
     cands = [tuple(parse_cards(p)) for p in ("DA", "C3", "H9")]
     assert safe_first(ctx, cands) == [tuple(parse_cards(p)) for p in ("C3", "H9", "DA")]
     assert safe_first(ctx, cands, masters=False) == cands
+    # hard's default (ruff_guard="drop"): not compared at all where a safe lead is; two
+    # playtesters saw the search choose it all the same (♥K into two shown voids)
+    assert safe_first(ctx, cands, drop=True) == [tuple(parse_cards(p)) for p in ("C3", "H9")]
+    only = [tuple(parse_cards("DA"))]
+    assert safe_first(ctx, only, drop=True) == only  # (no safe lead: it stays)
+    from engine.bots.hard import SearchParams
+    assert SearchParams().ruff_guard == "drop"
 
 
 def bury_view(seed):

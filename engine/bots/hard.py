@@ -153,9 +153,11 @@ class SearchParams:
     #                    top card or trump where a lower card does the same:
     #                    engine.bots.spare); "off": the search's choice as it is (the arena's
     #                    comparison)
-    ruff_guard: str = "masters"  # leads put last into a shown void that may be trumped:
-    #                               "masters", those with points or a top card; "points",
-    #                               those with points only (the arena's comparison)
+    ruff_guard: str = "drop"  # leads into a shown void that may be trumped: "drop", those
+    #                            with points or a top card not compared where a safe lead is
+    #                            (two playtesters saw the hint lead a top card into a shown
+    #                            void, and the trick trumped); "masters", put last; "points",
+    #                            those with points only put last (the arena's comparisons)
     take: str = "on"  # "on": last to play, an opponent winning, where a follow takes the
     #                   trick and SURE_TAKE_POINTS or more with it, the search compares only
     #                   the follows that take it (engine.bots.certain.only_sure_takes);
