@@ -229,3 +229,20 @@ def test_a_throw_broken_by_a_partner_says_that_partners_count_too(thrower, block
     for lang, word in (("en", "partner's cards count too"), ("zh", "队友的牌也算")):
         text = explain.throw_failed_text(event, trump, lang)
         assert (word in text) is noted, text
+
+
+def test_the_bid_offer_names_each_suit_the_player_may_bid_in_the_first_round():
+    """A newcomer offered ♥3 and ♠3 read only "showing ♠3 makes ♠ trump": the first round's
+    bids count cards only (R10), so each listed bid as strong is named, and its suit is
+    trump."""
+    m = Match(3)
+    view = replace(m.view(0), phase=Phase.DEAL, to_act=None, bids=(), first_round=True)
+    bids = [tuple(parse_cards("H3")), tuple(parse_cards("S3"))]
+    assert explain.bid_offer_text(view, bids, "en") == (
+        "You may bid: showing ♠3 or ♥3 makes its suit trump and could make you the dealer "
+        "(or let the deal go on)")
+    assert explain.bid_offer_text(view, bids, "zh") == (
+        "可以叫主：亮 ♠3 或 ♥3，亮哪门就是哪门做主，你就可能成为庄家（也可以不叫）")
+    pair = [tuple(parse_cards("H3")), tuple(parse_cards("S3 S3"))]  # a pair is stronger
+    assert explain.bid_offer_text(view, pair, "en").startswith(
+        "You may bid: showing ♠3 ♠3 makes ♠ trump")

@@ -102,13 +102,21 @@ def bid_offer_text(view: SeatView, bids: Sequence[tuple[Card, ...]], lang: str) 
     makes = (t("explain.makes.no_trump", lang) if suit is None and cards[0].is_joker
              and len(cards) == 3 else t("explain.makes", lang,
                                         suit=SUIT_SYMBOLS.get(suit or "", "?")))
+    # the first round's bids count cards only (R10): the listed bids as strong, each of its
+    # suit (a newcomer offered ♥3 and ♠3 read only "showing ♠3 makes ♠ trump")
+    equal = [b for b in bids if len(b) == len(cards) and not b[0].is_joker
+             and b[0].suit != cards[0].suit] if view.first_round and suit is not None else []
+    shown = cards_label(cards, "zh" if lang == "zh" else "en")
+    if equal and view.phase != Phase.SNATCH:
+        shown = t("explain.or", lang).join(
+            cards_label(b, "zh" if lang == "zh" else "en") for b in [cards, *equal[::-1]])
+        makes = t("explain.makes.its_suit", lang)
     alt = t("explain.offer.alt.deal" if view.phase == Phase.DEAL else "explain.offer.alt.bid",
             lang)
     standing = view.standing_bid
     key = ("explain.offer.snatch" if view.phase == Phase.SNATCH and standing
            else "explain.offer.snatch_unopposed" if view.phase == Phase.SNATCH  # (R12)
            else "explain.offer.overcall" if standing else "explain.offer.bid")
-    shown = cards_label(cards, "zh" if lang == "zh" else "en")
     if key == "explain.offer.bid" and not view.first_round:  # later rounds (R10, R28): the
         assert view.dealer is not None                      # 庄家 is set; a bid picks trump
         return t_seat("explain.offer.bid_trump", view.dealer, lang, cards=shown, makes=makes,

@@ -515,6 +515,8 @@ TEXT: dict[str, tuple[str, str]] = {
     # deal, to let it go on; after it, to pass)
     "explain.makes": ("{suit}做主", "makes {suit} trump"),
     "explain.makes.no_trump": ("打无主", "makes it no-trump"),
+    "explain.makes.its_suit": ("亮哪门就是哪门做主", "makes its suit trump"),
+    "explain.or": (" 或 ", " or "),
     "explain.offer.alt.deal": ("也可以不叫", "or let the deal go on"),
     "explain.offer.alt.bid": ("也可以不叫", "or pass"),
     "explain.offer.bid": ("可以叫主：亮 {cards}，{makes}，你就可能成为庄家（{alt}）",
