@@ -320,9 +320,18 @@ def check_other_reason(view: SeatView, action: Action, reason: A.Reason) -> None
             assert not same_team(taker, view.seat)
             assert len(reason.cards) >= 2 and not Counter(reason.cards) - Counter(view.hand)
             assert can_overcall(reason.cards, standing.cards, view.level, first_round=False)
+        elif code == A.NO_SNATCH_OWN:  # the kitty is the seat's side's
+            assert view.phase == Phase.SNATCH and view.burier is not None
+            assert same_team(view.burier, view.seat) and reason.seat == view.burier
+        elif code == A.NO_SNATCH:  # the cards named could snatch (R15), and are not shown
+            assert view.phase == Phase.SNATCH
+            assert view.burier is None or not same_team(view.burier, view.seat)
+            if reason.cards:
+                assert len(reason.cards) >= 2 and not Counter(reason.cards) - Counter(view.hand)
+                assert can_overcall(reason.cards, standing.cards if standing else None,
+                                    view.level, first_round=False)
         else:
-            assert code in (A.PASS_WEAK, A.NO_SNATCH)
-            assert (code == A.NO_SNATCH) == (view.phase == Phase.SNATCH)
+            assert code == A.PASS_WEAK and view.phase != Phase.SNATCH
     elif isinstance(action, Bury):
         trump = view.trump
         assert trump is not None
@@ -370,7 +379,7 @@ def test_every_hint_reason_is_true_of_the_seats_view() -> None:
     # the generator reaches the reasons of play
     for code in (A.FORCED, A.TRICK_LOST, A.FEED, A.PARTNER_WINNING, A.RUFF, A.TAKE,
                  A.TAKE_TRY, A.PLAY_LOW, A.PARTNER_LATER, A.DISCARD, A.MASTER, A.SHORT_SUIT,
-                 A.LEAD_LOW):
+                 A.LEAD_LOW, A.NO_SNATCH, A.NO_SNATCH_OWN):
         assert seen[code], (code, seen)
 
 

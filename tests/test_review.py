@@ -353,9 +353,12 @@ def test_the_kitty_step_says_what_the_hint_would_have_done_where_the_player_coul
     run_steps(r.hint_steps(other))
     line = _hint_line(r)
     if snatched:
-        assert line == did + "the hint would not have snatched: no snatch worth making: pass"
+        strongest = _snatches_listed(r)[-1]
+        assert line == did + (f"the hint would not have snatched: {cards_short(strongest, 'en')}"
+                              " could snatch, but the kitty is not worth it here: pass")
         assert _hint_line(r, "zh") == (f"你用 {cards_short(mine.cards, 'zh')} 抄底；"
-                                       "提示不会抄底：不值得抄底：不抄")
+                                       f"提示不会抄底：{cards_short(strongest, 'zh')}可以抄底，"
+                                       "但这里的底牌不值得：不抄")
     else:
         cards = cards_short(_snatches_listed(r)[-1], "en")
         assert line.startswith(did + f"the hint would have snatched with {cards}: ")

@@ -89,7 +89,8 @@ PASS_WEAK = "pass-weak"  # no bid worth making (the bids it could make were weig
 PASS_SNATCH = "pass-snatch"  # after the deal, an opponent's bid stands and the seat holds a
 #                              snatch that beats it (R15: two cards or more, by R9/R13)
 SNATCH = "snatch"
-NO_SNATCH = "no-snatch"
+NO_SNATCH = "no-snatch"  # a snatch the seat could make, weighed and not made
+NO_SNATCH_OWN = "no-snatch-own"  # the kitty is the seat's side's (it or its partner buried)
 BURY_VOID = "bury-void"  # bury whole suits: voids to trump from
 BURY_LOW = "bury-low"  # bury side cards, no pair among them; keep trumps, pairs and tractors
 BURY_SPARE = "bury-spare"  # a pair or a trump buried too: the cards needed least
@@ -100,6 +101,7 @@ CODES = (FORCED, TRICK_LOST, FEED, PARTNER_HOLDS, PARTNER_WINNING, RUFF, RUFF_PA
          MASTER, MASTER_BARE, TOP_RUFFABLE, PARTNER_VOID, OPPONENT_VOID, DRAW_TRUMPS,
          LEAD_TRUMPS, NO_TRUMPS_OUT, SHORT_SUIT, LEAD_LOW, LEAD_PAIR, LEAD_PROBE, BID,
          PASS_PARTNER, PASS_PARTNER_SNATCH, PASS_OWN, PASS_WEAK, PASS_SNATCH, SNATCH, NO_SNATCH,
+         NO_SNATCH_OWN,
          BURY_VOID, BURY_LOW, BURY_SPARE)
 # "Long in trumps" (DRAW_TRUMPS): at least this many trumps, and this share of the hand.
 LONG_TRUMPS_MIN = 4
@@ -133,6 +135,8 @@ class Reason:
             key += "-nt"
         if key in (MASTER, MASTER_BARE) and self.suit != TRUMP:
             key += "-side"  # (a side suit's top card: a seat void in it may still trump it)
+        if key == NO_SNATCH and not self.cards:
+            key += "-none"
         if key in (TOP_RUFFABLE, THROW_RUFFABLE) and self.seat is None:
             key += "-both"  # (both opponents showed void in the suit and may trump it)
         line = words[key].format(name=name, whose=whose, suit=suit, suits=suits,
@@ -193,7 +197,9 @@ _EN = {
     PASS_SNATCH: "pass now: once they have buried, {cards} can snatch the kitty (抄底)",
     SNATCH: "{n} trumps with {suit} as trump: snatch the kitty",
     SNATCH + "-nt": "{n} trumps in no-trump: snatch the kitty",
-    NO_SNATCH: "no snatch worth making: pass",
+    NO_SNATCH: "{cards} could snatch, but the kitty is not worth it here: pass",
+    NO_SNATCH + "-none": "no snatch worth making: pass",
+    NO_SNATCH_OWN: "{name} buried the kitty, your side's: pass",
     BURY_VOID: "bury all your {suits}: a void to trump from",
     BURY_LOW: "bury side cards you can spare; keep trumps, pairs and tractors",
     BURY_SPARE: "bury the cards you need least",
@@ -246,7 +252,9 @@ _ZH = {
     PASS_SNATCH: "先不叫：等对方扣底后，可以用 {cards} 抄底",
     SNATCH: "以{suit}做主抄底有{n}张主：抄底",
     SNATCH + "-nt": "以无主抄底有{n}张主：抄底",
-    NO_SNATCH: "不值得抄底：不抄",
+    NO_SNATCH: "{cards}可以抄底，但这里的底牌不值得：不抄",
+    NO_SNATCH + "-none": "不值得抄底：不抄",
+    NO_SNATCH_OWN: "底牌是{name}扣的，是你方的：不抄",
     BURY_VOID: "把{suits}全扣下：做成绝门可以毙",
     BURY_LOW: "扣用不上的副牌；留住主牌、对子和拖拉机",
     BURY_SPARE: "扣下最用不上的牌",
@@ -282,7 +290,12 @@ def explain(view: SeatView, action: Action) -> Reason:
         return Reason(SNATCH if isinstance(action, Snatch) else BID, number=n, suit=suit)
     if isinstance(action, Pass):
         if view.phase == Phase.SNATCH:
-            return Reason(NO_SNATCH)
+            if view.burier is not None and same_team(view.burier, view.seat):
+                return Reason(NO_SNATCH_OWN, seat=view.burier)
+            standing = view.standing_bid
+            could = bid_options(view.hand, standing.cards if standing else None, view.level,
+                                min_cards=2)
+            return Reason(NO_SNATCH, cards=could[-1] if could else ())
         standing = view.standing_bid
         if standing is not None and standing.seat == view.seat:
             return Reason(PASS_OWN, seat=standing.seat)
