@@ -22,8 +22,9 @@ from game_helpers import (
 
 from engine.actions import NextRound
 from engine.bots import make_bot
-from engine.driver import play_round
+from engine.driver import next_action, play_round
 from engine.match import Match
+from engine.phase import Phase
 from engine.save import save_match
 from ui.logic.review import Review
 
@@ -38,8 +39,9 @@ def finished() -> Match:
     return m
 
 
-def open_result(new_context, site_url, wait_ready, text: str, viewport, lang: str = "en",
-                **options):
+def open_at(new_context, site_url, wait_ready, text: str, viewport, lang: str = "en",
+            **options):
+    """The page opened on the match saved as `text`."""
     page = new_context(viewport=viewport, **options).new_page()
     # the save and settings put in storage from the site's origin without a game running:
     # the game starts once, from them
@@ -49,6 +51,12 @@ def open_result(new_context, site_url, wait_ready, text: str, viewport, lang: st
                   [SETTINGS_KEY, json.dumps({"lang": lang})])
     page.goto(site_url + "?speed=instant")
     wait_ready(page)
+    return page
+
+
+def open_result(new_context, site_url, wait_ready, text: str, viewport, lang: str = "en",
+                **options):
+    page = open_at(new_context, site_url, wait_ready, text, viewport, lang, **options)
     page.wait_for_selector('html[data-phase="result"] #table .result')
     return page
 
@@ -285,3 +293,28 @@ def test_a_caption_with_lines_below_its_foot_says_so_until_scrolled(
         if k < total:
             button(page, "next").click()
     assert long_ones, "no caption of this round is longer than a phone's table has room for"
+
+
+SHOWN_LOG_LINES = "els => els.filter(e => e.getClientRects().length).map(e => e.innerText)"
+LOG_LINES = "#log li:not(.sr-only)"  # (the others are for screen readers)
+
+
+def test_the_live_log_is_not_shown_beside_the_reviews_steps(new_context, site_url,
+                                                            wait_ready):
+    """A newcomer stepping through trick 2 of a review read the log's lines below the table,
+    which were the round's last tricks, as about it: a review hides them."""
+    m = Match(SEED)
+    bots = [make_bot("normal", s, SEED) for s in range(4)]
+    while not (m.phase == Phase.PLAY and m.to_act == 0 and len(m.round.hands[0]) == 1):
+        m.apply(next_action(m, bots))
+    page = open_at(new_context, site_url, wait_ready, save_match(m), DESKTOP)
+    page.locator("#hand [data-i]").first.click()
+    button(page, "play").click()
+    page.wait_for_selector('html[data-phase="result"] #table .result')
+    assert page.locator(LOG_LINES).evaluate_all(SHOWN_LOG_LINES), "the log tells the end"
+    button(page, "review").click()
+    page.wait_for_selector('html[data-phase="review"]')
+    assert not page.locator(LOG_LINES).evaluate_all(SHOWN_LOG_LINES)
+    button(page, "close-review").click()
+    page.wait_for_selector('html[data-phase="result"] #table .result')
+    assert page.locator(LOG_LINES).evaluate_all(SHOWN_LOG_LINES), "back: the log as it was"
