@@ -451,3 +451,26 @@ def test_the_coach_names_the_button_as_the_page_shows_it_at_every_play_of_the_gu
             throws += button_words[1].startswith("Throw")
         tutorial.observe(table.act(move))
     assert throws >= 1, "the guided hand holds a throw"
+
+
+def test_a_move_with_no_lesson_of_its_own_says_the_hints_reason():
+    """A newcomer read "Play the lit ♣J (or tap Hint)" at several steps and learnt nothing
+    from them: the coach gives the hint's reason for the move, as the hint would."""
+    from engine.bots.advice import explain as advice_for
+    from ui.logic.explain import names
+    from ui.logic.tutorial import coach_html
+
+    tutorial = new_tutorial()
+    table, told = tutorial.table, 0
+    while not table.phase.round_over:
+        due = table.expected()
+        if due is None:
+            tutorial.observe(table.step())
+            continue
+        if due[1] == "play":
+            for lang in ("en", "zh"):
+                why = advice_for(table.view(), due[0]).text(lang, names(lang))
+                assert why in unescape(coach_html(tutorial, False, lang)), (lang, why)
+            told += 1
+        tutorial.observe(table.act(due[0]))
+    assert told >= 3

@@ -438,6 +438,8 @@ TEXT: dict[str, tuple[str, str]] = {
                         "must follow with a pair of the suit if they hold one."),
     "learn.step.play": ("出亮着的 {cards}（点“提示”也行）。", "Play the lit {cards}"
                                                               " (or tap Hint)."),
+    "learn.step.play_why": ("出亮着的 {cards}：{why}（点“提示”也行）。",
+                            "Play the lit {cards}: {why} (or tap Hint)."),
     "learn.step.last": ("最后一轮：出 {cards}。若抓分方赢了这一轮，就抠底："
                         "底牌的分 × {kitty_multiplier}。",
                         "The last trick: play {cards}. If the attackers win it they capture "

@@ -29,6 +29,7 @@ from engine.match import Match
 from engine.phase import Phase
 from engine.rules import Trump, classify
 from engine.save import load_match, save_match
+from ui.logic.explain import names
 from ui.logic.i18n import TEXT, cards_short, rule_values, t
 from ui.logic.markup import escape
 from ui.logic.render import button, throw_units
@@ -281,6 +282,11 @@ def coach_html(tutorial: Tutorial | None, offer: bool, lang: str, chosen: bool =
     due = table.expected()
     if due is not None:
         todo = task(due, lang, table.rules)
+        move = due[0]
+        if due[1] == "play" and isinstance(move, Play):  # (a move with no lesson of its own:
+            # the hint's reason for it; a newcomer read "Play the lit ♣J" and learnt nothing)
+            why = explain(table.view(), move).text(lang, names(lang))
+            todo = t("learn.step.play_why", lang, cards=cards_short(move.cards, lang), why=why)
         if chosen and isinstance(due[0], Play | Bury):
             press = ready_text(table, due[0], lang)
             notes = f"<p>{escape(todo)}</p>{notes}"
