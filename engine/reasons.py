@@ -27,6 +27,7 @@ from .rules import (
     pair_runs,
     trick_winner,
 )
+from .seats import same_team
 
 # How the winner won.
 HELD, HIGHEST, TRUMPED, TOP_TRUMP = "held", "highest", "trumped", "top-trump"
@@ -133,7 +134,7 @@ _ZH = {
 def trick_reason(plays: Sequence[tuple[int, Sequence[Card]]], trump: Trump,
                  seat: int | None = None) -> TrickReason:
     """Why the trick of `plays` ((seat, cards) in play order, complete) went as it did; about
-    `seat`'s own play too when it played and lost."""
+    `seat`'s own play too when it played and its side lost the trick."""
     cards = [tuple(p) for _, p in plays]
     lead = cards[0]
     led = trump.suit_of(lead[0])
@@ -151,7 +152,8 @@ def trick_reason(plays: Sequence[tuple[int, Sequence[Card]]], trump: Trump,
     own: str | None = None
     own_cards: tuple[Card, ...] = ()
     mine = next((i for i, (s, _) in enumerate(plays) if s == seat), None)
-    if mine is not None and mine != w:
+    # (a play the partner's won trick made no loss of: "your play cannot win" read as one)
+    if mine is not None and mine != w and not same_team(winner, plays[mine][0]):
         own_cards = cards[mine]
         own = _why_lost(own_cards, units, led, trump, cards, w, mine)
         if own == DISCARD:  # name only the cards that are neither of the led suit nor trump

@@ -44,7 +44,7 @@ CASES = [
      ["West trumped the spades lead with ♥3 ♥3: trumps of the lead's shape beat a side suit"]),
     ("2H", ("S9", "H3", "H4", "S5"), TOP_TRUMP, None,
      ["West's ♥4 is the highest trump in this trick"]),
-    ("2H", ("S5 S5", "S6 S6", "S7 S8", "SK SA"), HIGHEST, NO_SHAPE,
+    ("2H", ("S5 S5", "S7 S8", "S6 S6", "SK SA"), HIGHEST, NO_SHAPE,
      ["a pair beats any two singles: your ♠K ♠A could not win"]),
     ("2H", ("C7 C7 C8 C8 C9 C9", "C3 C4 C5 C6 CJ CQ", "CK CK CA CA C10 C10", "C4 CJ CQ CK CA C3"),
      HELD, NO_SHAPE, ["♣7 ♣7 ♣8 ♣8 ♣9 ♣9 is a tractor"]),
@@ -52,8 +52,12 @@ CASES = [
     # singles" did not say what the follow lacked (a daily player's playtest)
     ("2H", ("S5 S5 S9 S9", "S3 S4 S6 S7", "S8 S8 SJ SJ", "SK SK SA S3"), HIGHEST, NO_SHAPE,
      ["your ♠K ♠K ♠A ♠3 does not have the shape of ♠5 ♠5 ♠9 ♠9"]),
-    ("2H", ("S9", "SA", "S4", "SA"), HIGHEST, TIE, ["your ♠A ties, and the earlier play wins"]),
-    ("2H", ("S7 S7 S7", "S8 S8 S9", "S3 S4 S5", "S6 S10 SJ"), HIGHEST, NO_SHAPE,
+    ("2H", ("S9", "S4", "SA", "SA"), HIGHEST, TIE, ["your ♠A ties, and the earlier play wins"]),
+    # partner's trick: nothing of the player's was lost ("your play cannot win" read as a
+    # loss, a newcomer's playtest)
+    ("2H", ("S9 S9", "SA SA", "S4 S4", "S5 S6"), HIGHEST, None, ["North's ♠A ♠A is the highest"]),
+    ("2H", ("S9", "SA", "S4", "SA"), HIGHEST, None, ["North's ♠A is the highest"]),
+    ("2H", ("S7 S7 S7", "S3 S4 S5", "S8 S8 S9", "S6 S10 SJ"), HIGHEST, NO_SHAPE,
      ["three of a kind plays as a pair and a single"]),
     # a play of several units names the one compared (R23): "Your ♠2 ♠K is the highest
     # trump" read as if ♠2 counted (a daily player's playtest)
@@ -87,13 +91,13 @@ def test_discard_names_only_the_cards_neither_of_the_led_suit_nor_trump():
     """R22: on a club lead with hearts trump, "your ♣Q ♥K are neither clubs nor trump" was
     said of a club and a trump; only a card that is neither is named a discard, and a play
     of the led suit and trumps together is said to mix them."""
-    reason = trick_reason(plays("C9 C8", "CA CA", "C3 C4", "CQ S3"), trump("2H"), seat=0)
+    reason = trick_reason(plays("C9 C8", "C3 C4", "CA CA", "CQ S3"), trump("2H"), seat=0)
     assert reason.own == DISCARD and reason.own_cards == tuple(cards("S3"))
     line = reason.text("en", NAMES.get)
     assert "your ♠3 is neither clubs nor trumps" in line and "♣Q" not in line.split(";")[1]
     zh = reason.text("zh", ZH.get)
     assert "你的♠3既不是梅花也不是主牌" in zh and "♣Q" not in zh.split("；")[1]
-    mixed = trick_reason(plays("C9 C8", "CA CA", "C3 C4", "CQ HK"), trump("2H"), seat=0)
+    mixed = trick_reason(plays("C9 C8", "C3 C4", "CA CA", "CQ HK"), trump("2H"), seat=0)
     assert mixed.own == MIXED and mixed.own_cards == tuple(cards("CQ HK"))
     assert "neither" not in mixed.text("en", NAMES.get)
     assert "既不是" not in mixed.text("zh", ZH.get)
@@ -102,7 +106,7 @@ def test_discard_names_only_the_cards_neither_of_the_led_suit_nor_trump():
 def test_discard_on_a_trump_lead_says_not_trump_and_never_names_a_trump():
     """R22 on a trump lead: "♥Q ♠5 is neither trumps nor trumps" named ♥Q, a trump, as not
     trump; only ♠5 is, and it is said once."""
-    reason = trick_reason(plays("H9 H8", "HA HA", "H3 H4", "HQ S5"), trump("2H"), seat=0)
+    reason = trick_reason(plays("H9 H8", "H3 H4", "HA HA", "HQ S5"), trump("2H"), seat=0)
     assert reason.own == DISCARD and reason.own_cards == tuple(cards("S5"))
     line = reason.text("en", NAMES.get)
     assert "your ♠5 is not a trump" in line and "nor" not in line and "♥Q" not in line

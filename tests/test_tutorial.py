@@ -288,9 +288,11 @@ def test_the_guided_hand_shows_a_snatch_and_explains_it():
     assert snatch.cards == tuple(parse_cards("S2 S2"))
     assert snatch.why.standing == tuple(parse_cards("C2 C2")) and snatch.why.rule == SUIT
     assert tutorial.notes == ["snatched"]
-    coach = coach_html(tutorial, False, "en")
+    coach = unescape(coach_html(tutorial, False, "en"))
     assert "East snatched the kitty (抄底) with a pair of ♠2" in coach
-    assert "spades are trump now" in coach and "You are still the dealer (庄家)" in coach
+    assert "spades, East's choice, are trump now" in coach
+    assert "the cards you buried with it" in coach  # (where the player's bury went)
+    assert "You are still the dealer (庄家)" in coach
     assert "右家用一对 ♠2 抄底了" in coach_html(tutorial, False, "zh")
     again = Tutorial.restore(tutorial.save(), *make_players(TIERS, SEED))
     assert again.notes == ["snatched"], "a reload right after the snatch still explains it"

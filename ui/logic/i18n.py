@@ -354,7 +354,8 @@ TEXT: dict[str, tuple[str, str]] = {
     # the guided first hand (ui.logic.tutorial, ui.page.tutorial)
     "learn.title": ("新手教学：第一手牌", "Guided first hand"),
     "learn.offer": ("第一次玩升级？跟着教学打一手牌，边打边学。",
-                    "New to 升级? Learn by playing one guided hand."),
+                    "New to 升级 (the Tractor family of card games)? Learn by playing one "
+                    "guided hand: each move shown and explained."),
     "learn.start": ("开始教学", "Start the guided hand"),
     "learn.no_thanks": ("不用了", "No thanks"),
     "learn.skip": ("跳过教学", "Skip the guided hand"),
@@ -394,12 +395,13 @@ TEXT: dict[str, tuple[str, str]] = {
     "learn.step.bury": ("你是庄家，拿起了 {kitty_size} 张底牌（蓝框）。点"
                         "亮着的 {kitty_size} 张牌放进底牌区，再点“扣底”。"
                         "扣下的牌不再出；若抓分方赢了最后一轮，底牌的分{kitty_times}归他们（抠底），"
-                        "所以不扣分牌：扣不成对、不带分的单张，留住对子、A 和主牌。",
+                        "所以不扣分牌（5、10、K）：扣不成对、不带分的单张，留住对子、A 和主牌。",
                         "You are the dealer: you took up the {kitty_size} kitty cards (outlined "
                         "in blue). Tap the {kitty_size} lit cards to bury them, then Bury. Buried "
                         "cards are out of play, but if the attackers win the last trick their "
-                        "points count {kitty_times} for them (抠底): bury no points, only lone "
-                        "cards that make no pair, and keep your pairs, aces and trumps."),
+                        "points count {kitty_times} for them (抠底): bury no points (5s, 10s, "
+                        "Ks), only lone cards that make no pair, and keep your pairs, aces and "
+                        "trumps."),
     "learn.step.throw": ("轮到你首出。一起出亮着的红桃 {cards}：一对 ♥A 加一对 ♥K（两对不算拖拉机，"
                          "要三对相连才算）。同一门几手牌一起出叫甩牌：只要没人管得住其中任何一手，"
                          "就甩成功。",
@@ -461,12 +463,14 @@ TEXT: dict[str, tuple[str, str]] = {
                                 "bid of two or more level cards stronger than your ♣2 ♣2."),
     "learn.event.snatched": ("右家用一对 ♠2 抄底了！第一局叫主只比张数，抄底还要比花色"
                              "（♠ > ♥ > ♣ > ♦）：♠2 ♠2 大过你的 ♣2 ♣2。"
-                             "右家拿走底牌，重新扣了 {kitty_size} 张。现在黑桃是主；庄家仍是你。",
+                             "右家拿走了底牌（连同你扣的牌），重新扣了 {kitty_size} 张，"
+                             "黑桃成了他要的主。现在黑桃是主；庄家仍是你。",
                              "East snatched the kitty (抄底) with a pair of ♠2! The first "
                              "round's bids count cards only; a snatch ranks suits too (♠ > ♥ > "
                              "♣ > ♦), so ♠2 ♠2 beats your ♣2 ♣2. East took up "
-                             "the kitty and buried {kitty_size} cards: spades are trump now. "
-                             "You are still the dealer (庄家)."),
+                             "the kitty (the cards you buried with it) and buried "
+                             "{kitty_size} cards: spades, East's choice, are trump now. You "
+                             "are still the dealer (庄家)."),
     "learn.event.TrickWon": ("每一轮桌上都会写出谁赢、为什么赢；两手一样大时，先出的赢。"
                              "5 是 5 分，10 和 K 是 10 分；只有抓分方（右家、左家）赢到的分"
                              "算数，满 {threshold} 分他们就上台。",
@@ -592,7 +596,8 @@ HELP: dict[str, list[str]] = {
         "发牌时可以亮级牌叫主（单张、对、三张），别人可以用更大的对或三张反主；"
         "三张小王/大王叫无主。无人叫主时由底牌定主：底牌里第一张级牌的花色，没有级牌就看最大"
         "的一张（第一局由拿到第一张牌的人坐庄）。",
-        "庄家拿底牌后扣回 {kitty_size} 张。其他人可以用至少两张更大的级牌抄底，换主重新扣底。",
+        "庄家拿底牌后扣回 {kitty_size} 张。其他人可以用至少两张更大的级牌抄底，换主重新扣底"
+        "（一样多张时比花色：♠ > ♥ > ♣ > ♦；第一局叫主只比张数）。",
         "出牌：首家可出单张、对、拖拉机（三对以上相连），或同一门的组合甩牌（三张一样的牌"
         "算一对加一张）；甩牌若有人管得住则失败，改出被管住的最小的那一手。",
         "跟牌必须跟同门，有对跟对、有拖拉机跟拖拉机；没有该门可以用主牌毙或垫牌。",
@@ -614,8 +619,8 @@ HELP: dict[str, list[str]] = {
         "first level card, else of its highest card (in the first round the seat dealt the "
         "first card becomes dealer).",
         "The dealer takes the kitty and buries {kitty_size} cards. Others may snatch it with a "
-        "stronger "
-        "bid of at least two cards, changing trump and burying again.",
+        "stronger bid of at least two cards (as many cards: suits rank ♠ > ♥ > ♣ > ♦; the "
+        "first round's bids count cards only), changing trump and burying again.",
         "Lead a single, a pair, a tractor (three or more consecutive pairs) or a throw of "
         "several of one suit (three of a kind counts as a pair and a single); a throw someone "
         "can beat fails, and its smallest beatable part is led instead.",
