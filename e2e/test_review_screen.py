@@ -230,16 +230,21 @@ def swipe(page, dx: int, dy: int = 0) -> None:
     cdp.detach()
 
 
+def review_on_a_phone(new_context, site_url, wait_ready, finished):
+    """The review of `finished` opened on a touch phone: the page, the model, its steps."""
+    page = open_result(new_context, site_url, wait_ready, save_match(finished), PHONE,
+                       has_touch=True, is_mobile=True)
+    review = Review(finished)
+    button(page, "review").click()
+    page.wait_for_selector('html[data-phase="review"]')
+    return page, review, len(review.steps)
+
+
 def test_a_swipe_steps_through_the_review_on_a_phone(new_context, site_url, wait_ready,
                                                       finished):
     """Issue 12: "steps trick by trick — buttons, arrow keys, swipe". To the left is the next
     step, to the right the one before; scrolling up or down does not step."""
-    page = open_result(new_context, site_url, wait_ready, save_match(finished), PHONE,
-                       has_touch=True, is_mobile=True)
-    review = Review(finished)
-    total = len(review.steps)
-    button(page, "review").click()
-    page.wait_for_selector('html[data-phase="review"]')
+    page, review, total = review_on_a_phone(new_context, site_url, wait_ready, finished)
     wait_step(page, 1, total)
     swipe(page, -150)
     wait_step(page, 2, total)
@@ -269,12 +274,7 @@ def test_a_caption_with_lines_below_its_foot_says_so_until_scrolled(
     which scrolls in its place with no scroll bar on a touch screen): a caption with hidden
     lines shows a ▼ at its foot, which goes once it is scrolled to its end; one that fits
     shows none."""
-    page = open_result(new_context, site_url, wait_ready, save_match(finished), PHONE,
-                       has_touch=True, is_mobile=True)
-    review = Review(finished)
-    total = len(review.steps)
-    button(page, "review").click()
-    page.wait_for_selector('html[data-phase="review"]')
+    page, _, total = review_on_a_phone(new_context, site_url, wait_ready, finished)
     long_ones = 0
     for k in range(1, total + 1):
         wait_step(page, k, total)
