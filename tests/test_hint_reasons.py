@@ -169,8 +169,10 @@ def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
         assert trump.suit_of(kept) == led
         assert trump.strengths[kept.index] < trump.strengths[play[0].index]
         assert not same_team(winner, seat)
-    elif code == A.DISCARD:  # void in a side suit: the cheapest cards
+    elif code in (A.DISCARD, A.DISCARD_TRUMP):  # void in a side suit: the cheapest cards
         assert led != TRUMP and void and reason.suit == led and winner != seat
+        # (垫, "discard", is said of side cards only: ♦2, a trump, was called one)
+        assert any(trump.suit_of(c) == TRUMP for c in play) == (code == A.DISCARD_TRUMP)
         assert pts == min(points_of(a) for a in alts if _winner_with(view, trump, a) != seat)
     elif code == A.PARTNER_LATER:  # an opponent is winning, partner still to play: points
         assert not same_team(winner, seat) and reason.seat == winner and pts > 0
@@ -253,6 +255,8 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
         assert suit in mem.void[partner] and TRUMP not in mem.void[partner]
     elif code == A.OPPONENT_VOID:
         assert reason.seat in opponents_of(view.seat) and reason.suit != suit
+        assert not any(suit in mem.void[o] and TRUMP not in mem.void[o]  # (not into another)
+                       for o in opponents_of(view.seat))
         assert reason.suit in mem.void[reason.seat] and reason.suit != TRUMP
         assert any(trump.suit_of(c) == reason.suit for c in view.hand)
     elif code == A.DRAW_TRUMPS:  # an opponent may still hold a trump; long in trumps
@@ -546,3 +550,19 @@ def test_no_void_to_make_in_a_suit_all_three_others_showed_void_in() -> None:
     assert reason.code != A.SHORT_SUIT
     en, zh = _words(reason)
     assert "void" not in en and "绝门" not in zh
+
+
+def test_a_lead_into_a_shown_void_is_not_said_to_keep_off_another() -> None:
+    """A daily player read "West showed void in diamonds: lead ♠2 instead" where West had
+    shown void in spades too, and ruffed ♠2: the reason does not offer a lead into another
+    shown void as the way round one."""
+    tr = Trump("3", "C")
+    hand = "S2 S4 D5 D9 H6 H8"
+    tricks = [[(0, "D7"), (1, "D8"), (2, "D10"), (3, "H4")],  # West void in diamonds
+              [(0, "S6"), (1, "S7"), (2, "S8"), (3, "H5")]]   # … and in spades
+    view = _lead_view(hand, tr, tricks)
+    reason = A.explain(view, Play(0, tuple(cards("S2"))))
+    assert reason.code != A.OPPONENT_VOID, _words(reason)
+    only_diamonds = _lead_view(hand, tr, tricks[:1])
+    reason = A.explain(only_diamonds, Play(0, tuple(cards("S2"))))
+    assert reason.code == A.OPPONENT_VOID and reason.seat == 3 and reason.suit == "D"

@@ -62,6 +62,7 @@ PARTNER_LATER = "partner-later"  # an opponent is winning, partner still to play
 OPPONENT_WINNING = "opponent-winning"  # an opponent is winning (no more is claimed)
 KEEP_PAIR = "keep-pair"  # follow with a single and keep the pair
 DISCARD = "discard"  # void in the led suit, not winning: the fewest points
+DISCARD_TRUMP = "discard-trump"  # … with a trump among them (垫 is said of side cards only)
 # Leads.
 THROW = "throw"  # no unseen card of the suit beats any part of it: the throw stands (R19)
 THROW_RUFFABLE = "throw-ruffable"  # it stands, though an opponent showed void in the suit
@@ -96,7 +97,8 @@ BURY_LOW = "bury-low"  # bury side cards, no pair among them; keep trumps, pairs
 BURY_SPARE = "bury-spare"  # a pair or a trump buried too: the cards needed least
 
 CODES = (FORCED, TRICK_LOST, FEED, PARTNER_HOLDS, PARTNER_WINNING, RUFF, RUFF_PARTNER, TAKE,
-         TAKE_TRY, PLAY_LOW, PARTNER_LATER, OPPONENT_WINNING, KEEP_PAIR, DISCARD, THROW,
+         TAKE_TRY, PLAY_LOW, PARTNER_LATER, OPPONENT_WINNING, KEEP_PAIR, DISCARD, DISCARD_TRUMP,
+         THROW,
          THROW_RUFFABLE, THROW_TRY, LEAD_TRACTOR,
          MASTER, MASTER_BARE, TOP_RUFFABLE, PARTNER_VOID, OPPONENT_VOID, DRAW_TRUMPS,
          LEAD_TRUMPS, NO_TRUMPS_OUT, SHORT_SUIT, LEAD_LOW, LEAD_PAIR, LEAD_PROBE, BID,
@@ -137,6 +139,7 @@ class Reason:
             key += "-side"  # (a side suit's top card: a seat void in it may still trump it)
         if key == NO_SNATCH and not self.cards:
             key += "-none"
+
         if key in (TOP_RUFFABLE, THROW_RUFFABLE) and self.seat is None:
             key += "-both"  # (both opponents showed void in the suit and may trump it)
         line = words[key].format(name=name, whose=whose, suit=suit, suits=suits,
@@ -165,6 +168,7 @@ _EN = {
     OPPONENT_WINNING: "{name} is winning this trick",
     KEEP_PAIR: "keep the pair {cards} for later",
     DISCARD: "no {suit} left: discard your cheapest cards",
+    DISCARD_TRUMP: "no {suit} left, and no play of yours wins: your cheapest cards",
     THROW: "nothing unseen in {suit} beats any part of it: throw them together",
     THROW_RUFFABLE: "nothing unseen in {suit} beats any part of it, though {name} showed void"
                     " in {suit}",
@@ -223,6 +227,7 @@ _ZH = {
     OPPONENT_WINNING: "{name}正大",
     KEEP_PAIR: "留住对子{cards}",
     DISCARD: "{suit}已绝：垫最不值钱的牌",
+    DISCARD_TRUMP: "{suit}已绝，也管不上：出最不值钱的牌",
     THROW: "外面的{suit}管不上其中任何一手：一起甩出",
     THROW_RUFFABLE: "外面的{suit}管不上其中任何一手，但{name}已无{suit}",
     THROW_RUFFABLE + "-both": "外面的{suit}管不上其中任何一手，但两家对手都已无{suit}",
@@ -369,7 +374,8 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
     fewest = pts <= min(points_of(p) for p in _follows(view.hand, lead, trump, cards)
                         if trick_winner([*now, p], trump) != len(now))
     if void and led != TRUMP and fewest:
-        return Reason(DISCARD, suit=led)
+        losing_trumps = any(trump.play_suits[c.index] == TRUMP for c in cards)
+        return Reason(DISCARD_TRUMP if losing_trumps else DISCARD, suit=led)  # (垫: no trump)
     kept = _kept_pair(view.hand, trump, led, cards) if len(lead) == 1 else None
     if kept is not None:
         return Reason(KEEP_PAIR, cards=(kept, kept))
@@ -466,9 +472,10 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
         code = MASTER if _points_may_fall(view, mem, trump, cards) else MASTER_BARE
         return Reason(code, suit=suit, cards=cards)
     held = {trump.play_suits[c.index] for c in view.hand}
-    for s, v in side_voids:
-        if v != suit and v in held:
-            return Reason(OPPONENT_VOID, seat=s, suit=v, cards=cards)
+    for s, v in side_voids:  # (not where the lead goes into a shown void too: a daily player
+        if v != suit and v in held and not void_here:  # read "West showed void in ♦: lead
+            return Reason(OPPONENT_VOID, seat=s, suit=v, cards=cards)  # ♠2 instead", West
+            #                                                   void in spades as well)
     if not beaten:  # the top card, but an opponent showed void in the suit (and may trump)
         ruffers = [s for s, v in side_voids if v == suit]
         return Reason(TOP_RUFFABLE, seat=_one_or_both(ruffers), suit=suit, cards=cards)
