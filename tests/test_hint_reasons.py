@@ -321,7 +321,7 @@ def check_other_reason(view: SeatView, action: Action, reason: A.Reason) -> None
             #                            standing bid by R9/R13, once an opponent has buried
             assert view.phase == Phase.BID and standing is not None
             taker = view.dealer if view.dealer is not None else standing.seat
-            assert not same_team(taker, view.seat)
+            assert not same_team(taker, view.seat) and reason.seat == taker  # stays 庄家
             assert len(reason.cards) >= 2 and not Counter(reason.cards) - Counter(view.hand)
             assert can_overcall(reason.cards, standing.cards, view.level, first_round=False)
         elif code == A.NO_SNATCH_OWN:  # the kitty is the seat's side's
@@ -530,6 +530,10 @@ def test_a_pass_that_waits_to_snatch_says_so() -> None:
     assert reason.code == A.PASS_SNATCH and reason.cards == tuple(cards("S2 S2"))
     en, zh = _words(reason)
     assert "♠2 ♠2 can snatch" in en and "抄底" in zh and "worth" not in en
+    # (R15: the snatch changes trump, not the 庄家; a daily player missed that cost)
+    taker = view.dealer if view.dealer is not None else view.standing_bid.seat
+    name = {1: ("East", "右家"), 2: ("North", "对家"), 3: ("West", "左家")}[taker]
+    assert f"{name[0]} stays dealer" in en and f"庄家仍是{name[1]}" in zh
 
 
 def test_the_last_cards_lead_is_the_only_legal_play() -> None:

@@ -198,7 +198,8 @@ _EN = {
     PASS_PARTNER_SNATCH: "partner's bid stands: pass; {cards} may snatch (抄底) later",
     PASS_OWN: "your bid stands: pass",
     PASS_WEAK: "no bid worth making now: pass",
-    PASS_SNATCH: "pass now: once they have buried, {cards} can snatch the kitty (抄底)",
+    PASS_SNATCH: "pass now: once {name} has buried, {cards} can snatch the kitty (抄底); "
+                 "{name} stays dealer",
     SNATCH: "{n} trumps with {suit} as trump: snatch the kitty",
     SNATCH + "-nt": "{n} trumps in no-trump: snatch the kitty",
     NO_SNATCH: "{cards} could snatch, but the kitty is not worth it here: pass",
@@ -254,7 +255,7 @@ _ZH = {
     PASS_PARTNER_SNATCH: "对家的叫主不变：不叫；之后还可以用 {cards} 抄底",
     PASS_OWN: "你的叫主不变：不叫",
     PASS_WEAK: "现在不值得叫主：不叫",
-    PASS_SNATCH: "先不叫：等对方扣底后，可以用 {cards} 抄底",
+    PASS_SNATCH: "先不叫：等{name}扣底后，可以用 {cards} 抄底；庄家仍是{name}",
     SNATCH: "以{suit}做主抄底有{n}张主：抄底",
     SNATCH + "-nt": "以无主抄底有{n}张主：抄底",
     NO_SNATCH: "{cards}可以抄底，但这里的底牌不值得：不抄",
@@ -319,7 +320,8 @@ def explain(view: SeatView, action: Action) -> Reason:
                 return Reason(PASS_PARTNER_SNATCH, seat=standing.seat, cards=snatches[-1])
             return Reason(PASS_PARTNER, seat=standing.seat)
         if snatches and taker is not None and not same_team(taker, view.seat):
-            return Reason(PASS_SNATCH, cards=snatches[-1])
+            return Reason(PASS_SNATCH, seat=taker, cards=snatches[-1])  # (R15: the snatch
+            #          changes trump, not the 庄家: a daily player missed that cost of a pass)
         return Reason(PASS_WEAK)
     return Reason(LEAD_LOW)  # pragma: no cover - no other action is advised
 
