@@ -533,7 +533,7 @@ def test_a_pass_that_waits_to_snatch_says_so() -> None:
     # (R15: the snatch changes trump, not the 庄家; a daily player missed that cost)
     taker = view.dealer if view.dealer is not None else view.standing_bid.seat
     name = {1: ("East", "右家"), 2: ("North", "对家"), 3: ("West", "左家")}[taker]
-    assert f"{name[0]} stays dealer" in en and f"庄家仍是{name[1]}" in zh
+    assert f"{name[0]} will still be dealer" in en and f"庄家仍是{name[1]}" in zh
 
 
 def test_the_last_cards_lead_is_the_only_legal_play() -> None:

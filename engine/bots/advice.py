@@ -199,7 +199,7 @@ _EN = {
     PASS_OWN: "your bid stands: pass",
     PASS_WEAK: "no bid worth making now: pass",
     PASS_SNATCH: "pass now: once {name} has buried, {cards} can snatch the kitty (抄底); "
-                 "{name} stays dealer",
+                 "{name} will still be dealer",
     SNATCH: "{n} trumps with {suit} as trump: snatch the kitty",
     SNATCH + "-nt": "{n} trumps in no-trump: snatch the kitty",
     NO_SNATCH: "{cards} could snatch, but the kitty is not worth it here: pass",
