@@ -25,7 +25,7 @@ looks at hidden cards, and what it returns is legal.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..cards import Card, points_of
 from ..errors import IllegalPlay
@@ -119,19 +119,33 @@ def _lowest_alike(ctx: PlayCtx, legal: Sequence[Card], c: Card) -> Card:
 
 def _lowest_lone_cards(ctx: PlayCtx, play: tuple[Card, ...]) -> tuple[Card, ...]:
     """For the last seat's play of several cards, which does not take the trick: each card
-    that is lone in the play and in the hand, highest first, swapped for the lowest lone card
-    of its play-suit left in hand with the same points, where the play stays legal and leaves
-    the trick to the same seat (♣7 ♣9, not ♣9 ♣J, under a club pair with no club pair)."""
+    that is lone in the play and in the hand swapped for the lowest lone card of its
+    play-suit left in hand with the same points (♣7 ♣9, not ♣9 ♣J, under a club pair with no
+    club pair)."""
     strengths, suits = ctx.trump.strengths, ctx.trump.play_suits
-    held, winner = Counter(ctx.hand), _winner(ctx, play)
+    held = Counter(ctx.hand)
+
+    def lower(c: Card, current: Sequence[Card]) -> list[Card]:
+        if held[c] != 1:
+            return []
+        return sorted((x for x, n in held.items() if n == 1 and x not in current
+                       and suits[x.index] == suits[c.index] and x.points == c.points
+                       and strengths[x.index] < strengths[c.index]),
+                      key=lambda x: (strengths[x.index], x.index))
+
+    return _swapped_down(ctx, play, lower)
+
+
+def _swapped_down(ctx: PlayCtx, play: tuple[Card, ...],
+                  lower: Callable[[Card, Sequence[Card]], Sequence[Card]]) -> tuple[Card, ...]:
+    """`play` (a follow that does not take the trick) with its cards, highest first, each
+    swapped for the first of `lower(card, play as it stands)` that keeps it legal and leaves
+    the trick to the same seat."""
+    strengths = ctx.trump.strengths
+    winner = _winner(ctx, play)
     current = list(play)
     for i, c in sorted(enumerate(play), key=lambda ic: -strengths[ic[1].index]):
-        if held[c] != 1:
-            continue
-        for x in sorted((x for x, n in held.items() if n == 1 and x not in current
-                         and suits[x.index] == suits[c.index] and x.points == c.points
-                         and strengths[x.index] < strengths[c.index]),
-                        key=lambda x: (strengths[x.index], x.index)):
+        for x in lower(c, current):
             trial = current[:]
             trial[i] = x
             try:
@@ -190,32 +204,22 @@ def _keep_high(ctx: PlayCtx, play: tuple[Card, ...]) -> tuple[Card, ...]:
     """A losing play of several cards with each trump or top card in it swapped for a lower
     card of its play-suit left in hand, when the play stays legal and still loses, with no
     more points when the trick is lost for sure (the same points otherwise)."""
-    trump = ctx.trump
-    strengths, suits = trump.strengths, trump.play_suits
-    lead = ctx.trick[0][1]
+    strengths, suits = ctx.trump.strengths, ctx.trump.play_suits
     lost = len(ctx.trick) == 3 and not same_team(_winner(ctx, play), ctx.seat)
-    current = list(play)
-    for i, c in sorted(enumerate(play), key=lambda ic: -strengths[ic[1].index]):
+
+    def lower(c: Card, current: Sequence[Card]) -> list[Card]:
         if not _high(ctx, c):
-            continue
+            return []
         spare_left = Counter(ctx.hand)
         spare_left.subtract(current)
-        lower = sorted((x for x, n in spare_left.items() if n > 0
-                        and suits[x.index] == suits[c.index]
-                        and strengths[x.index] < strengths[c.index]
-                        and (x.points <= c.points if lost else x.points == c.points)),
-                       key=lambda x: (x.points, strengths[x.index], x.index))
-        for x in lower:
-            trial = current[:]
-            trial[i] = x
-            try:
-                check_follow(ctx.hand, lead, trial, trump)
-            except IllegalPlay:
-                continue
-            if not _takes(ctx, trial) and _winner(ctx, trial) == _winner(ctx, current):
-                current = trial
-                break
-    return tuple(current) if points_of(current) <= points_of(play) else play
+        return sorted((x for x, n in spare_left.items() if n > 0
+                       and suits[x.index] == suits[c.index]
+                       and strengths[x.index] < strengths[c.index]
+                       and (x.points <= c.points if lost else x.points == c.points)),
+                      key=lambda x: (x.points, strengths[x.index], x.index))
+
+    kept = _swapped_down(ctx, play, lower)
+    return kept if points_of(kept) <= points_of(play) else play
 
 
 __all__ = ["spare"]
