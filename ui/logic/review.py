@@ -39,6 +39,7 @@ from ui.logic.render import (
     suit_groups,
     trick_won_html,
 )
+from ui.logic.table import no_bid_pass
 
 DEAL, KITTY, TRICK, RESULT = "deal", "kitty", "trick", "result"
 PLAYER = 0  # the seat whose round it was: South, whose cards the page showed
@@ -103,8 +104,7 @@ class Review:
         for done, action in enumerate(actions, start=1):
             if kitty_at is None and _kitty_choice(replay, action):
                 kitty_at = done - 1
-            if (isinstance(action, Pass) and action.seat == PLAYER
-                    and not replay.legal_bids(PLAYER)):
+            if no_bid_pass(replay, action):
                 self.no_bid_passes.add(len(replay.round.auction))
             events = replay.apply(action)
             r = replay.round
@@ -231,7 +231,7 @@ def _kitty_choice(replay: Match, action: object) -> bool:
         return action.seat == PLAYER
     if replay.phase != Phase.SNATCH or not isinstance(action, (Snatch, Pass)):
         return False
-    return action.seat == PLAYER and bool(replay.legal_bids(PLAYER))
+    return action.seat == PLAYER and not no_bid_pass(replay, action)
 
 
 # --- HTML ----------------------------------------------------------------------------------

@@ -93,7 +93,7 @@ class Table:
 
     def player_has_decided(self) -> bool:
         """Whether the player made a decision in this match: any action of theirs but a pass
-        the table made for them (no bid to make, `_passes_for_player`), or a later round."""
+        with no bid to make (`no_bid_pass`), or a later round."""
         m = self.match
         mine = [a for a in m.history if getattr(a, "seat", None) == HUMAN]
         if m.round.number != m.start.round_no or any(not isinstance(a, Pass) for a in mine):
@@ -102,10 +102,18 @@ class Table:
             return False
         replay = Match(m.seed, m.rules, m.start)  # (a few passes: were bids listed then?)
         for action in m.history:
-            if getattr(action, "seat", None) == HUMAN and replay.legal_bids(HUMAN):
+            if getattr(action, "seat", None) == HUMAN and not no_bid_pass(replay, action):
                 return True
             replay.apply(action)
         return False
+
+    def dealt_again(self) -> Table:
+        """This match from its deal again, with the same bots and settings (its actions
+        counted on: the page's data-actions only grows)."""
+        m = self.match
+        again = Table(Match(m.seed, m.rules, m.start), self.bots, self.adviser)
+        again.ask_bids, again.actions = self.ask_bids, self.actions
+        return again
 
     # --- automatic steps ------------------------------------------------------------------
 
@@ -293,6 +301,13 @@ class PassedForPlayer(Passed):
     @property
     def kind(self) -> str:
         return "Passed"
+
+
+def no_bid_pass(match: Match, action: Action) -> bool:
+    """Whether `action`, about to be applied to `match`, is the player's pass with no bid or
+    snatch to make: one the table makes for them (`Table._passes_for_player`) unless they
+    asked to be stopped there."""
+    return isinstance(action, Pass) and action.seat == HUMAN and not match.legal_bids(HUMAN)
 
 
 def undo_rounds_of(save_text: str) -> set[int]:

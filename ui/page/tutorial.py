@@ -13,7 +13,6 @@ import js
 
 from engine.errors import GameError
 from engine.events import Event
-from engine.match import Match
 from ui.logic import storage
 from ui.logic.i18n import t
 from ui.logic.players import make_players
@@ -145,7 +144,10 @@ class Learn:
         self.tutorial.state = state
         clear_notice(KEPT)
         storage.save(KEY, self.tutorial.save() if state == SKIPPED else '{"state": "done"}')
-        main = self.main if self.main.player_has_decided() else dealt_again(self.main)
+        # (the match ran on meanwhile; on a first visit behind the offer, which stands until
+        # the player's first decision: where they made none, it starts again from its deal,
+        # since a newcomer came back to trick 1 under way, its bids and bury unseen)
+        main = self.main if self.main.player_has_decided() else self.main.dealt_again()
         self.page.table, self.main, self.tutorial = main, None, None
         js.document.documentElement.removeAttribute("data-tutorial")
         self.page.screen.log = []
@@ -197,18 +199,6 @@ class Learn:
         if self.tutorial is not None and self.tutorial.table.expected() is not None:
             step = str(clock(self.tutorial.table.match))
         root.dataset.learnStep = step
-
-
-def dealt_again(table: Table) -> Table:
-    """The player's match from its deal again, as they come back from the guided hand
-    having made no decision in it: it ran on meanwhile (on a first visit, behind the offer,
-    which stands until the player's first decision: the bots' bids, the bury, a lead, the
-    table's passes for a hand with no bid), and a newcomer came back to trick 1 under way
-    having seen none of it. The same deal and bots: nothing of the player's is lost."""
-    m = table.match
-    again = Table(Match(m.seed, m.rules, m.start), table.bots, table.adviser)
-    again.ask_bids, again.actions = table.ask_bids, table.actions
-    return again
 
 
 def bring_into_view() -> None:
