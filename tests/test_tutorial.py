@@ -212,7 +212,7 @@ def test_result_in_words_with_the_rules_target():
     # the result's lesson: a newcomer who did all as told lost by 205 and was not told why
     assert view.trump is not None and view.trump.suit == "S"  # (East's snatch; you bid ♣)
     assert view.attackers_score >= view.rules.threshold and view.dealer == 0
-    en, zh = (lesson_text(tutorial.table, "RoundSettled", lang) for lang in ("en", "zh"))
+    en, zh = (lesson_text(view, "RoundSettled", lang) for lang in ("en", "zh"))
     assert "East's snatch (抄底) made spades trump instead of your clubs" in en
     assert f"the attackers scored {view.attackers_score}: with {view.rules.threshold}" in en
     assert "so your side lost" in en and f"抓分方得了 {view.attackers_score} 分" in zh
@@ -356,7 +356,7 @@ def test_every_lesson_names_only_cards_the_player_holds_or_has_seen():
         if tutorial.notes != before:
             for note in tutorial.notes:
                 for lang in ("en", "zh"):
-                    check(lesson_text(table, note, lang))
+                    check(lesson_text(table.view(), note, lang))
     assert checked >= 20
 
 

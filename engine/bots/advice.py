@@ -139,7 +139,6 @@ class Reason:
             key += "-side"  # (a side suit's top card: a seat void in it may still trump it)
         if key == NO_SNATCH and not self.cards:
             key += "-none"
-
         if key in (TOP_RUFFABLE, THROW_RUFFABLE) and self.seat is None:
             key += "-both"  # (both opponents showed void in the suit and may trump it)
         line = words[key].format(name=name, whose=whose, suit=suit, suits=suits,
@@ -474,10 +473,11 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
         code = MASTER if _points_may_fall(view, mem, trump, cards) else MASTER_BARE
         return Reason(code, suit=suit, cards=cards)
     held = {trump.play_suits[c.index] for c in view.hand}
-    for s, v in side_voids:  # (not where the lead goes into a shown void too: a daily player
-        if v != suit and v in held and not void_here:  # read "West showed void in ♦: lead
-            return Reason(OPPONENT_VOID, seat=s, suit=v, cards=cards)  # ♠2 instead", West
-            #                                                   void in spades as well)
+    # (not where the lead goes into a shown void as well: a daily player read "West showed
+    # void in ♦: lead ♠2 instead", West void in spades too)
+    away = [(s, v) for s, v in side_voids if v != suit and v in held] if not void_here else []
+    if away:
+        return Reason(OPPONENT_VOID, seat=away[0][0], suit=away[0][1], cards=cards)
     if not beaten:  # the top card, but an opponent showed void in the suit (and may trump)
         ruffers = [s for s, v in side_voids if v == suit]
         return Reason(TOP_RUFFABLE, seat=_one_or_both(ruffers), suit=suit, cards=cards)

@@ -104,12 +104,12 @@ def bid_offer_text(view: SeatView, bids: Sequence[tuple[Card, ...]], lang: str) 
                                         suit=SUIT_SYMBOLS.get(suit or "", "?")))
     # the first round's bids count cards only (R10): the listed bids as strong, each of its
     # suit (a newcomer offered ♥3 and ♠3 read only "showing ♠3 makes ♠ trump")
+    counted = view.first_round and view.phase != Phase.SNATCH and suit is not None
     equal = [b for b in bids if len(b) == len(cards) and not b[0].is_joker
-             and b[0].suit != cards[0].suit] if view.first_round and suit is not None else []
-    shown = cards_label(cards, "zh" if lang == "zh" else "en")
-    if equal and view.phase != Phase.SNATCH:
-        shown = t("explain.or", lang).join(
-            cards_label(b, "zh" if lang == "zh" else "en") for b in [cards, *equal[::-1]])
+             and b[0].suit != cards[0].suit] if counted else []
+    code = "zh" if lang == "zh" else "en"
+    shown = t("explain.or", lang).join(cards_label(b, code) for b in [cards, *equal[::-1]])
+    if equal:
         makes = t("explain.makes.its_suit", lang)
     alt = t("explain.offer.alt.deal" if view.phase == Phase.DEAL else "explain.offer.alt.bid",
             lang)

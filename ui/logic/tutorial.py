@@ -29,6 +29,7 @@ from engine.match import Match
 from engine.phase import Phase
 from engine.rules import Trump, classify
 from engine.save import load_match, save_match
+from engine.view import SeatView
 from ui.logic.explain import names
 from ui.logic.i18n import TEXT, cards_short, rule_values, t
 from ui.logic.markup import escape
@@ -258,11 +259,11 @@ def ready_text(table: Table, move: Play | Bury, lang: str) -> str:
     return t(f"learn.ready.{type(move).__name__.lower()}", lang, **rule_values(table.rules, lang))
 
 
-def lesson_text(table: TutorialTable, note: str, lang: str) -> str:
+def lesson_text(view: SeatView, note: str, lang: str) -> str:
     """A lesson of what just happened (learn.event.<note>) in `lang`, with the rules' numbers
     and the attackers' score (the result's lesson names it)."""
-    return t(f"learn.event.{note}", lang, **rule_values(table.rules, lang),
-             score=table.view().attackers_score)
+    return t(f"learn.event.{note}", lang, **rule_values(view.rules, lang),
+             score=view.attackers_score)
 
 
 def coach_html(tutorial: Tutorial | None, offer: bool, lang: str, chosen: bool = False) -> str:
@@ -277,7 +278,8 @@ def coach_html(tutorial: Tutorial | None, offer: bool, lang: str, chosen: bool =
                 + button("learn", t("learn.start", lang), primary=True)
                 + button("learn-no", t("learn.no_thanks", lang)))
     table = tutorial.table
-    notes = "".join(f'<p class="note">{escape(lesson_text(table, n, lang))}</p>'
+    view = table.view()
+    notes = "".join(f'<p class="note">{escape(lesson_text(view, n, lang))}</p>'
                     for n in tutorial.notes)
     due = table.expected()
     if due is not None:
@@ -285,7 +287,7 @@ def coach_html(tutorial: Tutorial | None, offer: bool, lang: str, chosen: bool =
         move = due[0]
         if due[1] == "play" and isinstance(move, Play):  # (a move with no lesson of its own:
             # the hint's reason for it; a newcomer read "Play the lit ♣J" and learnt nothing)
-            why = explain(table.view(), move).text(lang, names(lang))
+            why = explain(view, move).text(lang, names(lang))
             todo = t("learn.step.play_why", lang, cards=cards_short(move.cards, lang), why=why)
         if chosen and isinstance(due[0], Play | Bury):
             press = ready_text(table, due[0], lang)
