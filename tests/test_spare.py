@@ -157,3 +157,32 @@ def test_the_last_to_play_keeps_its_higher_cards_in_a_play_of_several() -> None:
         assert sorted(got, key=lambda c: c.index) == sorted(cards(expected),
                                                             key=lambda c: c.index), (
             hand, trick, chosen, got)
+
+
+def test_second_hand_plays_the_top_card_not_a_ten() -> None:
+    """A playtest: second to play on West's ♠8, holding ♠A, the hint played ♠10, and North's
+    ♠K took it with 10 more points for the attackers. ♠A beats the lead as ♠10 does, and no
+    unseen spade beats it (second hand puts no points at risk)."""
+    ctx = ctx_for(trump("2H"), "S3 S10 SA C4", [(3, "S8")])
+    assert legal(ctx, spare(ctx, tuple(cards("S10")))) == tuple(cards("SA"))
+
+
+def test_second_hand_without_a_top_card_leaves_the_search_its_choice() -> None:
+    """Second on West's ♠8 with ♠3 ♠10 ♠Q (♠K, ♠A unseen): no card of the hand is the top
+    spade, so ♠10 stands (playing low instead was measured and not kept). Under a ♥Q lead
+    with ♥A held, ♥10 (which would lose its points to West's ♥Q) gives way to ♥A."""
+    ctx = ctx_for(trump("2D"), "S3 S10 SQ C4", [(3, "S8")])
+    assert spare(ctx, tuple(cards("S10"))) == tuple(cards("S10"))
+    ctx = ctx_for(trump("2D"), "H6 H10 HA C4", [(3, "HQ")])
+    assert legal(ctx, spare(ctx, tuple(cards("H10")))) == tuple(cards("HA"))
+
+
+def test_second_hand_leaves_trumps_top_cards_and_the_third_seat_alone() -> None:
+    """A trump lead, a point card that is itself the top of its suit (♠K with every ♠A
+    played) and the third seat's play are left to the search."""
+    ctx = ctx_for(trump("2D"), "D3 D10 DA C4", [(3, "D8")])
+    assert spare(ctx, tuple(cards("D10"))) == tuple(cards("D10"))
+    ctx = ctx_for(trump("2D"), "S3 SK C4", [(3, "S8")], played="SA SA SA")
+    assert spare(ctx, tuple(cards("SK"))) == tuple(cards("SK"))
+    ctx = ctx_for(trump("2D"), "S3 S10 SA C4", [(2, "S8"), (3, "S9")])
+    assert spare(ctx, tuple(cards("S10"))) == tuple(cards("S10"))

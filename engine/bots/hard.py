@@ -162,6 +162,10 @@ class SearchParams:
     #                   trick and SURE_TAKE_POINTS or more with it, the search compares only
     #                   the follows that take it (engine.bots.certain.only_sure_takes);
     #                   "off": its candidates as they are (the arena's comparison)
+    second_hand: str = "top"  # "top": second to play on a single side-suit lead, beating it
+    #                           with the suit's top card rather than with points an opponent
+    #                           may overtake (engine.bots.spare); "search": the search's
+    #                           choice (the arena's comparison)
     sure_pair: str = "first"  # "first": where the normal lead is a side pair or tractor
     #                            nobody can beat, no beatable pair or tractor is compared
     #                            with it (`sure_pair_first`); "search": every candidate
@@ -956,8 +960,9 @@ class HardBot(NormalBot):
             choice = cands[0]
         else:
             choice = yield from self._search_steps(view, ctx, cands)
-        if ctx.trick and self.params.spare == "on":  # no gift, and no top card or trump
-            choice = spare(make_ctx(view), choice)  # spent where a lower card does the same
+        if ctx.trick and self.params.spare == "on":  # no gift, no top card or trump spent
+            # where a lower card does the same, no points put at risk second hand
+            choice = spare(make_ctx(view), choice, self.params.second_hand == "top")
         try:  # never illegal: fall back to the checked normal play
             if ctx.trick:
                 check_follow(ctx.hand, ctx.trick[0][1], choice, ctx.trump)

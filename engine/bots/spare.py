@@ -17,6 +17,12 @@ card it has chosen, from its own view.
   way to the lowest lone card of its play-suit with the same points that leaves the trick
   to the same seat (♠3, not ♠Q, under a partner's ♠K; no pair is broken for it); so does
   each lone card of a play of several (♣7 ♣9, not ♣9 ♣J, under a pair lead).
+- **Second hand takes with its top card rather than risk points**: the second to play on a
+  single side-suit lead, following with a card that has points and is not the top card of
+  the suit (an opponent plays last and may beat it, or take its points), plays the suit's
+  top card instead when it holds one that beats the lead with no more points (♠A, not ♠10,
+  over ♠8): a daily player saw the hint risk ♠10 second while holding ♠A. (Playing low instead where no top card is
+  held, ♠3 for ♠10, was measured too and not kept: docs/bots.md.)
 
 `spare(ctx, play)` returns the play to make instead of `play` (or `play` itself); it never
 looks at hidden cards, and what it returns is legal.
@@ -34,14 +40,17 @@ from ..seats import OTHERS, opponents_of, same_team
 from .play import PlayCtx
 
 
-def spare(ctx: PlayCtx, play: tuple[Card, ...]) -> tuple[Card, ...]:
+def spare(ctx: PlayCtx, play: tuple[Card, ...], second_hand: bool = True,
+          ) -> tuple[Card, ...]:
     """The play to make instead of `play`, a legal follow of `ctx`'s seat (see the module
-    docstring); `play` itself for a lead or when no rule applies."""
+    docstring); `play` itself for a lead or when no rule applies. `second_hand` False leaves
+    out the second hand's rule (the arena's comparison)."""
     trick = ctx.trick
     if not trick:
         return play
     if len(trick[0][1]) == 1 and len(play) == 1:
-        return _spare_single(ctx, play[0])
+        c = _second_hand(ctx, play[0]) if second_hand and len(trick) == 1 else play[0]
+        return _spare_single(ctx, c)
     if not _takes(ctx, play):
         kept = _keep_high(ctx, play)
         return _lowest_lone_cards(ctx, kept) if len(trick) == 3 else kept
@@ -101,6 +110,21 @@ def _spare_single(ctx: PlayCtx, c: Card) -> tuple[Card, ...]:
     if not sure:
         return (_fewer_points_alike(ctx, legal, c),)
     return (min(sure, key=lambda x: (strengths[x.index], x.index)),)
+
+
+def _second_hand(ctx: PlayCtx, c: Card) -> Card:
+    """For the second to play on a single side-suit lead: instead of `c`, a card of the led
+    suit with points that is not the suit's top card, the lowest top card of the suit that
+    beats the lead with no more points; `c` itself when none is held, or when the rule does
+    not apply (see the module docstring)."""
+    trump = ctx.trump
+    strengths, suits = trump.strengths, trump.play_suits
+    led = suits[ctx.trick[0][1][0].index]
+    if led == TRUMP or suits[c.index] != led or not c.points or ctx.is_master(c):
+        return c
+    tops = [x for x in set(ctx.hand) if suits[x.index] == led and ctx.is_master(x)
+            and x.points <= c.points and _takes(ctx, (x,))]
+    return min(tops, key=lambda x: (strengths[x.index], x.index)) if tops else c
 
 
 def _lowest_alike(ctx: PlayCtx, legal: Sequence[Card], c: Card) -> Card:
