@@ -164,6 +164,20 @@ def test_page_files_within_budget(dist):
     assert total <= 390_000, sorted(sizes.items(), key=lambda kv: -kv[1])
 
 
+DEAL_WIDTHS = """() => new Promise((done) => {
+  let widest = 0, frames = 0;
+  const sample = () => {
+    widest = Math.max(widest, document.documentElement.scrollWidth);
+    if (++frames < 90 && document.documentElement.dataset.phase === "deal") {
+      requestAnimationFrame(sample);
+    } else {
+      done(widest);
+    }
+  };
+  sample();
+})"""
+
+
 @pytest.mark.parametrize(("width", "height", "query"),
                          [(360, 640, ""), (1280, 800, ""), (360, 480, "?embed=1")])
 def test_no_horizontal_scroll(new_context, site_url, wait_ready, width, height, query):
@@ -171,6 +185,10 @@ def test_no_horizontal_scroll(new_context, site_url, wait_ready, width, height, 
     page.goto(site_url + query)
     wait_ready(page)
     page.locator("#notice").evaluate("n => { n.hidden = false; n.textContent = 'x'.repeat(300); }")
+    # every frame of the deal's first 90 (a first visit deals at once): the cards arriving
+    # in the hand, as the hand reflows under them, stay on the screen too
+    widest = page.evaluate(DEAL_WIDTHS)
+    assert widest <= width, f"page was {widest}px wide in a {width}px viewport while dealing"
     sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert sizes[0] <= sizes[1], f"page is {sizes[0]}px wide in a {sizes[1]}px viewport"
     chrome = page.locator("#topbar").is_visible()

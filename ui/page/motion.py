@@ -50,8 +50,12 @@ _READ: JsFunction = js.Function.new("selectors", """
   for (const sel of JSON.parse(selectors)) {
     out[sel] = [...document.querySelectorAll(sel)].map((el) => {
       const r = el.getBoundingClientRect();
+      // where it is laid out, whatever moves it now: from its offset parent (never moved)
+      const p = el.offsetParent, pr = p ? p.getBoundingClientRect() : r;
+      const left = p ? pr.left + p.clientLeft + el.offsetLeft : r.left;
+      const top = p ? pr.top + p.clientTop + el.offsetTop : r.top;
       return [el.getAttribute("data-card") || "", el.getAttribute("aria-selected") === "true",
-              r.left, r.top, r.width, r.height, el.offsetWidth, el.offsetHeight];
+              r.left, r.top, r.width, r.height, el.offsetWidth, el.offsetHeight, left, top];
     });
   }
   return JSON.stringify(out);
@@ -73,8 +77,9 @@ _START: JsFunction = js.Function.new("moves", """
 
 
 # An element as _READ saw it: [card key, selected, left, top, width, height, layout width,
-# layout height] (the rectangle as drawn, transforms included, at [2:6]; the size as laid out,
-# without them, at [6:]). Any: parsed JSON of those types, read by position.
+# layout height, layout left, layout top] (the rectangle as drawn, transforms included, at
+# [2:6]; the size as laid out, without them, at [6:8], and where, at [8:10]). Any: parsed JSON
+# of those types, read by position.
 Seen = list[Any]
 Durations = dict[str, int]  # of each kind of move, at the speed asked (ui.logic.motion)
 
@@ -87,6 +92,11 @@ def _read(*selectors: str) -> dict[str, list[Seen]]:
 
 def _rect(item: Seen) -> mp.Rect:
     return (item[2], item[3], item[4], item[5])
+
+
+def _laid_out(item: Seen) -> mp.Rect:
+    """The element's rectangle as laid out: where a move of its ends."""
+    return (item[8], item[9], item[6], item[7])
 
 
 def _deck(seen: dict[str, list[Seen]]) -> mp.Rect:
@@ -140,6 +150,8 @@ class _Move:
     carry: bool = False
     flight: str = ""  # a card back in flight: what for (the deal, the kitty)
     start: float | None = None  # when it started (document timeline ms), if not now
+    arrival: tuple[str, mp.Rect] | None = None  # a card arriving in the hand: its key, and
+    #                                             where it comes from (`_retarget`)
 
     def spec(self, now: float) -> dict[str, object]:
         return {"sel": self.sel, "i": self.i, "keyframes": self.keyframes,
@@ -148,6 +160,26 @@ class _Move:
 
     def end(self) -> float:
         return (self.start or 0) + self.options.get("delay", 0) + self.options["duration"]
+
+
+def _arrival(key: str, nth: int, source: mp.Rect, card: Seen, options: Timing) -> _Move:
+    """The `nth` copy of `key` in the hand comes from `source` (its card, as read, `card`)."""
+    return _Move(_card("#hand", key), nth, mp.arrive(source, _laid_out(card), 0.6, 0.0),
+                 options, True, arrival=(key, source))
+
+
+def _retarget(move: _Move, hand: list[Seen]) -> _Move:
+    """A card still arriving in the hand, carried over a redraw: its move starts from its
+    source again, as seen from where the card now lies. (The deal redraws the hand every few
+    ms and its cards move up as others arrive: kept as it was, a card's start would move
+    with it, past the screen's edge for one at the end of a line.)"""
+    if move.arrival is None:
+        return move
+    key, source = move.arrival
+    copies = [item for item in hand if item[0] == key]
+    if move.i >= len(copies):
+        return move
+    return replace(move, keyframes=mp.arrive(source, _laid_out(copies[move.i]), 0.6, 0.0))
 
 
 P = ParamSpec("P")
@@ -218,6 +250,7 @@ class Motion:
         plays = [f'#table .play[data-seat="{seat}"] [data-card]' for seat, _ in p.plays]
         seen = _read(HAND, "#table", "#kitty", "#kitty .card", FIRST_FLYER, *plays,
                      *(_box(seat) for seat in range(4)))
+        self._running = [_retarget(m, seen[HAND]) for m in self._running]
         moves: list[_Move] = []
         removed = self._hand_moves(p, d, hand_before, seen, moves)
         self._deal_moves(p, d, hand_before is not None, seen, moves)
@@ -287,8 +320,7 @@ class Motion:
             for n, j in enumerate(match.added):
                 options: Timing = {"duration": duration, "delay": n * step, "easing": EASE_OUT,
                            "fill": "backwards"}
-                moves.append(_Move(_card("#hand", keys[j]), nths[j],
-                                   mp.arrive(source, _rect(hand[j]), 0.6, 0.0), options, True))
+                moves.append(_arrival(keys[j], nths[j], source, hand[j], options))
         return removed
 
     def _deal_moves(self, p: mp.Plan, d: Durations, hand_read: bool, seen: dict[str, list[Seen]],
@@ -318,8 +350,7 @@ class Motion:
             taken.add(j)
             options: Timing = {"duration": d["deal"], "delay": delay, "easing": EASE_OUT,
                        "fill": "backwards"}
-            moves.append(_Move(_card("#hand", key), keys[:j].count(key),
-                               mp.arrive(deck, _rect(hand[j]), 0.6, 0.0), options, True))
+            moves.append(_arrival(key, keys[:j].count(key), deck, hand[j], options))
 
     def _table_moves(self, p: mp.Plan, d: Durations, removed: dict[str, list[mp.Rect]],
                      seen: dict[str, list[Seen]],
