@@ -25,6 +25,7 @@ from engine.bots.base import make_ctx
 from engine.bots.certain import could_beat, fewest_points_follow
 from engine.bots.hard import HardBot
 from engine.bots.knowledge import Memory, build_memory
+from engine.bots.play import without_sure_gift
 from engine.bots.spare import spare
 from engine.cards import ALL_CARDS, Card, cards_label, points_of
 from engine.driver import next_action
@@ -133,10 +134,13 @@ def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
     elif code == A.TRICK_LOST:  # the opponents take it whatever: no (or fewest) points
         assert all(not same_team(_winner_with(view, trump, a), seat) for a in alts)
         assert pts == min(points_of(a) for a in alts)
-        assert reason.seat == winner and not same_team(winner, seat)
-        assert reason.number == pts
-        mem = build_memory(view, trump)  # nobody still to play could take it
-        assert not any(_could_take(mem, trump, later, plays) for later in _later(view))
+        assert reason.number == pts and not same_team(winner, seat)
+        if reason.seat is None:  # "the opponents take it": only they are still to play
+            assert all(not same_team(later, seat) for later in _later(view))
+        else:  # "West takes it": nobody still to play could take it from West
+            assert reason.seat == winner
+            mem = build_memory(view, trump)
+            assert not any(_could_take(mem, trump, later, plays) for later in _later(view))
     elif code in (A.FEED, A.PARTNER_HOLDS, A.PARTNER_WINNING):  # partner is winning
         assert winner == partner and reason.seat == partner
         if code == A.FEED:
@@ -570,3 +574,23 @@ def test_a_lead_into_a_shown_void_is_not_said_to_keep_off_another() -> None:
     only_diamonds = _lead_view(hand, tr, tricks[:1])
     reason = A.explain(only_diamonds, Play(0, tuple(cards("S2"))))
     assert reason.code == A.OPPONENT_VOID and reason.seat == 3 and reason.suit == "D"
+
+
+def test_partners_lead_beaten_with_only_opponents_to_play_gives_no_points() -> None:
+    """A daily player's phone (seed 64213, trick 24; ♦ trump at level 2): North led ♥5, West
+    played ♥2, and South, void in hearts, cannot beat it (its own ♥2 ties, and the first
+    played wins); East, the only seat still to play, is West's partner. The hint played ♦5,
+    5 points to the declarers, saying only "West is winning", where ♣6 costs nothing."""
+    view = _lead_view("C6 C6 C9 C9 D5 D10 DA H2", Trump("2", "D"))
+    trick = TrickView(leader=2, plays=((2, tuple(cards("H5"))), (3, tuple(cards("H2")))),
+                      winner=None, points=0, failed_throw=None)
+    view = dataclasses.replace(view, tricks=(*view.tricks, trick))
+    gift = A.explain(view, Play(0, tuple(cards("D5"))))
+    assert gift.code != A.TRICK_LOST
+    follows = [tuple(f) for f in follow_options(view.hand, cards("H5"), view.trump)]
+    kept = without_sure_gift(make_ctx(view), follows)  # what hard's search may choose from
+    assert kept and all(points_of(f) == 0 for f in kept)
+    reason = A.explain(view, Play(0, tuple(cards("C6"))))
+    assert reason.code == A.TRICK_LOST and reason.seat is None
+    assert _words(reason) == ("the opponents take this trick whatever you play: give no points",
+                              "这一轮对方赢定：不要送分")

@@ -121,8 +121,10 @@ def test_the_last_to_play_keeps_its_higher_cards() -> None:
     cases = [  # (hand, trick, chosen, expected)
         ("S3 SQ H4 C5", [(1, "S4"), (2, "SK"), (3, "S6")], "SQ", "S3"),  # partner wins
         ("S3 S3 SQ H4", [(1, "S4"), (2, "SK"), (3, "S6")], "SQ", "SQ"),  # ♠3 ♠3: a pair kept
-        ("S7 SQ S10 H4", [(1, "S4"), (2, "SK"), (3, "S6")], "SQ", "S7"),  # lowest lone card
-        ("S5 SQ H4 C6", [(1, "S4"), (2, "SK"), (3, "S6")], "SQ", "SQ"),  # ♠5: 5 points more
+        ("S7 SQ S9 H4", [(1, "S4"), (2, "SK"), (3, "S6")], "SQ", "S7"),  # lowest lone card
+        # with points to give, partner's sure trick gets them (banked, below)
+        ("S7 SQ S10 H4", [(1, "S4"), (2, "SK"), (3, "S6")], "SQ", "S10"),
+        ("S5 SQ H4 C6", [(1, "S4"), (2, "SK"), (3, "S6")], "SQ", "S5"),
         ("S3 SQ H4 C5", [(1, "SA"), (2, "S4"), (3, "S6")], "SQ", "S3"),  # East wins either way
         ("S3 SQ H4 C5", [(2, "SK"), (3, "S6")], "SQ", "SQ"),  # East still to play: left alone
     ]
@@ -186,3 +188,31 @@ def test_second_hand_leaves_trumps_top_cards_and_the_third_seat_alone() -> None:
     assert spare(ctx, tuple(cards("SK"))) == tuple(cards("SK"))
     ctx = ctx_for(trump("2D"), "S3 S10 SA C4", [(2, "S8"), (3, "S9")])
     assert spare(ctx, tuple(cards("S10"))) == tuple(cards("S10"))
+
+
+def test_a_trick_the_side_takes_for_sure_gets_the_most_points() -> None:
+    """A daily player: partner's big joker takes the trick for sure, and the hint fed ♥5
+    holding ♥10 (both trumps that cannot win later); last to play and void, it trumped with
+    ♠5 where ♠K takes the trick as surely and banks 10. A trick the seat's side takes for
+    sure gets the lone card of the play-suit with the most points that is not its top card;
+    a trick that may still be lost is left to the search."""
+    ctx = ctx_for(trump("2H"), "H5 H10 D2 H2 H2 LJ", [(2, "BJ"), (3, "H3")])
+    assert legal(ctx, spare(ctx, tuple(cards("H5")))) == tuple(cards("H10"))
+    ctx = ctx_for(trump("2S"), "S5 S9 SK H4", [(1, "D4"), (2, "D6"), (3, "D8")])
+    assert legal(ctx, spare(ctx, tuple(cards("S5")))) == tuple(cards("SK"))
+    ctx = ctx_for(trump("2H"), "H5 H10 C4", [(2, "HK"), (3, "H3")])  # ♥A unseen: not sure
+    assert spare(ctx, tuple(cards("H5"))) == tuple(cards("H5"))
+
+
+def test_a_single_follow_keeps_its_pairs() -> None:
+    """A daily player saw the hint break ♠3 ♠3 under East's ♠A while ♠4 was a lone card, and
+    ruff North's ♣3 with ♥4 of ♥4 ♥4 where the lone ♥9 trumps as well and higher. A card of
+    a pair gives way to a lone card of its play-suit with the same points that does the same
+    (no lower when it takes the trick); a top card is not spent for it."""
+    ctx = ctx_for(trump("2D"), "S3 S3 S4 H4", [(1, "SA"), (2, "S5"), (3, "S5")])
+    assert legal(ctx, spare(ctx, tuple(cards("S3")))) == tuple(cards("S4"))
+    ctx = ctx_for(trump("2H"), "H4 H4 H9 D3", [(2, "C3"), (3, "C6")])
+    assert legal(ctx, spare(ctx, tuple(cards("H4")))) == tuple(cards("H9"))
+    ctx = ctx_for(trump("2D"), "S3 S3 SA H4", [(1, "S9"), (2, "S5"), (3, "S6")],
+                  played="SA SA")  # ♠A is the top spade: not spent to keep ♠3 ♠3
+    assert spare(ctx, tuple(cards("S3"))) == tuple(cards("S3"))

@@ -17,8 +17,9 @@ with fewer points). The gift rate is gifts / chances.
 It prints the decisions judged (last to play on a single lead), the chances, the gifts and
 the points gifted (more points than the fewest a legal card had). A second line ("sure") does
 the same for a seat that plays before the last where the trick is certainly the opponents'
-as the seat sees it (engine.bots.certain.certain_winner: nothing the later seats may hold
-could beat the winning play, say a lead topped by a big joker), on any lead: a chance is such
+as the seat sees it (engine.bots.certain.opponents_take: nothing the later seats may hold
+could beat the winning play, say a lead topped by a big joker, or partner's lead beaten with
+only opponents still to play), on any lead: a chance is such
 a decision, a gift one that adds more points than the fewest a legal follow adds. Figures are
 printed, never asserted.
 """
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 
 from engine.actions import Action, Play
 from engine.bots import Bot, make_bot
-from engine.bots.certain import certain_winner, fewest_points_follow
+from engine.bots.certain import fewest_points_follow, opponents_take
 from engine.bots.hard import HardBot
 from engine.bots.knowledge import build_memory
 from engine.cards import Card, format_cards
@@ -91,8 +92,7 @@ def sure_loss(view: SeatView) -> bool:
     trump = view.trump
     if trick is None or not trick.plays or len(trick.plays) == 3 or trump is None:
         return False
-    sure = certain_winner(view.hand, trick.plays, trump, view.seat, build_memory(view, trump))
-    return sure is not None and not same_team(sure, view.seat)
+    return opponents_take(view.hand, trick.plays, trump, view.seat, build_memory(view, trump))
 
 
 def judge_sure(view: SeatView, cards: Sequence[Card], tally: Tally) -> None:

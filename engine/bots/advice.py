@@ -42,6 +42,7 @@ from .certain import (
     certain_winner,
     fewest_points_follow,
     last_seat_facts,
+    opponents_take,
     seat_could_beat,
 )
 from .knowledge import Memory, build_memory
@@ -49,6 +50,7 @@ from .knowledge import Memory, build_memory
 # Follows.
 FORCED = "forced"  # the only legal follow (R20/R21), or the last card: nothing to choose
 TRICK_LOST = "trick-lost"  # the opponents take the trick whatever one plays: fewest points
+#                            (the seat that takes it named, or none: only opponents to play)
 FEED = "feed"  # the partner takes (or is winning) the trick: add points
 PARTNER_HOLDS = "partner-holds"  # the partner is winning: no points added, a small card
 PARTNER_WINNING = "partner-winning"  # the partner is winning: no points added, no small card
@@ -137,6 +139,8 @@ class Reason:
             key += "-nt"
         if key in (MASTER, MASTER_BARE) and self.suit != TRUMP:
             key += "-side"  # (a side suit's top card: a seat void in it may still trump it)
+        if key == TRICK_LOST and self.seat is None:
+            key += "-team"  # (only opponents still to play: one of them takes it)
         if key == NO_SNATCH and not self.cards:
             key += "-none"
         if key in (TOP_RUFFABLE, THROW_RUFFABLE) and self.seat is None:
@@ -155,6 +159,7 @@ class Reason:
 _EN = {
     FORCED: "your only legal play",
     TRICK_LOST: "{name} takes this trick whatever you play",
+    TRICK_LOST + "-team": "the opponents take this trick whatever you play",
     FEED: "partner is winning: add points",
     PARTNER_HOLDS: "partner is winning: play a small card",
     PARTNER_WINNING: "partner is winning this trick",
@@ -215,6 +220,7 @@ _EN = {
 _ZH = {
     FORCED: "只能这样出",
     TRICK_LOST: "{name}赢定这一轮",
+    TRICK_LOST + "-team": "这一轮对方赢定",
     FEED: "对家正大：送分",
     PARTNER_HOLDS: "对家正大：出小牌",
     PARTNER_WINNING: "对家正大",
@@ -351,11 +357,14 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
     if facts is not None and facts.outcome == LOST and pts == facts.least:
         return Reason(TRICK_LOST, seat=facts.winner, number=pts)
     mem = build_memory(view, trump)
-    if facts is None:  # an earlier seat: sure of the trick only where nobody can beat it
+    if facts is None:  # an earlier seat: sure of the trick only where nobody can beat it,
+        # or where only opponents are still to play (then whichever of them takes it)
         sure = certain_winner(view.hand, plays, trump, seat, mem, [cards])
         least = points_of(fewest_points_follow(view.hand, lead, trump))
         if sure is not None and not same_team(sure, seat) and pts == least:
             return Reason(TRICK_LOST, seat=sure, number=pts)
+        if pts == least and opponents_take(view.hand, plays, trump, seat, mem, [cards]):
+            return Reason(TRICK_LOST, number=pts)
     in_suit = [c for c in view.hand if trump.play_suits[c.index] == led]
     void = not in_suit
     trick_pts = points_of_plays(now)  # the points others put on the table

@@ -295,6 +295,28 @@ def certain_winner(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Car
     return trick[trick_winner(plays, trump)][0]
 
 
+def opponents_take(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Card]]],
+                   trump: Trump, seat: int, mem: Memory,
+                   extra: Sequence[Sequence[Card]] = ()) -> bool:
+    """Whether the opponents take `trick` whatever `seat` (to play next) plays, as it sees
+    it: `certain_winner` is an opponent, or an opponent is winning, no legal follow of the
+    seat's beats that play, and every seat still to play after it is an opponent (third to
+    play, partner's lead beaten: whichever opponent takes the trick, the points are theirs)."""
+    sure = certain_winner(hand, trick, trump, seat, mem, extra)
+    if sure is not None:
+        return not same_team(sure, seat)
+    if not trick:
+        return False
+    plays = [tuple(p) for _, p in trick]
+    if same_team(trick[trick_winner(plays, trump)][0], seat):
+        return False
+    played = {s for s, _ in trick}
+    if any(same_team(later, seat) for later in range(4) if later != seat and later not in played):
+        return False
+    options = [tuple(o) for o in follow_options(hand, plays[0], trump)] + [tuple(o) for o in extra]
+    return not any(trick_winner([*plays, o], trump) == len(plays) for o in options)
+
+
 def seat_could_beat(plays: Sequence[Sequence[Card]], trump: Trump, mem: Memory,
                     seat: int) -> bool:
     """`could_beat` for `seat`, still to play, as `mem`'s owner sees it: from the cards it

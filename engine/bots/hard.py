@@ -166,6 +166,9 @@ class SearchParams:
     #                           with the suit's top card rather than with points an opponent
     #                           may overtake (engine.bots.spare); "search": the search's
     #                           choice (the arena's comparison)
+    single_rules: str = "all"  # "all": a single follow also keeps its pairs and banks the
+    #                            points of a trick its side takes for sure (engine.bots.spare);
+    #                            "before": not those two (the arena's comparison)
     sure_pair: str = "first"  # "first": where the normal lead is a side pair or tractor
     #                            nobody can beat, no beatable pair or tractor is compared
     #                            with it (`sure_pair_first`); "search": every candidate
@@ -962,7 +965,8 @@ class HardBot(NormalBot):
             choice = yield from self._search_steps(view, ctx, cands)
         if ctx.trick and self.params.spare == "on":  # no gift, no top card or trump spent
             # where a lower card does the same, no points put at risk second hand
-            choice = spare(make_ctx(view), choice, self.params.second_hand == "top")
+            both = self.params.single_rules == "all"
+            choice = spare(make_ctx(view), choice, self.params.second_hand == "top", both, both)
         try:  # never illegal: fall back to the checked normal play
             if ctx.trick:
                 check_follow(ctx.hand, ctx.trick[0][1], choice, ctx.trump)

@@ -48,7 +48,6 @@ from ..rules import (
     shape_counts,
     single_or_pair_best,
     top_rank,
-    trick_winner,
 )
 from ..seats import (
     OPPONENTS,
@@ -60,7 +59,7 @@ from ..seats import (
     seat_after,
     team_of,
 )
-from .certain import LOST, certain_winner, fewest_points_follow, last_seat_facts
+from .certain import LOST, fewest_points_follow, last_seat_facts, opponents_take
 from .knowledge import Memory
 
 
@@ -1191,15 +1190,12 @@ def without_gift(ctx: PlayCtx, ranked: list[tuple[Card, ...]]) -> list[tuple[Car
 
 def without_sure_gift(ctx: PlayCtx, ranked: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
     """`without_gift`, and for a seat that plays before the last as well: where the opponents
-    take the trick whatever anyone still to play does (certain.py's `certain_winner`, say a
-    lead topped by a big joker), the follows adding the fewest points."""
+    take the trick whatever anyone still to play does (certain.py's `opponents_take`: a lead
+    topped by a big joker, say, or partner's lead beaten with only opponents still to play),
+    the follows adding the fewest points."""
     if len(ctx.trick) == 3:
         return without_gift(ctx, ranked)
-    plays = [tuple(p) for _, p in ctx.trick]
-    if same_team(ctx.trick[trick_winner(plays, ctx.trump)][0], ctx.seat):
-        return ranked  # (the partner is winning: the trick is not certainly lost)
-    sure = certain_winner(ctx.hand, ctx.trick, ctx.trump, ctx.seat, ctx.mem, ranked)
-    if sure is None or same_team(sure, ctx.seat):
+    if not opponents_take(ctx.hand, ctx.trick, ctx.trump, ctx.seat, ctx.mem, ranked):
         return ranked
     least = fewest_points_follow(ctx.hand, ctx.trick[0][1], ctx.trump)
     keep = [p for p in ranked if points_of(p) == points_of(least)]

@@ -21,8 +21,9 @@ card it has chosen, from its own view.
   single side-suit lead, following with a card that has points and is not the top card of
   the suit (an opponent plays last and may beat it, or take its points), plays the suit's
   top card instead when it holds one that beats the lead with no more points (♠A, not ♠10,
-  over ♠8): a daily player saw the hint risk ♠10 second while holding ♠A. (Playing low instead where no top card is
-  held, ♠3 for ♠10, was measured too and not kept: docs/bots.md.)
+  over ♠8): a daily player saw the hint risk ♠10 second while holding ♠A. (Playing low
+  instead where no top card is held, ♠3 for ♠10, was measured too and not kept:
+  docs/bots.md.)
 
 `spare(ctx, play)` returns the play to make instead of `play` (or `play` itself); it never
 looks at hidden cards, and what it returns is legal.
@@ -37,20 +38,23 @@ from ..cards import Card, points_of
 from ..errors import IllegalPlay
 from ..rules import TRUMP, check_follow, playable_cards, trick_winner
 from ..seats import OTHERS, opponents_of, same_team
+from .certain import certain_winner
 from .play import PlayCtx
 
 
 def spare(ctx: PlayCtx, play: tuple[Card, ...], second_hand: bool = True,
-          ) -> tuple[Card, ...]:
+          keep_pairs: bool = True, bank_points: bool = True) -> tuple[Card, ...]:
     """The play to make instead of `play`, a legal follow of `ctx`'s seat (see the module
-    docstring); `play` itself for a lead or when no rule applies. `second_hand` False leaves
-    out the second hand's rule (the arena's comparison)."""
+    docstring); `play` itself for a lead or when no rule applies. `second_hand`,
+    `keep_pairs` and `bank_points` False leave out those rules (the arena's comparisons)."""
     trick = ctx.trick
     if not trick:
         return play
     if len(trick[0][1]) == 1 and len(play) == 1:
         c = _second_hand(ctx, play[0]) if second_hand and len(trick) == 1 else play[0]
-        return _spare_single(ctx, c)
+        c = _spare_single(ctx, c)[0]
+        c = _banked(ctx, c) if bank_points else c
+        return (_from_lone_cards(ctx, c) if keep_pairs else c,)
     if not _takes(ctx, play):
         kept = _keep_high(ctx, play)
         return _lowest_lone_cards(ctx, kept) if len(trick) == 3 else kept
@@ -125,6 +129,52 @@ def _second_hand(ctx: PlayCtx, c: Card) -> Card:
     tops = [x for x in set(ctx.hand) if suits[x.index] == led and ctx.is_master(x)
             and x.points <= c.points and _takes(ctx, (x,))]
     return min(tops, key=lambda x: (strengths[x.index], x.index)) if tops else c
+
+
+def _own_for_sure(ctx: PlayCtx, c: Card) -> bool:
+    """Whether the seat's side takes the trick once `c` is played, whatever the seats after
+    it play: the last to play, its side winning; or partner's play that nothing of the
+    seat's own and nothing the later seats may hold could beat (`certain_winner`)."""
+    if len(ctx.trick) == 3:
+        return same_team(_winner(ctx, (c,)), ctx.seat)
+    sure = certain_winner(ctx.hand, ctx.trick, ctx.trump, ctx.seat, ctx.mem)
+    return sure is not None and same_team(sure, ctx.seat)
+
+
+def _banked(ctx: PlayCtx, c: Card) -> Card:
+    """On a trick the seat's side takes for sure: instead of `c`, the lone card of its
+    play-suit with the most points that is not the suit's top card and leaves the trick to
+    the seat's side (♥10, not ♥5, on partner's big joker; last to play and void, the trump
+    ♠K that takes the trick, not ♠5); `c` itself when none has more points."""
+    if not _own_for_sure(ctx, c):
+        return c
+    suits = ctx.trump.play_suits
+    held = Counter(ctx.hand)
+    legal = playable_cards(ctx.hand, ctx.trick[0][1], ctx.trump)
+    richer = [x for x in set(legal) if suits[x.index] == suits[c.index] and held[x] == 1
+              and x.points > c.points and not ctx.is_master(x)
+              and same_team(_winner(ctx, (x,)), ctx.seat)]
+    return max(richer, key=lambda x: (x.points, -ctx.trump.strengths[x.index])) if richer else c
+
+
+def _from_lone_cards(ctx: PlayCtx, c: Card) -> Card:
+    """Instead of `c`, one of a pair in hand, a lone card of its play-suit with the same
+    points that is not the suit's top card and does what `c` does: leaves the trick to the
+    same seat, and where `c` takes it, takes it as surely and no lower (♠4, not ♠3 of ♠3 ♠3,
+    under East's ♠A; a ruff with ♥9, not ♥4 of ♥4 ♥4): the pair is kept for a pair lead.
+    The lowest such card; `c` itself when there is none, or when `c` is a lone card."""
+    held = Counter(ctx.hand)
+    if held[c] < 2:
+        return c
+    strengths, suits = ctx.trump.strengths, ctx.trump.play_suits
+    winner = _winner(ctx, (c,))
+    takes, sure = winner == ctx.seat, winner == ctx.seat and _sure(ctx, c)
+    legal = playable_cards(ctx.hand, ctx.trick[0][1], ctx.trump)
+    alike = [x for x in set(legal) if suits[x.index] == suits[c.index] and held[x] == 1
+             and x.points == c.points and not ctx.is_master(x) and _winner(ctx, (x,)) == winner
+             and (not takes or strengths[x.index] >= strengths[c.index])
+             and (not sure or _sure(ctx, x))]
+    return min(alike, key=lambda x: (strengths[x.index], x.index)) if alike else c
 
 
 def _lowest_alike(ctx: PlayCtx, legal: Sequence[Card], c: Card) -> Card:
