@@ -408,8 +408,21 @@ def test_hard_keeps_a_top_card_out_of_a_suit_an_opponent_has_shown_void_in():
     assert safe_first(ctx, cands, drop=True) == [tuple(parse_cards(p)) for p in ("C3", "H9")]
     only = [tuple(parse_cards("DA"))]
     assert safe_first(ctx, only, drop=True) == only  # (no safe lead: it stays)
-    from engine.bots.hard import SearchParams
-    assert SearchParams().ruff_guard == "drop"
+
+
+def test_hard_leads_nothing_into_a_suit_an_opponent_has_shown_void_in():
+    """A daily player: the hint led ♠4 "to make a void" one trick after West had shown void
+    in spades, twice, and ♣J ♣J after West showed out of clubs; West trumped, East threw
+    points on it. Hard's default (ruff_guard="all") compares no lead of such a suit where
+    a safe lead is, whatever it holds."""
+    from engine.bots.hard import SearchParams, into_a_ruff, safe_first
+
+    ctx = ctx_for(T2S, 0, "DA D4 C3 C4 H9", dealer=0, voids={3: "D"})
+    assert into_a_ruff(ctx, tuple(parse_cards("D4")), anything=True)
+    cands = [tuple(parse_cards(p)) for p in ("D4", "C3", "DA", "H9")]
+    assert safe_first(ctx, cands, drop=True, anything=True) == [
+        tuple(parse_cards(p)) for p in ("C3", "H9")]
+    assert SearchParams().ruff_guard == "all"
 
 
 def bury_view(seed):

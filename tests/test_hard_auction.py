@@ -19,11 +19,13 @@ from engine.bots.hard_auction import (
     seats_that_declined,
     snatch_candidates,
     snatch_trump,
+    standing_serves,
     would_have_bid,
 )
 from engine.driver import next_action, next_action_steps, run_steps, seats_to_ask
 from engine.match import Match, Start
 from engine.phase import Phase
+from engine.seats import same_team
 from engine.view import AuctionEntry, BidView
 from tools.arena import parse_spec, start_match
 
@@ -200,13 +202,16 @@ def test_post_deal_bid_is_searched_on_request_from_normals_choice(bid_turns):
         view = m.view(seat)
         cands = bid_candidates(view, 3)
         normal = decide_bid(view, during_deal=False)
-        assert cands[0] == normal and (normal is None or None in cands)
+        serves = normal is not None and standing_serves(view, normal)  # (then pass first)
+        assert cands[0] == (None if serves else normal) and (normal is None or None in cands)
+        assert normal in cands
         chosen = [c for c in cands if c is not None]
         assert len({snatch_trump(view.level, c) for c in chosen}) == len(chosen)
         off = Pass(seat) if normal is None else Bid(seat, *normal)
         assert make_bot("hard", seat, 2, bid="normal").choose(view) == off
         default = make_bot("hard", seat, 2, bid_worlds=6)  # "refine": searched where normal bids
-        kept = default.choose(view) == off
+        first = Pass(seat) if cands[0] is None else Bid(seat, *cands[0])
+        kept = default.choose(view) == first
         assert kept == (normal is None or default.last_stats["choice"] == 0)
         assert ("choice" in default.last_stats) == (normal is not None)
         searched = {"bid": "search", "bid_worlds": 6}
@@ -386,3 +391,36 @@ def test_a_bid_searched_with_inference_ignores_the_cards_it_cannot_see(deal_bid_
         assert m.view(seat) == m2.view(seat)
         assert (make_bot("hard", seat, 4, **searched).choose(m.view(seat))
                 == make_bot("hard", seat, 4, **searched).choose(m2.view(seat)))
+
+
+def test_pass_comes_first_where_the_standing_trump_serves_the_hand_as_well():
+    """A daily player: after the first round (the 庄家 fixed), the hint overcalled West's ♠2
+    with ♣2 ♣2 ♣2, 14 trumps where spades gave the hand 19. Where the standing trump makes
+    the hand at least as strong as the normal tier's bid would, passing is the choice the
+    search starts from (a bid replaces it only when clearly better); elsewhere the bid is."""
+    from engine.bots.auction import strength
+
+    def bid_turn(m):  # (after the deal: the seat to bid is asked in turn)
+        if m.phase != "bid":
+            return False
+        view = m.view(m.to_act)
+        standing = view.standing_bid
+        return (standing is not None and not same_team(standing.seat, m.to_act)
+                and decide_bid(view, during_deal=False) is not None)
+
+    found = turns_where(range(200, 320), bid_turn, 400)
+    served = unserved = 0
+    for m, seat in found:
+        view = m.view(seat)
+        normal = decide_bid(view, during_deal=view.phase == Phase.DEAL)
+        cands = bid_candidates(view, 3)
+        if standing_serves(view, normal):
+            served += 1
+            assert cands[:2] == [None, normal]
+            counts, current = Counter(view.hand), view.sort_trump
+            assert strength(counts, len(view.hand), current.level, current.suit) >= strength(
+                counts, len(view.hand), view.level, normal[0][0].suit) or normal[1] is not None
+        else:
+            unserved += 1
+            assert cands[:2] == [normal, None]
+    assert served and unserved, (served, unserved)

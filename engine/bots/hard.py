@@ -144,6 +144,9 @@ class SearchParams:
     #                      also where they pass after the deal (it lost in the arena, see
     #                      the README); "normal": the normal tier's rules of thumb
     bid_candidates: int = 3  # trumps compared (normal's choice and pass besides)
+    standing: str = "pass-first"  # after the first round, where the standing trump serves
+    #                               the hand as well as normal's bid: "pass-first", the
+    #                               search starts from passing; "bid-first", from the bid
     bid_worlds: int = 24  # sampled deals (hands and kitty) at most for a post-deal bid
     bid_playouts: int = 8000  # simulated card plays for a post-deal bid
     bid_margin: float = 0.1  # levels a choice must gain over normal's (after snatch_z)
@@ -153,11 +156,13 @@ class SearchParams:
     #                    top card or trump where a lower card does the same:
     #                    engine.bots.spare); "off": the search's choice as it is (the arena's
     #                    comparison)
-    ruff_guard: str = "drop"  # leads into a shown void that may be trumped: "drop", those
-    #                            with points or a top card not compared where a safe lead is
-    #                            (two playtesters saw the hint lead a top card into a shown
-    #                            void, and the trick trumped); "masters", put last; "points",
-    #                            those with points only put last (the arena's comparisons)
+    ruff_guard: str = "all"  # leads into a shown void that may be trumped: "all", none
+    #                           compared where a safe lead is (a daily player saw the hint
+    #                           lead ♠4 into the void it had just named); "drop", those with
+    #                           points or a top card not compared (two playtesters saw the
+    #                           hint lead a top card into a shown void, and the trick
+    #                           trumped); "masters", put last; "points", those with points
+    #                           only put last (the arena's comparisons)
     take: str = "on"  # "on": last to play, an opponent winning, where a follow takes the
     #                   trick and SURE_TAKE_POINTS or more with it, the search compares only
     #                   the follows that take it (engine.bots.certain.only_sure_takes);
@@ -740,17 +745,18 @@ def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...]) -> list[tuple[Card, 
     return uniq
 
 
-def into_a_ruff(ctx: PlayCtx, lead: tuple[Card, ...], masters: bool = True) -> bool:
+def into_a_ruff(ctx: PlayCtx, lead: tuple[Card, ...], masters: bool = True,
+                anything: bool = False) -> bool:
     """Whether `lead` carries points into a side suit an opponent has shown void in while
     not shown void in trumps: that opponent can trump it and take the points; with
     `masters`, a top card of the suit too (no unseen card of the suit beats it): the lead
     would win but for the ruff, and spends the top card for nothing (a daily player saw the
-    hint lead ♦A into West's shown void twice)."""
+    hint lead ♦A into West's shown void twice); with `anything`, any lead of the suit."""
     trump = ctx.trump
     suit = trump.play_suits[lead[0].index]
     if suit == TRUMP:
         return False
-    if not points_of(lead) and not (masters and ctx.is_master(max(
+    if not anything and not points_of(lead) and not (masters and ctx.is_master(max(
             lead, key=lambda c: trump.strengths[c.index]))):
         return False
     void = ctx.mem.void
@@ -759,11 +765,12 @@ def into_a_ruff(ctx: PlayCtx, lead: tuple[Card, ...], masters: bool = True) -> b
 
 
 def safe_first(ctx: PlayCtx, cands: list[tuple[Card, ...]],
-               masters: bool = True, drop: bool = False) -> list[tuple[Card, ...]]:
+               masters: bool = True, drop: bool = False,
+               anything: bool = False) -> list[tuple[Card, ...]]:
     """Lead candidates with those that carry points (or, with `masters`, a top card) into a
     known ruff (`into_a_ruff`) put last: the search starts from a safe lead and leaves it
     only with evidence."""
-    risky = [c for c in cands if into_a_ruff(ctx, c, masters)]
+    risky = [c for c in cands if into_a_ruff(ctx, c, masters, anything)]
     if not risky or len(risky) == len(cands):
         return cands
     safe = [c for c in cands if c not in risky]
@@ -952,9 +959,10 @@ class HardBot(NormalBot):
                     cands = takes[:self.params.max_candidates]
         else:
             normal = choose_lead(ctx)
+            guard = self.params.ruff_guard
             cands = safe_first(ctx, lead_candidates(ctx, normal),
-                               masters=self.params.ruff_guard in ("masters", "drop"),
-                               drop=self.params.ruff_guard == "drop")
+                               masters=guard in ("masters", "drop", "all"),
+                               drop=guard in ("drop", "all"), anything=guard == "all")
             if self.params.sure_pair == "first":
                 cands = sure_pair_first(ctx, normal, cands)
             cands = cands[:self.params.max_candidates + 1]

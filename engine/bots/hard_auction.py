@@ -199,9 +199,11 @@ def _race_outcome(bot: HardBot, race: PairedRace, margin: float, spent: int,
 # --- the post-deal bid (R11) ----------------------------------------------------------------
 
 
-def bid_candidates(view: SeatView, most: int) -> list[BidChoice | None]:
+def bid_candidates(view: SeatView, most: int, pass_first: bool = True,
+                   ) -> list[BidChoice | None]:
     """The choices worth comparing, during the deal or after it: the normal tier's first (a
-    bid, or None: pass, or not now), then None if that was a bid, then one bid for each other
+    bid, or None: pass, or not now), then None if that was a bid (None first where the
+    standing trump serves the hand as well: `standing_serves`), then one bid for each other
     trump the hand can make (its strongest showing), the best trumps for this hand first; at
     most `most` bids."""
     standing = view.standing_bid
@@ -209,8 +211,8 @@ def bid_candidates(view: SeatView, most: int) -> list[BidChoice | None]:
                       view.first_round, 1)
     normal = decide_bid(view, during_deal=view.phase == Phase.DEAL)
     out: list[BidChoice | None] = [normal]
-    if normal is not None:
-        out.append(None)
+    if normal is not None:  # pass first where the standing trump serves the hand as well
+        out.insert(0 if pass_first and standing_serves(view, normal) else 1, None)
     trumps = [] if normal is None else [snatch_trump(view.level, normal)]
     for t, choice in strongest_by_trump(view, opts):
         if len(trumps) >= most:
@@ -219,6 +221,21 @@ def bid_candidates(view: SeatView, most: int) -> list[BidChoice | None]:
             out.append(choice)
             trumps.append(t)
     return out
+
+
+def standing_serves(view: SeatView, bid: BidChoice) -> bool:
+    """Whether, after the first round (the 庄家 is fixed: a bid only sets the trump), the
+    standing bid's trump makes the hand at least as strong as `bid`'s would (`strength`):
+    overcalling then gives away trumps for nothing. A daily player saw the hint overcall
+    with ♣2 ♣2 ♣2 for 14 trumps under West's ♠2, which gave the hand 19."""
+    standing, current = view.standing_bid, view.sort_trump
+    if view.first_round or standing is None or current is None:
+        return False
+    counts, n = Counter(view.hand), len(view.hand)
+    cards, rank, suit = bid
+    if rank is None:  # (not a joker level: the cards' suit is the trump suit)
+        rank, suit = view.level, cards[0].suit
+    return strength(counts, n, current.level, current.suit) >= strength(counts, n, rank, suit)
 
 
 def deal_hidden(view: SeatView, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
@@ -315,7 +332,7 @@ def bid_steps(bot: HardBot, view: SeatView) -> Generator[int, None, BidChoice | 
     weigh_all = params.bid == "search" and view.phase == Phase.BID
     if not (weigh_all or (params.bid in ("search", "refine") and normal is not None)):
         return normal
-    cands = bid_candidates(view, params.bid_candidates)
+    cands = bid_candidates(view, params.bid_candidates, params.standing == "pass-first")
     if len(cands) < 2:
         return normal
     start = bot.clock() if bot.budget_ms is not None else 0.0
