@@ -163,10 +163,13 @@ def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
         beaten = any(_could_take(mem, trump, later, [*plays, play]) for later in _later(view)
                      if not same_team(later, seat))
         assert beaten == (code == A.TAKE_TRY)
-    elif code == A.PLAY_LOW:  # an opponent is winning: the fewest points among losing plays
-        assert not same_team(winner, seat) and reason.seat == winner
+    elif code in (A.PLAY_LOW, A.PLAY_FEWEST):  # an opponent is winning: the fewest points
+        assert not same_team(winner, seat) and reason.seat == winner  # among losing plays
         losing = [a for a in alts if _winner_with(view, trump, a) != seat]
         assert pts == min(points_of(a) for a in losing)
+        small = all(c.value < 10 and c.rank != trump.level for c in play)
+        assert small == (code == A.PLAY_LOW)  # "play low": below 10, no level card or joker
+        assert code == A.PLAY_LOW or reason.number == pts
     elif code == A.KEEP_PAIR:  # a single follow that kept a lower pair of the suit
         (kept, _) = reason.cards
         assert len(play) == 1 and Counter(view.hand)[kept] >= 2 and kept != play[0]
@@ -594,3 +597,14 @@ def test_partners_lead_beaten_with_only_opponents_to_play_gives_no_points() -> N
     assert reason.code == A.TRICK_LOST and reason.seat is None
     assert _words(reason) == ("the opponents take this trick whatever you play: give no points",
                               "这一轮对方赢定：不要送分")
+
+
+def test_play_low_is_said_only_over_small_cards() -> None:
+    """A daily player: West led ♦A ♦A (♦ trump at level 2); holding ♦5 ♦10 ♦A ♥2, the hint
+    played ♦A ♥2 (no points: right) saying "play low", of the hand's two biggest trumps. Over
+    a card of 10 or more, a level card or a joker, it says the points instead."""
+    reason = A.Reason(A.PLAY_FEWEST, seat=3, number=0)
+    assert _words(reason) == ("West is winning: give no points", "左家正大：不送分")
+    reason = A.Reason(A.PLAY_FEWEST, seat=3, number=5)
+    assert _words(reason) == ("West is winning: give as few points as you can",
+                              "左家正大：尽量少送分")

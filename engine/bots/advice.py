@@ -59,6 +59,9 @@ RUFF_PARTNER = "ruff-partner"  # the partner led low in a suit the seat is void 
 TAKE = "take"  # win the trick (its points): nobody still to play can take it from you
 TAKE_TRY = "take-try"  # winning the trick so far: an opponent still to play might beat it
 PLAY_LOW = "play-low"  # an opponent is winning: the fewest points among losing plays
+PLAY_FEWEST = "play-fewest"  # the same, with a card of 10 or more, a level card or a joker
+#                              among them (a daily player read "play low" over ♦A ♥2 as
+#                              "play your small cards"): said as the points it gives
 PARTNER_LATER = "partner-later"  # an opponent is winning, partner still to play and may
 # take the trick: points
 OPPONENT_WINNING = "opponent-winning"  # an opponent is winning (no more is claimed)
@@ -99,8 +102,8 @@ BURY_LOW = "bury-low"  # bury side cards, no pair among them; keep trumps, pairs
 BURY_SPARE = "bury-spare"  # a pair or a trump buried too: the cards needed least
 
 CODES = (FORCED, TRICK_LOST, FEED, PARTNER_HOLDS, PARTNER_WINNING, RUFF, RUFF_PARTNER, TAKE,
-         TAKE_TRY, PLAY_LOW, PARTNER_LATER, OPPONENT_WINNING, KEEP_PAIR, DISCARD, DISCARD_TRUMP,
-         THROW,
+         TAKE_TRY, PLAY_LOW, PLAY_FEWEST, PARTNER_LATER, OPPONENT_WINNING, KEEP_PAIR, DISCARD,
+         DISCARD_TRUMP, THROW,
          THROW_RUFFABLE, THROW_TRY, LEAD_TRACTOR,
          MASTER, MASTER_BARE, TOP_RUFFABLE, PARTNER_VOID, OPPONENT_VOID, DRAW_TRUMPS,
          LEAD_TRUMPS, NO_TRUMPS_OUT, SHORT_SUIT, LEAD_LOW, LEAD_PAIR, LEAD_PROBE, BID,
@@ -139,6 +142,8 @@ class Reason:
             key += "-nt"
         if key in (MASTER, MASTER_BARE) and self.suit != TRUMP:
             key += "-side"  # (a side suit's top card: a seat void in it may still trump it)
+        if key == PLAY_FEWEST and not self.number:
+            key += "-none"
         if key == TRICK_LOST and self.seat is None:
             key += "-team"  # (only opponents still to play: one of them takes it)
         if key == NO_SNATCH and not self.cards:
@@ -168,6 +173,8 @@ _EN = {
     TAKE: "take the trick with {cards}",
     TAKE_TRY: "go for the trick with {cards}",
     PLAY_LOW: "{name} is winning: play low",
+    PLAY_FEWEST: "{name} is winning: give as few points as you can",
+    PLAY_FEWEST + "-none": "{name} is winning: give no points",
     PARTNER_LATER: "{name} is winning, and partner plays after you: points for partner to take",
     OPPONENT_WINNING: "{name} is winning this trick",
     KEEP_PAIR: "keep the pair {cards} for later",
@@ -229,6 +236,8 @@ _ZH = {
     TAKE: "用{cards}拿下这一轮",
     TAKE_TRY: "用{cards}争这一轮",
     PLAY_LOW: "{name}正大：出小牌",
+    PLAY_FEWEST: "{name}正大：尽量少送分",
+    PLAY_FEWEST + "-none": "{name}正大：不送分",
     PARTNER_LATER: "{name}正大，对家在你之后出：留分给对家拿",
     OPPONENT_WINNING: "{name}正大",
     KEEP_PAIR: "留住对子{cards}",
@@ -390,7 +399,8 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
     if kept is not None:
         return Reason(KEEP_PAIR, cards=(kept, kept))
     if fewest:
-        return Reason(PLAY_LOW, seat=winner)
+        small = all(c.value < 10 and c.rank != trump.level for c in cards)
+        return Reason(PLAY_LOW if small else PLAY_FEWEST, seat=winner, number=pts)
     if pts and partner not in (s for s, _ in plays) and seat_could_beat(
             [*now, cards], trump, mem, partner):
         return Reason(PARTNER_LATER, seat=winner)
