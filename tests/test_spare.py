@@ -216,3 +216,16 @@ def test_a_single_follow_keeps_its_pairs() -> None:
     ctx = ctx_for(trump("2D"), "S3 S3 SA H4", [(1, "S9"), (2, "S5"), (3, "S6")],
                   played="SA SA")  # ♠A is the top spade: not spent to keep ♠3 ♠3
     assert spare(ctx, tuple(cards("S3"))) == tuple(cards("S3"))
+
+
+def test_a_ruff_of_a_trick_without_points_is_made_low() -> None:
+    """A daily player: on partner's ♦6 (West discarding ♣J, East still to play and not
+    shown void in trumps), the hint ruffed with ♠A where ♠9 ruffs as well. No trump of the
+    hand takes the trick for sure, and the trick is worth no more than the lead: the lowest
+    trump without points that takes it goes. A trick with points, or a ruff that wins for
+    sure, is left to the other rules."""
+    ctx = ctx_for(trump("2S"), "S9 SA H4 C3", [(2, "D6"), (3, "CJ")])
+    assert legal(ctx, spare(ctx, tuple(cards("SA")))) == tuple(cards("S9"))
+    ctx = ctx_for(trump("2S"), "S9 SA H4 C3", [(2, "D6"), (3, "CK")])  # 10 points on it
+    assert spare(ctx, tuple(cards("SA"))) == tuple(cards("SA"))
+    assert spare(ctx, tuple(cards("SA")), ruff_low=False) == tuple(cards("SA"))

@@ -25,6 +25,12 @@ card it has chosen, from its own view.
   instead where no top card is held, ♠3 for ♠10, was measured too and not kept:
   docs/bots.md.)
 
+- **A single follow keeps its pairs, and banks a sure trick's points**: a card of a pair
+  gives way to a lone card with the same points that does the same (`_from_lone_cards`); on
+  a trick the seat's side takes for sure, the lone card with the most points (`_banked`).
+- **A ruff of a trick without points is made low** where no trump takes it for sure: the
+  lowest trump without points that takes it (`_lowest_ruff`).
+
 `spare(ctx, play)` returns the play to make instead of `play` (or `play` itself); it never
 looks at hidden cards, and what it returns is legal.
 """
@@ -43,16 +49,19 @@ from .play import PlayCtx
 
 
 def spare(ctx: PlayCtx, play: tuple[Card, ...], second_hand: bool = True,
-          keep_pairs: bool = True, bank_points: bool = True) -> tuple[Card, ...]:
+          keep_pairs: bool = True, bank_points: bool = True,
+          ruff_low: bool = True) -> tuple[Card, ...]:
     """The play to make instead of `play`, a legal follow of `ctx`'s seat (see the module
     docstring); `play` itself for a lead or when no rule applies. `second_hand`,
-    `keep_pairs` and `bank_points` False leave out those rules (the arena's comparisons)."""
+    `keep_pairs`, `bank_points` and `ruff_low` False leave out those rules (the arena's
+    comparisons)."""
     trick = ctx.trick
     if not trick:
         return play
     if len(trick[0][1]) == 1 and len(play) == 1:
         c = _second_hand(ctx, play[0]) if second_hand and len(trick) == 1 else play[0]
         c = _spare_single(ctx, c)[0]
+        c = _lowest_ruff(ctx, c) if ruff_low else c
         c = _banked(ctx, c) if bank_points else c
         return (_from_lone_cards(ctx, c) if keep_pairs else c,)
     if not _takes(ctx, play):
@@ -129,6 +138,24 @@ def _second_hand(ctx: PlayCtx, c: Card) -> Card:
     tops = [x for x in set(ctx.hand) if suits[x.index] == led and ctx.is_master(x)
             and x.points <= c.points and _takes(ctx, (x,))]
     return min(tops, key=lambda x: (strengths[x.index], x.index)) if tops else c
+
+
+def _lowest_ruff(ctx: PlayCtx, c: Card) -> Card:
+    """A ruff of a trick with no points that no trump of the hand takes for sure: the lowest
+    trump without points that takes it so far, instead of `c` (♠9, not ♠A, on partner's
+    ♦6 and West's ♣J): the trick is worth no more than the lead, and an overruff takes a
+    low trump as well as a high one. `c` itself when the rule does not apply."""
+    trump = ctx.trump
+    strengths, suits = trump.strengths, trump.play_suits
+    if (suits[ctx.trick[0][1][0].index] == TRUMP or suits[c.index] != TRUMP or c.points
+            or any(x.points for _, p in ctx.trick for x in p) or not _takes(ctx, (c,))):
+        return c
+    legal = playable_cards(ctx.hand, ctx.trick[0][1], trump)
+    trumps = [x for x in set(legal) if suits[x.index] == TRUMP and not x.points
+              and _takes(ctx, (x,))]
+    if any(_sure(ctx, x) for x in trumps):
+        return c  # (a sure one: `_spare_single` has chosen the lowest of them)
+    return min(trumps, key=lambda x: (strengths[x.index], x.index))
 
 
 def _own_for_sure(ctx: PlayCtx, c: Card) -> bool:
