@@ -281,16 +281,10 @@ def certain_winner(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Car
     as `seat` sees it (`mem`: its memory of the round), else None: no legal follow of its own
     (the engine's varied follows and `extra`) beats the play winning so far, and no seat after
     it could (`could_beat`, from the cards each may hold: unseen, or known to be its)."""
-    if not trick:
+    if not trick or _seat_beats(hand, trick, trump, extra):
         return None
     plays = [tuple(p) for _, p in trick]
-    lead = plays[0]
-    options = [tuple(o) for o in follow_options(hand, lead, trump)] + [tuple(o) for o in extra]
-    if any(trick_winner([*plays, o], trump) == len(plays) for o in options):
-        return None
-    played = {s for s, _ in trick}
-    if any(seat_could_beat(plays, trump, mem, later)
-           for later in range(4) if later != seat and later not in played):
+    if any(seat_could_beat(plays, trump, mem, later) for later in _later(trick, seat)):
         return None
     return trick[trick_winner(plays, trump)][0]
 
@@ -299,22 +293,33 @@ def opponents_take(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Car
                    trump: Trump, seat: int, mem: Memory,
                    extra: Sequence[Sequence[Card]] = ()) -> bool:
     """Whether the opponents take `trick` whatever `seat` (to play next) plays, as it sees
-    it: `certain_winner` is an opponent, or an opponent is winning, no legal follow of the
-    seat's beats that play, and every seat still to play after it is an opponent (third to
-    play, partner's lead beaten: whichever opponent takes the trick, the points are theirs)."""
-    sure = certain_winner(hand, trick, trump, seat, mem, extra)
-    if sure is not None:
-        return not same_team(sure, seat)
-    if not trick:
+    it: an opponent is winning, no legal follow of the seat's beats that play, and either no
+    seat after it could (`certain_winner`) or every seat still to play is an opponent (third
+    to play, partner's lead beaten: whichever opponent takes the trick, the points are
+    theirs)."""
+    if not trick or _seat_beats(hand, trick, trump, extra):
         return False
     plays = [tuple(p) for _, p in trick]
     if same_team(trick[trick_winner(plays, trump)][0], seat):
         return False
-    played = {s for s, _ in trick}
-    if any(same_team(later, seat) for later in range(4) if later != seat and later not in played):
-        return False
+    later = _later(trick, seat)
+    return all(not same_team(s, seat) for s in later) or not any(
+        seat_could_beat(plays, trump, mem, s) for s in later)
+
+
+def _seat_beats(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Card]]],
+                trump: Trump, extra: Sequence[Sequence[Card]]) -> bool:
+    """Whether some legal follow of `hand` (the engine's varied follows and `extra`) beats
+    the play winning `trick` so far."""
+    plays = [tuple(p) for _, p in trick]
     options = [tuple(o) for o in follow_options(hand, plays[0], trump)] + [tuple(o) for o in extra]
-    return not any(trick_winner([*plays, o], trump) == len(plays) for o in options)
+    return any(trick_winner([*plays, o], trump) == len(plays) for o in options)
+
+
+def _later(trick: Sequence[tuple[int, Sequence[Card]]], seat: int) -> list[int]:
+    """The seats still to play after `seat` in `trick`."""
+    played = {s for s, _ in trick}
+    return [s for s in range(4) if s != seat and s not in played]
 
 
 def seat_could_beat(plays: Sequence[Sequence[Card]], trump: Trump, mem: Memory,

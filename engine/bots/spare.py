@@ -24,7 +24,6 @@ card it has chosen, from its own view.
   over ♠8): a daily player saw the hint risk ♠10 second while holding ♠A. (Playing low
   instead where no top card is held, ♠3 for ♠10, was measured too and not kept:
   docs/bots.md.)
-
 - **A single follow keeps its pairs, and banks a sure trick's points**: a card of a pair
   gives way to a lone card with the same points that does the same (`_from_lone_cards`); on
   a trick the seat's side takes for sure, the lone card with the most points (`_banked`).
