@@ -119,7 +119,7 @@ def test_guided_first_hand_played_through(new_context, site_url, wait_ready):
     assert tutorial["state"] == "running"
     assert saved(page) == main_save, "the player's own match is never touched"
     back = page.evaluate("""(key) => {
-      document.querySelector('#coach [data-action="learn-done"]').click();
+      document.querySelector('#controls [data-action="next-round"]').click();
       return localStorage.getItem(key);  // (saved as the click is handled, before a step)
     }""", SAVE_KEY)
     page.wait_for_function("() => !document.documentElement.dataset.tutorial")

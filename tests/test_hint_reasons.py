@@ -282,8 +282,11 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
         assert any(mem.unseen[c.index] for c in trump.by_suit[suit]), "a void of nothing"
         assert any(suit not in mem.void[s] for s in range(4) if s != view.seat), \
             "a void of a suit all three others have shown void in"
-    elif code == A.LEAD_LOW:  # side cards below 10
+    elif code == A.LEAD_LOW:  # side cards below 10, their points named where they have any
         assert all(c.value < 10 and trump.suit_of(c) != TRUMP for c in play)
+        assert reason.number == points_of(play)
+        named = f"({reason.number} points at stake)" in lines["en"]
+        assert named == bool(reason.number) == (f"带 {reason.number} 分" in lines["zh"]), lines
     elif code == A.LEAD_PAIR:
         assert len(units) == 1 and units[0].kind == "pair" and reason.cards == play
     elif code == A.LEAD_PROBE:  # higher cards are still out

@@ -165,6 +165,10 @@ def test_controls_while_dealing_offer_the_bids_listed_and_skip():
     assert shown == [" ".join(str(c) for c in b) for b in bids]
     assert re.search(r'<span class="menu">(<button[^>]*minor[^>]*>[^<]*</button>){6}</span>$',
                      html), "the menu comes last, in its own group"
+    # a deal paused for the player (the guided hand's bid): nothing to skip (a newcomer saw
+    # "Skip animation" beside the bid they were asked for)
+    paused = render.controls_html(m.view(0), render.Screen(), bids, paused=True)
+    assert actions(paused) == ["bid"] * len(bids) + MENU
 
 
 def test_controls_on_the_players_bid_snatch_and_bury_turns():

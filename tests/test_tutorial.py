@@ -290,9 +290,13 @@ def test_the_guided_hand_shows_a_snatch_and_explains_it():
     assert tutorial.notes == ["snatched"]
     coach = unescape(coach_html(tutorial, False, "en"))
     assert "East snatched the kitty (抄底) with a pair of ♠2" in coach
-    assert "spades, East's choice, are trump now" in coach
-    assert "the cards you buried with it" in coach  # (where the player's bury went)
-    assert "You are still the dealer (庄家)" in coach
+    # in paragraphs: what beat what (R9's order), where the kitty went, what stands now
+    paragraphs = re.findall(r'<p class="note">(.*?)</p>', coach)
+    assert len(paragraphs) == 4, paragraphs
+    assert "so ♠2 ♠2 beats your ♣2 ♣2" in paragraphs[1]
+    assert "with the cards you buried" in paragraphs[2]  # (where the player's bury went)
+    assert "spades are trump (East's choice)" in paragraphs[3]
+    assert "You are still the dealer (庄家)" in paragraphs[3]
     assert "右家用一对 ♠2 抄底了" in coach_html(tutorial, False, "zh")
     again = Tutorial.restore(tutorial.save(), *make_players(TIERS, SEED))
     assert again.notes == ["snatched"], "a reload right after the snatch still explains it"
@@ -456,23 +460,45 @@ def test_the_coach_names_the_button_as_the_page_shows_it_at_every_play_of_the_gu
 
 
 def test_a_move_with_no_lesson_of_its_own_says_the_hints_reason():
-    """A newcomer read "Play the lit ♣J (or tap Hint)" at several steps and learnt nothing
-    from them: the coach gives the hint's reason for the move, as the hint would."""
+    """A newcomer read "Play the lit ♣J (or tap Hint)", "Lead ♣9" and "Play ♦9" and learnt
+    nothing of why those cards: at every play whose lesson teaches a rule but not the
+    choice, the coach gives the hint's reason for the move, as the hint would."""
     from engine.bots.advice import explain as advice_for
     from ui.logic.explain import names
-    from ui.logic.tutorial import coach_html
+    from ui.logic.tutorial import WHY_THESE, coach_html
 
     tutorial = new_tutorial()
-    table, told = tutorial.table, 0
+    table, told = tutorial.table, set()
     while not table.phase.round_over:
         due = table.expected()
         if due is None:
             tutorial.observe(table.step())
             continue
-        if due[1] == "play":
+        if due[1] in WHY_THESE:
             for lang in ("en", "zh"):
                 why = advice_for(table.view(), due[0]).text(lang, names(lang))
                 assert why in unescape(coach_html(tutorial, False, lang)), (lang, why)
-            told += 1
+            told.add(due[1])
         tutorial.observe(table.act(due[0]))
-    assert told >= 3
+    assert told == set(WHY_THESE)  # (each kind of step met at least once)
+
+
+def test_the_welcome_says_no_deal_at_the_first_decision_and_the_end_has_one_way_back():
+    """A newcomer read "Cards are being dealt…" still at their first decision (the welcome
+    stands until then), and at the result saw two "Back to my game" buttons: the coach's and
+    the result's own. The coach says the deal only while it runs, and the way back is the
+    result's first button alone."""
+    from ui.logic.tutorial import coach_html
+
+    tutorial = new_tutorial()
+    table = tutorial.table
+    while table.expected() is None:
+        tutorial.observe(table.step())
+    assert table.expected()[1] == "bid" and tutorial.notes == ["welcome"]
+    for lang, dealt in (("en", "being dealt"), ("zh", "正在发牌")):
+        assert dealt not in coach_html(tutorial, False, lang)
+    play_through(tutorial)
+    coach = coach_html(tutorial, False, "en")
+    assert "<button" not in coach, coach
+    buttons = render.controls_html(table.view(), Screen(), [], learning=True)
+    assert buttons.count(">Back to my game</button>") == 1

@@ -146,6 +146,8 @@ class Reason:
             key += "-none"
         if key == TRICK_LOST and self.seat is None:
             key += "-team"  # (only opponents still to play: one of them takes it)
+        if key == LEAD_LOW and self.number:
+            key += "-points"
         if key == NO_SNATCH and not self.cards:
             key += "-none"
         if key in (TOP_RUFFABLE, THROW_RUFFABLE) and self.seat is None:
@@ -201,6 +203,7 @@ _EN = {
     NO_TRUMPS_OUT: "the opponents have no trumps left: lead trumps safely",
     SHORT_SUIT: "lead from your short {suit} to make a void",
     LEAD_LOW: "lead low and keep your strong cards",
+    LEAD_LOW + "-points": "lead low and keep your strong cards ({n} points at stake)",
     LEAD_PAIR: "lead the pair {cards}: the others must follow with a pair if they have one",
     LEAD_PROBE: "lead {cards} to draw out the higher cards",
     BID: "{n} trumps with {suit} as trump: bid",
@@ -261,6 +264,7 @@ _ZH = {
     NO_TRUMPS_OUT: "对方已经没有主牌：放心出主",
     SHORT_SUIT: "先出短门{suit}，做成绝门",
     LEAD_LOW: "出小牌，留住大牌",
+    LEAD_LOW + "-points": "出小牌，留住大牌（带 {n} 分）",
     LEAD_PAIR: "出对子{cards}：有对子的必须跟对子",
     LEAD_PROBE: "出{cards}，逼出大牌",
     BID: "叫{suit}做主有{n}张主：叫",
@@ -515,8 +519,9 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     shortest = by_suit and by_suit[suit] == min(by_suit.values()) and by_suit[suit] <= 4
     if (shortest and len(by_suit) >= 2 and _others_may_hold(view, mem, trump, suit)):
         return Reason(SHORT_SUIT, suit=suit)
-    if _low(trump, cards):
-        return Reason(LEAD_LOW, suit=suit)
+    if _low(trump, cards):  # (its points named: a newcomer read "lead low" of ♦5 as against
+        # the bury's "keep points back")
+        return Reason(LEAD_LOW, suit=suit, number=points_of(cards))
     return Reason(LEAD_PAIR if units[0].kind == PAIR else LEAD_PROBE, suit=suit, cards=cards)
 
 

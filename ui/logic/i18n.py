@@ -442,6 +442,8 @@ TEXT: dict[str, tuple[str, str]] = {
                         "must follow with a pair of the suit if they hold one."),
     "learn.step.play": ("出亮着的 {cards}（点“提示”也行）。", "Play the lit {cards}"
                                                               " (or tap Hint)."),
+    # (after a step's rule: the hint's reason for these very cards)
+    "learn.why": ("为什么出 {cards}：{why}。", "Why {cards}: {why}."),
     "learn.step.play_why": ("出亮着的 {cards}：{why}（点“提示”也行）。",
                             "Play the lit {cards}: {why} (or tap Hint)."),
     "learn.step.last": ("最后一轮：出 {cards}。若抓分方赢了这一轮，就抠底："
@@ -450,11 +452,10 @@ TEXT: dict[str, tuple[str, str]] = {
                         "the kitty (抠底): its points count ×{kitty_multiplier}."),
     "learn.event.welcome": ("你坐南边，对家（北）是你的队友，对手是左"
                             "家和右家。逆时针出牌：你 → 右家 → "
-                            "对家 → 左家。本局打 2：所有的 2 和王都是主牌。正在发牌……",
+                            "对家 → 左家。本局打 2：所有的 2 和王都是主牌。",
                             "You sit South; North is your partner, East and West your "
                             "opponents. Play goes counter-clockwise: you → East → North → West. "
-                            "This round's level is 2: every 2 and the jokers are trumps. Cards "
-                            "are being dealt…"),
+                            "This round's level is 2: every 2 and the jokers are trumps."),
     "learn.event.TrumpDecided": ("梅花是主：王、♣2、其他的 2 和其余的梅花"
                                  "都是主牌（点“主牌”看顺序）。",
                                  "Clubs are trump: the jokers, ♣2, the other 2s and every other "
@@ -463,16 +464,19 @@ TEXT: dict[str, tuple[str, str]] = {
                                 "亮出比你的 ♣2 ♣2 更强、至少两张的级牌。",
                                 "The kitty is buried. Now the others may snatch it (抄底) with a "
                                 "bid of two or more level cards stronger than your ♣2 ♣2."),
-    "learn.event.snatched": ("右家用一对 ♠2 抄底了！第一局叫主只比张数，抄底还要比花色"
-                             "（♠ > ♥ > ♣ > ♦）：♠2 ♠2 大过你的 ♣2 ♣2。"
-                             "右家拿走了底牌（连同你扣的牌），重新扣了 {kitty_size} 张，"
-                             "黑桃成了他要的主。现在黑桃是主；庄家仍是你。",
-                             "East snatched the kitty (抄底) with a pair of ♠2! The first "
-                             "round's bids count cards only; a snatch ranks suits too (♠ > ♥ > "
-                             "♣ > ♦), so ♠2 ♠2 beats your ♣2 ♣2. East took up "
-                             "the kitty (the cards you buried with it) and buried "
-                             "{kitty_size} cards: spades, East's choice, are trump now. You "
-                             "are still the dealer (庄家)."),
+    # (its paragraphs, one a line: what beat what, where the kitty went, what stands now)
+    "learn.event.snatched": ("右家用一对 ♠2 抄底了！\n"
+                             "为什么：第一局叫主只比张数，抄底还要比花色（♠ > ♥ > ♣ > ♦），"
+                             "所以 ♠2 ♠2 大过你的 ♣2 ♣2。\n"
+                             "底牌：右家拿走了底牌（连同你扣的牌），重新扣了 {kitty_size} 张。\n"
+                             "现在：黑桃是主（右家定的）；庄家仍是你。",
+                             "East snatched the kitty (抄底) with a pair of ♠2!\n"
+                             "Why: the first round's bids count cards only, but a snatch ranks "
+                             "suits too (♠ > ♥ > ♣ > ♦), so ♠2 ♠2 beats your ♣2 ♣2.\n"
+                             "The kitty: East took it up, with the cards you buried, and buried "
+                             "{kitty_size} cards.\n"
+                             "Now: spades are trump (East's choice). You are still the dealer "
+                             "(庄家)."),
     "learn.event.TrickWon": ("每一轮桌上都会写出谁赢、为什么赢；两手一样大时，先出的赢。"
                              "5 是 5 分，10 和 K 是 10 分；只有抓分方（右家、左家）赢到的分"
                              "算数，满 {threshold} 分他们就上台。",

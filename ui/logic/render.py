@@ -461,18 +461,22 @@ def kitty_points(cards: Iterable[Card], lang: str) -> str:
 
 
 def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...]],
-                  undo: bool = False, hinting: bool = False, learning: bool = False) -> str:
+                  undo: bool = False, hinting: bool = False, learning: bool = False,
+                  paused: bool = False) -> str:
     """The buttons for the decision at hand (`bids`: the bids the engine lists for the player
     now), Undo when the player may take something back (`undo`: ui.logic.undo), then the menu (new
     game, settings, statistics, help). While the hint thinks (`hinting`), its cards are on
     their way: Hint, Play and Bury wait. The guided hand's one round (`learning`) ends with
-    the way back to the player's own match where the next round's button would be."""
+    the way back to the player's own match where the next round's button would be. A deal
+    `paused` for the player's move (the guided hand's bid) has nothing to skip."""
     lang = screen.lang
     mine = view.to_act == view.seat
     free = not hinting
     parts = []
     if view.phase == Phase.DEAL:  # anyone may bid while the cards are dealt (R11)
-        parts += [bid_buttons(bids, view, screen), button("skip", t("button.skip", lang))]
+        parts.append(bid_buttons(bids, view, screen))
+        if not paused:
+            parts.append(button("skip", t("button.skip", lang)))
     elif view.phase == Phase.BID and mine:  # (the hint selects the bid's cards, or none)
         parts += [button("hint", t("button.hint", lang), enabled=free),
                   bid_buttons(bids, view, screen),  # (a chosen bid stands out, else Pass)

@@ -133,6 +133,8 @@ def task(due: tuple[Action, str], lang: str, rules: RulesConfig = DEFAULT_RULES)
              **rule_values(rules, lang))
 
 
+# the steps whose words teach a rule but not why these cards: the hint's reason is added
+WHY_THESE = ("play", "lead", "follow", "void", "follow-trump", "pair")
 EVENT_LESSONS = ("TrumpDecided", "KittyBuried", "ThrowFailed", "KittyScored", "RoundSettled")
 
 
@@ -279,16 +281,18 @@ def coach_html(tutorial: Tutorial | None, offer: bool, lang: str, chosen: bool =
                 + button("learn-no", t("learn.no_thanks", lang)))
     table = tutorial.table
     view = table.view()
-    notes = "".join(f'<p class="note">{escape(lesson_text(view, n, lang))}</p>'
-                    for n in tutorial.notes)
+    notes = "".join(_paragraphs(lesson_text(view, n, lang)) for n in tutorial.notes)
     due = table.expected()
     if due is not None:
         todo = task(due, lang, table.rules)
         move = due[0]
-        if due[1] == "play" and isinstance(move, Play):  # (a move with no lesson of its own:
-            # the hint's reason for it; a newcomer read "Play the lit ♣J" and learnt nothing)
+        if isinstance(move, Play) and due[1] in WHY_THESE:
+            # the hint's reason for these very cards (a newcomer read "Play the lit ♣J" and
+            # "Lead ♣9" and learnt nothing of why)
             why = explain(view, move).text(lang, names(lang))
-            todo = t("learn.step.play_why", lang, cards=cards_short(move.cards, lang), why=why)
+            cards = cards_short(move.cards, lang)
+            todo = (t("learn.step.play_why", lang, cards=cards, why=why) if due[1] == "play"
+                    else f'{todo} {t("learn.why", lang, cards=cards, why=why)}')
         if chosen and isinstance(due[0], Play | Bury):
             press = ready_text(table, due[0], lang)
             notes = f"<p>{escape(todo)}</p>{notes}"
@@ -299,7 +303,14 @@ def coach_html(tutorial: Tutorial | None, offer: bool, lang: str, chosen: bool =
         dealing = table.phase in (Phase.DEAL, Phase.BID)
         todo = t("learn.watch.deal" if dealing else "learn.watch", lang)
     doing = f'<p class="task">{escape(todo)}</p>' if todo else ""
-    way_out = (button("learn-done", t("learn.finish", lang), primary=True)
-               if tutorial.finished() else button("learn-skip", t("learn.skip", lang)))
-    return (f'<h2>{escape(t("learn.title", lang))}</h2>{doing}{notes}'
-            f'<div class="coach-buttons">{way_out}</div>')
+    # (at the end, the way back is the result's first button, "Back to my game", where the
+    # next round's would be: a newcomer saw two of them)
+    way_out = ("" if tutorial.finished() else
+               f'<div class="coach-buttons">{button("learn-skip", t("learn.skip", lang))}</div>')
+    return f'<h2>{escape(t("learn.title", lang))}</h2>{doing}{notes}{way_out}'
+
+
+def _paragraphs(text: str) -> str:
+    """A lesson's paragraphs (its lines), each its own <p class="note">: a newcomer met the
+    snatch's lesson as one long paragraph."""
+    return "".join(f'<p class="note">{escape(line)}</p>' for line in text.split("\n"))

@@ -399,7 +399,7 @@ class App:
         bids = self.table.bid_choices()  # what a bid would do, or what one would need
         set_html(by_id("controls"), render.controls_html(
             view, self.screen, bids, undo.offered(self), hinting=self.hinting is not None,
-            learning=self.learn.active))
+            learning=self.learn.active, paused=self.table.waiting_for_player()))
         why = explain.bid_offer_text(view, bids, lang) or explain.bid_missing_text(view, bids, lang)
         by_id("prompt").textContent = (why or render.prompt_text(view, lang)) + explain.hint_line(
             self.screen.hint_reason, lang)

@@ -19,7 +19,6 @@ from ui.logic.players import make_players
 from ui.logic.screen import Screen
 from ui.logic.table import Table
 from ui.logic.tutorial import (
-    DONE,
     KEY,
     RUNNING,
     SEED,
@@ -70,8 +69,6 @@ class Learn:
             self.start()
         elif action == "learn-skip":
             self.stop(SKIPPED)
-        elif action == "learn-done":
-            self.stop(DONE)
         elif action == "learn-no":
             self.offer = False
             storage.save(KEY, '{"state": "skipped"}')
