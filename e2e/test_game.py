@@ -650,6 +650,44 @@ def test_a_bid_turn_with_nothing_to_bid_stops_only_if_the_player_asked(new_conte
     assert wait_decision(on) != "bid"
 
 
+# Times (performance.now) of each change of the hand's size and of the first bid button, as
+# the page draws them: a MutationObserver's record, read once the deal is over.
+DEAL_TIMELINE = """() => {
+  window.e2eDeal = {cards: [], bid: null};
+  const count = () => document.querySelectorAll('#hand [data-card]').length;
+  let last = -1;
+  new MutationObserver(() => {
+    const n = count(), now = performance.now();
+    if (n !== last) { window.e2eDeal.cards.push([now, n]); last = n; }
+    if (window.e2eDeal.bid === null
+        && document.querySelector('#controls button[data-action="bid"]')) {
+      window.e2eDeal.bid = [now, n];
+    }
+  }).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def test_a_bid_that_opens_while_dealing_holds_the_deal_a_moment(new_context, site_url,
+                                                                   wait_ready):
+    """A daily player at fast speed: the whole deal took about a second, over before they
+    could bid. The first bid open to the player (seed 20: with their 22nd card, early in the
+    deal) holds the deal for pacing.OFFER_PAUSE_MS before the next card comes (R11)."""
+    from ui.logic.pacing import OFFER_PAUSE_MS
+
+    page = new_context(viewport=DESKTOP).new_page()
+    page.add_init_script(f"addEventListener('DOMContentLoaded', {DEAL_TIMELINE})")
+    page.goto(site_url + "?seed=20&speed=fast")
+    wait_ready(page)
+    page.wait_for_function("document.documentElement.dataset.phase !== 'deal'")
+    timeline = page.evaluate("window.e2eDeal")
+    assert timeline["bid"] is not None, "no bid was offered while the cards were dealt"
+    opened, size = timeline["bid"]
+    assert size < 38, timeline["bid"]  # (early: before the player's last card)
+    after = next(t for t, n in timeline["cards"] if t > opened and n > size)
+    # (a tenth of the pause left for Python work of the same turn, as for the bids' pace)
+    assert after - opened >= 0.9 * OFFER_PAUSE_MS["fast"], (after - opened, timeline["bid"])
+
+
 def test_new_game_asks_first(new_context, site_url, wait_ready):
     page = open_game(new_context, site_url, wait_ready, "?speed=instant", viewport=DESKTOP)
     if wait_decision(page) in ("bid", "snatch"):  # (no stop there without a bid to make)

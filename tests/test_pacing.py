@@ -35,6 +35,25 @@ def test_the_guided_hand_keeps_a_failed_throws_trick_until_it_can_be_read():
     assert pacing.lesson_pause_ms(won, True, "instant") == 0
 
 
+def test_a_bid_newly_open_to_the_player_holds_the_deal_a_moment():
+    """A daily player at fast speed: the deal (about a second) was over before they could
+    bid. Each bid that opens to the player holds the deal at every speed but instant; the
+    same bids, fewer of them, or a bid open already do not (R11: bids while dealing)."""
+    from engine.cards import parse_cards
+
+    pair, single = tuple(parse_cards("C2 C2")), tuple(parse_cards("C2"))
+    for speed in ("slow", "normal", "fast"):
+        held = pacing.offer_pause_ms([], [single], speed)
+        assert held == pacing.OFFER_PAUSE_MS[speed] >= 900
+        assert pacing.offer_pause_ms([single], [single, pair], speed) == held
+        assert pacing.offer_pause_ms([single], [single], speed) == 0
+        assert pacing.offer_pause_ms([single, pair], [pair], speed) == 0
+        assert pacing.offer_pause_ms([], [], speed) == 0
+    assert pacing.offer_pause_ms([], [single], "instant") == 0
+    a, b, c = (pacing.OFFER_PAUSE_MS[s] for s in ("slow", "normal", "fast"))
+    assert a > b > c
+
+
 @pytest.mark.parametrize("kind", ["CardDealt", "BidMade", "Passed", "TrumpDecided",
                                   "CardsPlayed", "TrickWon", "ThrowFailed", "Other"])
 def test_slower_speeds_pause_longer(kind):

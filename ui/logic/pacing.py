@@ -7,9 +7,10 @@ No DOM here (the page passes its clock in), so this is tested on CPython.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import TypeVar
 
+from engine.cards import Card
 from engine.events import Event
 from ui.logic.table import Table
 
@@ -64,6 +65,20 @@ def lesson_pause_ms(events: Sequence[Event], failed_throw: bool, speed: str) -> 
     if failed_throw and speed != "instant" and any(e.kind == "TrickWon" for e in events):
         return max(pause, LESSON_TRICK_MS)
     return pause
+
+
+# While the cards are dealt, a bid newly open to the player holds the deal this long (ms), so
+# that it can be weighed and tapped (R11: anyone may bid while the cards are dealt): at fast
+# speed the whole deal took about a second, and a daily player could not bid before it ended.
+OFFER_PAUSE_MS = {"slow": 1600, "normal": 1200, "fast": 900, "instant": 0}
+
+
+def offer_pause_ms(before: Iterable[Sequence[Card]], now: Iterable[Sequence[Card]],
+                   speed: str) -> float:
+    """How long the deal holds for the bids open to the player `now`, where `before` were
+    open: OFFER_PAUSE_MS where one of them is new, else 0."""
+    new = {tuple(b) for b in now} - {tuple(b) for b in before}
+    return OFFER_PAUSE_MS[speed] if new else 0
 
 
 def cards_per_frame(speed: str) -> int:

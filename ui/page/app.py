@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import js
 
 from engine.actions import Action, Play
+from engine.cards import Card
 from engine.errors import GameError
 from engine.events import Event, RoundSettled, TrickWon
 from engine.phase import Phase
@@ -83,6 +84,7 @@ class App:
         self.hinting: asyncio.Future[None] | None = None  # the adviser's search, while it runs
         self.turn_told = -1  # the table's action count when the player's turn was last sounded
         self.burst_at: float | None = None  # when the last burst of dealt cards began
+        self.bids_open: list[tuple[Card, ...]] = []  # the player's bids when the deal last held
         self.learn = Learn(self)  # the guided first hand, in place of the match while it runs
         self.review: Review | None = None  # a finished round looked back at
         self.player_acted = False  # an action of the player's was just applied
@@ -248,7 +250,9 @@ class App:
         burst = 10_000 if self.skip else pacing.deal_burst(speed, since)
         self.burst_at = started if pacing.only_dealing(events) else None
         while (pacing.cards_dealt(events) < burst and pacing.only_dealing(events) and holding()
-               and not table.waiting_for_player() and table.phase == Phase.DEAL):
+               and not table.waiting_for_player() and table.phase == Phase.DEAL
+               and not self._offer_pause(table)):  # (a bid that opens is shown at once: a
+            # bot's bid later in the burst could have closed it unseen)
             if js.performance.now() - started >= pacing.SLICE_MS:
                 if not self.skip:
                     break
@@ -283,6 +287,21 @@ class App:
                         and self.table.view().tricks[-1].throw_failure is not None)
         self.linger_ms = 0 if self.skip else pacing.lesson_pause_ms(events, failed_throw,
                                                                      self._speed())
+        self._hold_for_a_new_bid()
+
+    def _hold_for_a_new_bid(self) -> None:
+        """While the cards are dealt, a bid newly open to the player holds the deal a moment
+        (pacing.OFFER_PAUSE_MS; a tap on the table goes on)."""
+        self.linger_ms = max(self.linger_ms, self._offer_pause(self.table))
+        self.bids_open = self.table.bid_choices() if self.table.phase == Phase.DEAL else []
+
+    def _offer_pause(self, table: Table) -> float:
+        """How long the deal holds for a bid newly open to the player on `table` (0: none
+        new). Never while skipping, nor in the guided hand, which asks for its one bid
+        itself."""
+        if table.phase != Phase.DEAL or self.skip or self.learn.active:
+            return 0
+        return pacing.offer_pause_ms(self.bids_open, table.bid_choices(), self._speed())
 
     async def _linger(self) -> None:
         """Wait out `linger_ms`, or less if the player taps the table (or skips)."""
