@@ -194,12 +194,18 @@ def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
 # --- the seat's view of a lead -----------------------------------------------------------
 
 
-def _beatable(mem: Memory, trump: Trump, play: tuple[Card, ...]) -> bool:
-    """Whether an unseen card of the lead's play-suit is stronger than its top card."""
+def _stronger_unseen(mem: Memory, trump: Trump, play: tuple[Card, ...]) -> list[Card]:
+    """The cards of the lead's play-suit stronger than its top card that may beat it in the
+    suit (R21): for a single, any unseen; for a pair, those with two copies unseen."""
     suit = trump.suit_of(play[0])
     top = max(trump.strengths[c.index] for c in play)
-    return any(mem.unseen[c.index] and trump.strengths[c.index] > top
-               for c in trump.by_suit[suit])
+    return [c for c in trump.by_suit[suit]
+            if mem.unseen[c.index] >= len(play) and trump.strengths[c.index] > top]
+
+
+def _beatable(mem: Memory, trump: Trump, play: tuple[Card, ...]) -> bool:
+    """Whether the lead (a single or a pair) may be beaten in its own play-suit."""
+    return bool(_stronger_unseen(mem, trump, play))
 
 
 def _opponent_may_hold_trump(view: SeatView, mem: Memory) -> bool:
@@ -287,8 +293,14 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
         assert reason.number == points_of(play)
         named = f"({reason.number} points at stake)" in lines["en"]
         assert named == bool(reason.number) == (f"带 {reason.number} 分" in lines["zh"]), lines
-    elif code == A.LEAD_PAIR:
+    elif code == A.LEAD_PAIR:  # "only a pair of … beats it": those pairs exactly, and no
+        #                         opponent shown void in the suit (it might trump the pair)
         assert len(units) == 1 and units[0].kind == "pair" and reason.cards == play
+        assert _beatable(mem, trump, play)
+        ruff = any(suit in mem.void[o] and TRUMP not in mem.void[o]
+                   for o in opponents_of(view.seat))
+        assert set(reason.above) == (set() if ruff else set(_stronger_unseen(mem, trump, play)))
+        assert ("only a pair of" in lines["en"]) == ("只有一对" in lines["zh"]) == (not ruff)
     elif code == A.LEAD_PROBE:  # higher cards are still out
         assert len(units) == 1 and _beatable(mem, trump, play) and reason.cards == play
     else:
@@ -305,6 +317,9 @@ def check_other_reason(view: SeatView, action: Action, reason: A.Reason) -> None
     code = reason.code
     if isinstance(action, (Bid, Snatch)):
         assert code == (A.SNATCH if isinstance(action, Snatch) else A.BID)
+        own = (isinstance(action, Snatch) and view.burier is not None  # the partner's kitty
+               and same_team(view.burier, view.seat))
+        assert reason.seat == (view.burier if own else None)
         rank, suit = ((action.rank, action.suit) if action.rank is not None
                       else (view.level, action.cards[0].suit))
         t = Trump(rank, suit)
@@ -313,6 +328,7 @@ def check_other_reason(view: SeatView, action: Action, reason: A.Reason) -> None
         en, zh = _words(reason)
         assert ("no-trump" in en and "无主" in zh) if suit is None else (
             SUIT_WORDS[suit][0] in en and SUIT_WORDS[suit][1] in zh)
+        assert ("stays your side's" in en) == ("底仍是你方的" in zh) == own
     elif isinstance(action, Pass):
         standing = view.standing_bid
         if code == A.PASS_PARTNER:  # partner's bid stands
@@ -611,3 +627,46 @@ def test_play_low_is_said_only_over_small_cards() -> None:
     reason = A.Reason(A.PLAY_FEWEST, seat=3, number=5)
     assert _words(reason) == ("West is winning: give as few points as you can",
                               "左家正大：尽量少送分")
+
+
+def test_a_pair_lead_says_which_pairs_can_beat_it() -> None:
+    """A daily player read ♥K ♥K explained by the rule alone ("the others must follow with a
+    pair"). A pair is beaten in its suit only by a pair of a higher card (R21): with two ♥A
+    unseen the line names that pair; with one ♥A unseen nothing in hearts beats it, and it is
+    a master; an opponent void in hearts may trump it, so no 'only' is said."""
+    tr = Trump("2", "S")
+    kings = Play(0, tuple(cards("HK HK")))
+    hand = "HK HK H3 H4 H6 H7 C5 C6 C7 D3 D4 D5"
+    above = A.explain(_lead_view(hand + " HA", tr), kings)
+    assert above.code == A.LEAD_PAIR and above.above == tuple(cards("HA"))
+    assert _words(above) == (
+        "lead the pair ♥K ♥K: only a pair of ♥A beats it, and the others must follow with a "
+        "pair if they have one", "出对子♥K ♥K：只有一对♥A管得上，有对子的必须跟对子")
+    queens = A.explain(_lead_view(hand.replace("HK HK", "HQ HQ") + " HA", tr),
+                       Play(0, tuple(cards("HQ HQ"))))
+    assert "only a pair of ♥K or ♥A beats it" in _words(queens)[0]
+    assert "只有一对♥K或♥A管得上" in _words(queens)[1]
+    master = A.explain(_lead_view(hand + " HA HA", tr), kings)
+    assert master.code == A.MASTER
+    assert _words(master)[0] == "nothing unseen in hearts beats ♥K ♥K: take the points"
+    ruff = _lead_view(hand + " HA", tr, [[(0, "H9"), (1, "C3"), (2, "H10"), (3, "H8")]])
+    plain = A.explain(ruff, kings)  # (East showed void in hearts)
+    assert plain.code == A.LEAD_PAIR and not plain.above
+    assert "only" not in _words(plain)[0] and "只有" not in _words(plain)[1]
+
+
+def test_a_snatch_of_partners_kitty_says_it_stays_the_sides() -> None:
+    """A daily player asked why the hint snatched their partner's kitty: the line says so,
+    and what it does (R15: the kitty stays the side's; a further snatch must beat this bid)."""
+    view = dataclasses.replace(_lead_view("S2 S2 S3 H4", Trump("2", "H")), phase=Phase.SNATCH,
+                               burier=2)
+    snatch = Snatch(0, tuple(cards("S2 S2")))
+    own = A.explain(view, snatch)
+    assert own.code == A.SNATCH and own.seat == 2
+    assert _words(own) == (
+        "3 trumps with spades as trump: snatch North's kitty; it stays your side's, and only a "
+        "bid stronger than yours can take it",
+        "以黑桃做主抄底有3张主：抄对家的底，底仍是你方的，只有比你更强的才能再抄")
+    theirs = A.explain(dataclasses.replace(view, burier=1), snatch)
+    assert theirs.seat is None and _words(theirs)[0] == (
+        "3 trumps with spades as trump: snatch the kitty")

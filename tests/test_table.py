@@ -496,7 +496,8 @@ def test_a_high_lead_is_not_called_low():
         assert "lead low" not in reason.text("en", names) and "出小牌" not in reason.text(
             "zh", names), (lead, reason)
     assert explain(view, Play(HUMAN, tuple(cards("SJ SJ")))).text("en", names) == (
-        "lead the pair ♠J ♠J: the others must follow with a pair if they have one")
+        "lead the pair ♠J ♠J: only a pair of ♠K or ♠A beats it, and the others must follow "
+        "with a pair if they have one")  # (♠Q ♠Q in the hand: no other pair of queens)
 
 
 def test_the_player_has_decided_once_they_act_not_for_the_tables_passes():

@@ -127,6 +127,7 @@ class Reason:
     cards: tuple[Card, ...] = ()
     number: int = 0
     suits: tuple[str, ...] = ()
+    above: tuple[Card, ...] = ()  # a pair lead's higher cards whose pair may be out
 
     def text(self, lang: str, names: Names) -> str:
         """One short line in `lang` ("zh" or "en"), seats named by `names`."""
@@ -152,8 +153,13 @@ class Reason:
             key += "-none"
         if key in (TOP_RUFFABLE, THROW_RUFFABLE) and self.seat is None:
             key += "-both"  # (both opponents showed void in the suit and may trump it)
-        line = words[key].format(name=name, whose=whose, suit=suit, suits=suits,
-                                       cards=cards_label(self.cards, code), n=self.number)
+        if self.code == SNATCH and self.seat is not None:
+            key += "-own"  # (the partner buried it: the snatch keeps it the side's)
+        if key == LEAD_PAIR and self.above:
+            key += "-above"  # (only a pair of a higher card can beat it: no opponent void)
+        above = ("或" if zh else " or ").join(cards_label((c,), code) for c in self.above)
+        line = words[key].format(name=name, whose=whose, suit=suit, suits=suits, above=above,
+                                 cards=cards_label(self.cards, code), n=self.number)
         if self.code in (RUFF, RUFF_PARTNER, TAKE, TAKE_TRY) and self.number:
             line += words["points"].format(n=self.number)
         if self.code in BURIED_POINTS and self.number:
@@ -205,6 +211,8 @@ _EN = {
     LEAD_LOW: "lead low and keep your strong cards",
     LEAD_LOW + "-points": "lead low and keep your strong cards ({n} points at stake)",
     LEAD_PAIR: "lead the pair {cards}: the others must follow with a pair if they have one",
+    LEAD_PAIR + "-above": "lead the pair {cards}: only a pair of {above} beats it, and the "
+                          "others must follow with a pair if they have one",
     LEAD_PROBE: "lead {cards} to draw out the higher cards",
     BID: "{n} trumps with {suit} as trump: bid",
     BID + "-nt": "{n} trumps in no-trump: bid",
@@ -216,6 +224,10 @@ _EN = {
                  "{name} will still be dealer",
     SNATCH: "{n} trumps with {suit} as trump: snatch the kitty",
     SNATCH + "-nt": "{n} trumps in no-trump: snatch the kitty",
+    SNATCH + "-own": "{n} trumps with {suit} as trump: snatch {whose} kitty; it stays your "
+                     "side's, and only a bid stronger than yours can take it",
+    SNATCH + "-nt-own": "{n} trumps in no-trump: snatch {whose} kitty; it stays your side's, "
+                        "and only a bid stronger than yours can take it",
     NO_SNATCH: "{cards} could snatch, but the kitty is not worth it here: pass",
     NO_SNATCH + "-none": "no snatch worth making: pass",
     NO_SNATCH_OWN: "{name} buried the kitty, your side's: pass",
@@ -266,6 +278,7 @@ _ZH = {
     LEAD_LOW: "出小牌，留住大牌",
     LEAD_LOW + "-points": "出小牌，留住大牌（带 {n} 分）",
     LEAD_PAIR: "出对子{cards}：有对子的必须跟对子",
+    LEAD_PAIR + "-above": "出对子{cards}：只有一对{above}管得上，有对子的必须跟对子",
     LEAD_PROBE: "出{cards}，逼出大牌",
     BID: "叫{suit}做主有{n}张主：叫",
     BID + "-nt": "叫无主有{n}张主：叫",
@@ -276,6 +289,9 @@ _ZH = {
     PASS_SNATCH: "先不叫：等{name}扣底后，可以用 {cards} 抄底；庄家仍是{name}",
     SNATCH: "以{suit}做主抄底有{n}张主：抄底",
     SNATCH + "-nt": "以无主抄底有{n}张主：抄底",
+    SNATCH + "-own": "以{suit}做主抄底有{n}张主：抄{name}的底，底仍是你方的，"
+                     "只有比你更强的才能再抄",
+    SNATCH + "-nt-own": "以无主抄底有{n}张主：抄{name}的底，底仍是你方的，只有比你更强的才能再抄",
     NO_SNATCH: "{cards}可以抄底，但这里的底牌不值得：不抄",
     NO_SNATCH + "-none": "不值得抄底：不抄",
     NO_SNATCH_OWN: "底牌是{name}扣的，是你方的：不抄",
@@ -311,7 +327,12 @@ def explain(view: SeatView, action: Action) -> Reason:
         return _explain_bury(view, view.trump, action.cards)
     if isinstance(action, (Bid, Snatch)):
         n, suit = _trumps_if(view.hand, view.level, action)
-        return Reason(SNATCH if isinstance(action, Snatch) else BID, number=n, suit=suit)
+        if isinstance(action, Snatch):  # (the partner's kitty named: a daily player asked why
+            # snatch one's own side's; it takes a stronger snatch to take it from the side now)
+            own = (view.burier if view.burier is not None and same_team(view.burier, view.seat)
+                   else None)
+            return Reason(SNATCH, number=n, suit=suit, seat=own)
+        return Reason(BID, number=n, suit=suit)
     if isinstance(action, Pass):
         if view.phase == Phase.SNATCH:
             if view.burier is not None and same_team(view.burier, view.seat):
@@ -486,11 +507,10 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     if suit != TRUMP and suit in mem.void[partner] and TRUMP not in mem.void[partner] and not any(
             v == suit for _, v in side_voids):
         return Reason(PARTNER_VOID, seat=partner, suit=suit)
-    # A master: no unseen card of the suit beats the lead's top card.
-    unseen = mem.unseen
-    top = max(trump.strengths[c.index] for c in cards)
-    beaten = any(unseen[c.index] and trump.play_suits[c.index] == suit
-                 and trump.strengths[c.index] > top for c in _cards_of(trump, suit))
+    # A master: no unseen card of the suit beats the lead's top card (a pair's: no unseen
+    # pair, R21; a daily player read ♥K ♥K explained by the rule alone, ♥A out once at most)
+    above = _above(mem, trump, cards, len(cards))
+    beaten = bool(above)
     void_here = any(v == suit for _, v in side_voids)
     if not beaten and not void_here:
         code = MASTER if _points_may_fall(view, mem, trump, cards) else MASTER_BARE
@@ -522,7 +542,19 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     if _low(trump, cards):  # (its points named: a newcomer read "lead low" of ♦5 as against
         # the bury's "keep points back")
         return Reason(LEAD_LOW, suit=suit, number=points_of(cards))
-    return Reason(LEAD_PAIR if units[0].kind == PAIR else LEAD_PROBE, suit=suit, cards=cards)
+    if units[0].kind == PAIR:
+        return Reason(LEAD_PAIR, suit=suit, cards=cards, above=() if void_here else above)
+    return Reason(LEAD_PROBE, suit=suit, cards=cards)
+
+
+def _above(mem: Memory, trump: Trump, cards: tuple[Card, ...], copies: int) -> tuple[Card, ...]:
+    """The cards of the lead's play-suit above its top card with `copies` of them unseen:
+    those that may beat a single (1) or a pair (2) led."""
+    suit = trump.play_suits[cards[0].index]
+    top = max(trump.strengths[c.index] for c in cards)
+    return tuple(sorted((c for c in _cards_of(trump, suit)
+                         if mem.unseen[c.index] >= copies and trump.strengths[c.index] > top),
+                        key=lambda c: (trump.strengths[c.index], c.index)))
 
 
 def _one_or_both(seats: Sequence[int]) -> int | None:
