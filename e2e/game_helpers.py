@@ -254,12 +254,14 @@ CONTAINED = """() => {
       problems.push(`.caption "${el.innerText.replace(/\\s+/g, ' ').slice(0, 30)}" scrolls `
                     + `for ${over} px`);
     }
-    // and one whose lines do not fit says so at its foot (ui/page/dom.py's data-more) until
-    // it is scrolled to its end
+  }
+  // one whose lines do not fit (a caption, or a blog frame's prompt in two lines) says so at
+  // its foot (ui/page/dom.py's data-more) until it is scrolled to its end
+  for (const el of document.querySelectorAll('#table .caption, #prompt')) {
     const hidden = el.scrollHeight - el.scrollTop - el.clientHeight;
     if ((hidden > 5) !== el.hasAttribute('data-more')) {
-      problems.push(`.caption "${el.innerText.replace(/\\s+/g, ' ').slice(0, 30)}" hides `
-                    + `${hidden} px, data-more ${el.hasAttribute('data-more')}`);
+      problems.push(`${el.id || '.caption'} "${el.innerText.replace(/\\s+/g, ' ').slice(0, 30)}"`
+                    + ` hides ${hidden} px, data-more ${el.hasAttribute('data-more')}`);
     }
   }
   return problems;

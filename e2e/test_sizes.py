@@ -489,6 +489,20 @@ def bid_under_partner_save() -> str:
     return save_match(m)
 
 
+def prompt_says_it_has_more(page, frame) -> None:
+    """The bury's hint at 360x480: its why runs past the prompt's two lines, which scroll; a
+    ▼ says there is more (it was cut with nothing to say so) until the reader has scrolled to
+    its end."""
+    page.evaluate(RESIZE_FRAME, list(FRAMES[0]))
+    settle(frame)
+    more = "document.getElementById('prompt').hasAttribute('data-more')"
+    assert frame.evaluate(more), "the case of a prompt past its two lines is gone"
+    assert frame.evaluate("getComputedStyle(document.getElementById('prompt'), '::after')"
+                          ".content") == '"▼"'
+    frame.evaluate("const p = document.getElementById('prompt'); p.scrollTop = p.scrollHeight")
+    frame.wait_for_function(f"!{more}")
+
+
 def show_hint(page) -> None:
     """Press Hint and wait until its reason is in the prompt."""
     prompt = page.locator("#prompt").inner_text()
@@ -573,6 +587,7 @@ def test_a_blog_frame_at_each_size_walks_every_phase(new_context, site_url, serv
             button(frame, "hint").click()
             frame.wait_for_function("document.querySelectorAll('#kitty [data-i]').length === 10")
             problems += look(page, "bury-chosen", lang, FRAMES, frame)
+            prompt_says_it_has_more(page, frame)
         if name == "play-tall":
             page.evaluate(RESIZE_FRAME, list(FRAMES[0]))
             settle(frame)

@@ -100,9 +100,8 @@ class App:
         self.dialogs.listen()
         self.learn.listen()
         self.links.listen()
-        table = by_id("table")
-        listen(table, "scroll", lambda _: mark_more_lines(table), capture=True)
-        listen(js.window, "resize", lambda _: mark_more_lines(table))
+        listen(js.document, "scroll", lambda _: mark_more_lines(), capture=True)
+        listen(js.window, "resize", lambda _: mark_more_lines())
         self.tabs = Tabs(SAVE_KEY, self.screen, self.saved_match, self.links)
         self._begin = asyncio.ensure_future(self._open())
 
@@ -363,7 +362,7 @@ class App:
             focus.put_back(had_focus, acted)
         live_log.show(self.screen.log, lang)
         self.stats.observe()
-        mark_more_lines(by_id("table"))
+        mark_more_lines()
 
     def _mark_page(self, view: SeatView) -> None:
         """`<html data-phase data-turn data-actions>` (the page's hooks) and the suits' colours."""

@@ -55,12 +55,12 @@ def set_html(element: Element, html: str) -> None:
 MORE_BELOW_PX = 5
 
 
-def mark_more_lines(root: Element) -> None:
-    """Each `.caption` under `root` (the trick's why, the review's words) marked `data-more`
-    while lines are hidden below its foot, so index.html draws a ▼ there: a long caption
-    scrolls in its place, and a playtest read a cut-off one as whole. Called after a redraw,
-    and as the reader scrolls a caption or the window changes size."""
-    for box in root.querySelectorAll(".caption"):
+def mark_more_lines() -> None:
+    """Each `.caption` (the trick's why, the review's words) and the prompt (a blog frame's
+    hint in two lines) marked `data-more` while lines are hidden below its foot, so index.html
+    draws a ▼ there: a long caption scrolls in its place, and a playtest read a cut-off one as
+    whole. Called after a redraw, and as the reader scrolls one or the window changes size."""
+    for box in js.document.documentElement.querySelectorAll(".caption, #prompt"):
         more = box.scrollHeight - box.scrollTop - box.clientHeight > MORE_BELOW_PX
         if more != bool(box.hasAttribute("data-more")):
             box.toggleAttribute("data-more", more)

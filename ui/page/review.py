@@ -78,7 +78,7 @@ class ReviewScreen:
         set_html(by_id("controls"), reviewing.controls_html(rv, lang, closable=not page.viewer,
                                                             more=links))
         by_id("prompt").textContent = t("review.keys", lang)
-        mark_more_lines(by_id("table"))
+        mark_more_lines()
         adviser = page.table.adviser
         if rv.hint_wanted() and self.hint is None and isinstance(adviser, Adviser):
             self.hint = asyncio.ensure_future(self._ask_hint(rv, rv.at, rv.hint_steps(adviser)))
