@@ -142,14 +142,25 @@ def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
             mem = build_memory(view, trump)
             assert not any(_could_take(mem, trump, later, plays) for later in _later(view))
     elif code in (A.FEED, A.PARTNER_HOLDS, A.PARTNER_WINNING):  # partner is winning
-        assert winner == partner and reason.seat == partner
-        if code == A.FEED:
+        mem = build_memory(view, trump)
+        before = trick.plays[trick_winner(plays, trump)][0]
+        last_over_partner = winner == seat and not _later(view) and before == partner
+        assert (winner == partner or last_over_partner) and reason.seat == partner
+        if code == A.FEED:  # "add points": no opponent still to play may take them
             assert pts > 0 and reason.number == pts
+            assert not any(_could_take(mem, trump, later, [*plays, play])
+                           for later in _later(view) if not same_team(later, seat))
         else:
             assert pts == 0
         if code == A.PARTNER_HOLDS:  # "a small card": side cards below 10
             assert all(c.value < 10 and trump.suit_of(c) != TRUMP for c in play)
+            assert reason.cards == play
+    elif code == A.FEED_RISK:  # "partner is winning so far, East still to play: add points"
+        assert winner == partner and pts > 0 and reason.number == pts
+        assert reason.seat in _later(view) and not same_team(reason.seat, seat)
+        assert _could_take(build_memory(view, trump), trump, reason.seat, [*plays, play])
     elif code in (A.RUFF, A.RUFF_PARTNER):  # void in a side suit, trumped, winning
+        assert _later(view) or trick.plays[trick_winner(plays, trump)][0] != partner
         assert led != TRUMP and void and all(trump.suit_of(c) == TRUMP for c in play)
         assert winner == seat and reason.suit == led
         assert reason.number == points_of(c for _, p in trick.plays for c in p)
@@ -367,6 +378,8 @@ def check_other_reason(view: SeatView, action: Action, reason: A.Reason) -> None
         assert trump is not None
         cards = action.cards
         assert reason.number == points_of(cards)
+        assert reason.attacking == (view.dealer is not None  # (whose the doubled kitty is)
+                                    and not same_team(view.dealer, view.seat))
         left = Counter(view.hand)
         left.subtract(cards)
         if code == A.BURY_VOID:
@@ -407,7 +420,7 @@ def test_every_hint_reason_is_true_of_the_seats_view() -> None:
         checked += 1
     assert checked >= POSITIONS
     # the generator reaches the reasons of play
-    for code in (A.FORCED, A.TRICK_LOST, A.FEED, A.PARTNER_WINNING, A.RUFF, A.TAKE,
+    for code in (A.FORCED, A.TRICK_LOST, A.FEED, A.FEED_RISK, A.PARTNER_WINNING, A.RUFF, A.TAKE,
                  A.TAKE_TRY, A.PLAY_LOW, A.PARTNER_LATER, A.DISCARD, A.MASTER, A.SHORT_SUIT,
                  A.LEAD_LOW, A.NO_SNATCH, A.NO_SNATCH_OWN):
         assert seen[code], (code, seen)
@@ -503,14 +516,19 @@ def test_take_the_trick_only_when_nobody_after_can_beat_the_card() -> None:
 
 def test_the_kitty_doubles_for_the_attackers_in_both_languages() -> None:
     """The player snatched as an attacker: the Chinese said the kitty doubles for 对方 (the
-    declarers, there), the English for the attackers (R25: the attackers)."""
+    declarers, there), the English for the attackers (R25: the attackers); a daily player,
+    snatching as an attacker, read "for the attackers if they take it" of their own side.
+    Both languages say it is theirs."""
     view = _reported("bury-attacker-zh")
-    bury = make_bot("normal", 0, 1).choose(view)
-    assert isinstance(bury, Bury)
-    reason = A.explain(view, bury)
+    assert view.dealer is not None and not same_team(view.dealer, view.seat)
+    reason = A.explain(view, Bury(0, tuple(cards("S3 S4 S5"))))
+    assert reason.attacking and reason.number == 5
     en, zh = _words(reason)
-    if reason.number:
-        assert "for the attackers" in en and "抓分方拿到最后一轮" in zh
+    assert "doubled for your side if it takes the last trick" in en and "你方拿到最后一轮" in zh
+    assert "attackers" not in en and "抓分方" not in zh
+    declarer = dataclasses.replace(view, dealer=2)
+    en, zh = _words(A.explain(declarer, Bury(0, tuple(cards("S3 S4 S5")))))
+    assert "for the attackers if they take the last trick" in en and "抓分方拿到最后一轮" in zh
 
 
 def test_a_pass_is_not_called_weak_where_a_bid_would_hold_many_trumps() -> None:
@@ -670,3 +688,42 @@ def test_a_snatch_of_partners_kitty_says_it_stays_the_sides() -> None:
     theirs = A.explain(dataclasses.replace(view, burier=1), snatch)
     assert theirs.seat is None and _words(theirs)[0] == (
         "3 trumps with spades as trump: snatch the kitty")
+
+
+def _follow_view(hand: str, trump: Trump, plays: Sequence[tuple[int, str]]) -> SeatView:
+    """South's view, holding `hand`, to follow `plays` [(seat, R3)] of the trick under way."""
+    view = _lead_view(hand, trump)
+    trick = TrickView(leader=plays[0][0], plays=tuple((s, tuple(cards(c))) for s, c in plays),
+                      winner=None, points=0, failed_throw=None)
+    return dataclasses.replace(view, tricks=(*view.tricks, trick))
+
+
+def test_points_on_partners_trick_say_who_may_still_beat_it() -> None:
+    """A newcomer: "partner is winning: add points" put ♣5 on North's trick with East still to
+    play, and East took it. With an opponent still to play who may beat it the line says so;
+    last to play, it is the side's trick: "add points" (R2: 5, 10 and K count)."""
+    tr = Trump("2", "S")
+    risky = _follow_view("H5 H9 C3 C4", tr, [(2, "HK"), (3, "H3")])  # (East still to play)
+    assert _words(A.explain(risky, Play(0, tuple(cards("H5"))))) == (
+        "partner is winning so far, East still to play: add points",
+        "对家暂时正大，右家还没出：送分")
+    sure = _follow_view("H5 H9 C3 C4", tr, [(1, "H3"), (2, "HA"), (3, "H4")])  # (last)
+    assert _words(A.explain(sure, Play(0, tuple(cards("H5"))))) == (
+        "partner is winning: add points", "对家正大：送分")
+
+
+def test_a_trump_on_partners_winning_trick_last_to_play_is_said_to_add_points() -> None:
+    """A daily player, last to play and void in hearts, North winning with ♥K: the hint put
+    ♣10 (clubs trump) on it saying "no hearts left: trump it". The trick was the side's
+    whatever South played: the line says that it adds points."""
+    view = _follow_view("C10 C3 S4 S6", Trump("2", "C"), [(1, "H4"), (2, "HK"), (3, "H6")])
+    reason = A.explain(view, Play(0, tuple(cards("C10"))))
+    assert reason.code == A.FEED and _words(reason)[0] == "partner is winning: add points"
+
+
+def test_small_cards_on_partners_trick_are_said_in_the_plural() -> None:
+    """A daily player read "play a small card" of the two it played on partner's pair."""
+    view = _follow_view("H3 H4 H9 C3", Trump("2", "S"), [(1, "H6 H6"), (2, "HA HA"),
+                                                          (3, "H7 H7")])
+    assert _words(A.explain(view, Play(0, tuple(cards("H3 H4"))))) == (
+        "partner is winning: play small cards", "对家正大：出小牌")

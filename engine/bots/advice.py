@@ -42,6 +42,7 @@ from .certain import (
     certain_winner,
     fewest_points_follow,
     last_seat_facts,
+    later_seats,
     opponents_take,
     seat_could_beat,
 )
@@ -51,7 +52,9 @@ from .knowledge import Memory, build_memory
 FORCED = "forced"  # the only legal follow (R20/R21), or the last card: nothing to choose
 TRICK_LOST = "trick-lost"  # the opponents take the trick whatever one plays: fewest points
 #                            (the seat that takes it named, or none: only opponents to play)
-FEED = "feed"  # the partner takes (or is winning) the trick: add points
+FEED = "feed"  # the partner takes the trick (no opponent still to play may beat it), or the
+#               seat, last to play, over the partner's winning play: add points
+FEED_RISK = "feed-risk"  # the partner is winning, an opponent still to play may beat it
 PARTNER_HOLDS = "partner-holds"  # the partner is winning: no points added, a small card
 PARTNER_WINNING = "partner-winning"  # the partner is winning: no points added, no small card
 RUFF = "ruff"  # void in the led suit: trump it
@@ -101,14 +104,12 @@ BURY_VOID = "bury-void"  # bury whole suits: voids to trump from
 BURY_LOW = "bury-low"  # bury side cards, no pair among them; keep trumps, pairs and tractors
 BURY_SPARE = "bury-spare"  # a pair or a trump buried too: the cards needed least
 
-CODES = (FORCED, TRICK_LOST, FEED, PARTNER_HOLDS, PARTNER_WINNING, RUFF, RUFF_PARTNER, TAKE,
-         TAKE_TRY, PLAY_LOW, PLAY_FEWEST, PARTNER_LATER, OPPONENT_WINNING, KEEP_PAIR, DISCARD,
-         DISCARD_TRUMP, THROW,
-         THROW_RUFFABLE, THROW_TRY, LEAD_TRACTOR,
-         MASTER, MASTER_BARE, TOP_RUFFABLE, PARTNER_VOID, OPPONENT_VOID, DRAW_TRUMPS,
-         LEAD_TRUMPS, NO_TRUMPS_OUT, SHORT_SUIT, LEAD_LOW, LEAD_PAIR, LEAD_PROBE, BID,
-         PASS_PARTNER, PASS_PARTNER_SNATCH, PASS_OWN, PASS_WEAK, PASS_SNATCH, SNATCH, NO_SNATCH,
-         NO_SNATCH_OWN,
+CODES = (FORCED, TRICK_LOST, FEED, FEED_RISK, PARTNER_HOLDS, PARTNER_WINNING, RUFF, RUFF_PARTNER,
+         TAKE, TAKE_TRY, PLAY_LOW, PLAY_FEWEST, PARTNER_LATER, OPPONENT_WINNING, KEEP_PAIR,
+         DISCARD, DISCARD_TRUMP, THROW, THROW_RUFFABLE, THROW_TRY, LEAD_TRACTOR, MASTER,
+         MASTER_BARE, TOP_RUFFABLE, PARTNER_VOID, OPPONENT_VOID, DRAW_TRUMPS, LEAD_TRUMPS,
+         NO_TRUMPS_OUT, SHORT_SUIT, LEAD_LOW, LEAD_PAIR, LEAD_PROBE, BID, PASS_PARTNER,
+         PASS_PARTNER_SNATCH, PASS_OWN, PASS_WEAK, PASS_SNATCH, SNATCH, NO_SNATCH, NO_SNATCH_OWN,
          BURY_VOID, BURY_LOW, BURY_SPARE)
 # "Long in trumps" (DRAW_TRUMPS): at least this many trumps, and this share of the hand.
 LONG_TRUMPS_MIN = 4
@@ -128,6 +129,7 @@ class Reason:
     number: int = 0
     suits: tuple[str, ...] = ()
     above: tuple[Card, ...] = ()  # a pair lead's higher cards whose pair may be out
+    attacking: bool = False  # a bury's: the seat is an attacker (a snatch of theirs)
 
     def text(self, lang: str, names: Names) -> str:
         """One short line in `lang` ("zh" or "en"), seats named by `names`."""
@@ -143,6 +145,8 @@ class Reason:
             key += "-nt"
         if key in (MASTER, MASTER_BARE) and self.suit != TRUMP:
             key += "-side"  # (a side suit's top card: a seat void in it may still trump it)
+        if key == PARTNER_HOLDS and len(self.cards) > 1:
+            key += "-many"  # (a daily player read "a small card" of the two it played)
         if key == PLAY_FEWEST and not self.number:
             key += "-none"
         if key == TRICK_LOST and self.seat is None:
@@ -162,8 +166,9 @@ class Reason:
                                  cards=cards_label(self.cards, code), n=self.number)
         if self.code in (RUFF, RUFF_PARTNER, TAKE, TAKE_TRY) and self.number:
             line += words["points"].format(n=self.number)
-        if self.code in BURIED_POINTS and self.number:
-            line += words["buried"].format(n=self.number)
+        if self.code in BURIED_POINTS and self.number:  # (an attacker who snatched read
+            # "doubled for the attackers if they take it" of their own side)
+            line += words["buried-ours" if self.attacking else "buried"].format(n=self.number)
         if self.code == TRICK_LOST:  # the points it must add, when it cannot add none
             line += words["fewest"].format(n=self.number) if self.number else words["none"]
         return line
@@ -174,7 +179,9 @@ _EN = {
     TRICK_LOST: "{name} takes this trick whatever you play",
     TRICK_LOST + "-team": "the opponents take this trick whatever you play",
     FEED: "partner is winning: add points",
+    FEED_RISK: "partner is winning so far, {name} still to play: add points",
     PARTNER_HOLDS: "partner is winning: play a small card",
+    PARTNER_HOLDS + "-many": "partner is winning: play small cards",
     PARTNER_WINNING: "partner is winning this trick",
     RUFF: "no {suit} left: trump it",
     RUFF_PARTNER: "partner's {suit} lead is low: trump it",
@@ -236,6 +243,7 @@ _EN = {
     BURY_SPARE: "bury the cards you need least",
     "points": " ({n} points on the table)",
     "buried": " ({n} points buried: doubled for the attackers if they take the last trick)",
+    "buried-ours": " ({n} points buried: doubled for your side if it takes the last trick)",
     "none": ": give no points",
     "fewest": ": give as few points as you can ({n})",
 }
@@ -244,7 +252,9 @@ _ZH = {
     TRICK_LOST: "{name}赢定这一轮",
     TRICK_LOST + "-team": "这一轮对方赢定",
     FEED: "对家正大：送分",
+    FEED_RISK: "对家暂时正大，{name}还没出：送分",
     PARTNER_HOLDS: "对家正大：出小牌",
+    PARTNER_HOLDS + "-many": "对家正大：出小牌",
     PARTNER_WINNING: "对家正大",
     RUFF: "{suit}已绝：用主牌毙",
     RUFF_PARTNER: "对家出的{suit}小：用主牌毙",
@@ -300,6 +310,7 @@ _ZH = {
     BURY_SPARE: "扣下最用不上的牌",
     "points": "（桌上{n}分）",
     "buried": "（扣下{n}分：抓分方拿到最后一轮则翻倍计分）",
+    "buried-ours": "（扣下{n}分：你方拿到最后一轮则翻倍计分）",
     "none": "：不要送分",
     "fewest": "：尽量少送分（{n}分）",
 }
@@ -402,6 +413,9 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
     in_suit = [c for c in view.hand if trump.play_suits[c.index] == led]
     void = not in_suit
     trick_pts = points_of_plays(now)  # the points others put on the table
+    if mine and facts is not None and plays[trick_winner(now, trump)][0] == partner:
+        return _partner_wins(trump, cards, partner, pts)  # (last, over partner's winning play:
+        # the side's trick either way; a daily player read "trump it" of a ♣10 on partner's ♥K)
     if mine:
         if void and led != TRUMP and all(trump.play_suits[c.index] == TRUMP for c in cards):
             leader = plays[0][0]
@@ -413,6 +427,10 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
         code = TAKE if _kept(view, mem, trump, [*now, cards]) else TAKE_TRY
         return Reason(code, cards=cards, number=trick_pts)
     if winner == partner:
+        risk = [o for o in later_seats(plays, seat) if not same_team(o, seat)
+                and seat_could_beat([*now, cards], trump, mem, o)]
+        if pts and risk:  # (a newcomer fed ♣5 on partner's trick "partner is winning",
+            return Reason(FEED_RISK, seat=risk[0], number=pts)  # and East took it)
         return _partner_wins(trump, cards, partner, pts)
     # an opponent is winning: "low" is the fewest points among the follows that lose
     fewest = pts <= min(points_of(p) for p in _follows(view.hand, lead, trump, cards)
@@ -466,7 +484,9 @@ def _low(trump: Trump, cards: Sequence[Card]) -> bool:
 def _partner_wins(trump: Trump, cards: tuple[Card, ...], partner: int, pts: int) -> Reason:
     if pts:
         return Reason(FEED, seat=partner, number=pts)
-    return Reason(PARTNER_HOLDS if _low(trump, cards) else PARTNER_WINNING, seat=partner)
+    if _low(trump, cards):
+        return Reason(PARTNER_HOLDS, seat=partner, cards=cards)
+    return Reason(PARTNER_WINNING, seat=partner)
 
 
 def _kept_pair(hand: Sequence[Card], trump: Trump, led: str,
@@ -601,12 +621,14 @@ def _explain_bury(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     after = Counter(trump.play_suits[c.index] for c, n in left.items() for _ in range(n))
     voided = tuple(s for s in ("S", "H", "C", "D") if before[s] and not after[s])
     pts = points_of(cards)
+    attacking = view.dealer is not None and not same_team(view.dealer, view.seat)
     if voided:
-        return Reason(BURY_VOID, suits=voided, cards=cards, number=pts)
+        return Reason(BURY_VOID, suits=voided, cards=cards, number=pts, attacking=attacking)
     held = Counter(view.hand)  # a pair buried, or broken, or a trump buried
     pair_or_trump = (any(held[c] >= 2 for c in cards)
                      or any(trump.play_suits[c.index] == TRUMP for c in cards))
-    return Reason(BURY_SPARE if pair_or_trump else BURY_LOW, cards=cards, number=pts)
+    return Reason(BURY_SPARE if pair_or_trump else BURY_LOW, cards=cards, number=pts,
+                  attacking=attacking)
 
 
 __all__ = ["CODES", "Advice", "Reason", "explain"]

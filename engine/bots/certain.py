@@ -284,7 +284,7 @@ def certain_winner(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Car
     if not trick or _seat_beats(hand, trick, trump, extra):
         return None
     plays = [tuple(p) for _, p in trick]
-    if any(seat_could_beat(plays, trump, mem, later) for later in _later(trick, seat)):
+    if any(seat_could_beat(plays, trump, mem, later) for later in later_seats(trick, seat)):
         return None
     return trick[trick_winner(plays, trump)][0]
 
@@ -302,7 +302,7 @@ def opponents_take(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Car
     plays = [tuple(p) for _, p in trick]
     if same_team(trick[trick_winner(plays, trump)][0], seat):
         return False
-    later = _later(trick, seat)
+    later = later_seats(trick, seat)
     return all(not same_team(s, seat) for s in later) or not any(
         seat_could_beat(plays, trump, mem, s) for s in later)
 
@@ -316,7 +316,7 @@ def _seat_beats(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Card]]
     return any(trick_winner([*plays, o], trump) == len(plays) for o in options)
 
 
-def _later(trick: Sequence[tuple[int, Sequence[Card]]], seat: int) -> list[int]:
+def later_seats(trick: Sequence[tuple[int, Sequence[Card]]], seat: int) -> list[int]:
     """The seats still to play after `seat` in `trick`."""
     played = {s for s, _ in trick}
     return [s for s in range(4) if s != seat and s not in played]

@@ -267,7 +267,8 @@ TEXT: dict[str, tuple[str, str]] = {
                         "The save could not be read; it was kept as {key}. A new match starts"),
     "notice.illegal": ("不能这样出：{reason}", "Not allowed: {reason}"),
     "notice.undo": ("不能悔牌：{reason}", "Cannot undo: {reason}"),
-    "hint.why": ("（提示：{why}）", "(Hint: {why})"),
+    # (after the prompt, not in brackets: a hint's why may end in its own, "…trick))")
+    "hint.why": ("——提示：{why}", "— Hint: {why}"),
     "tabs.elsewhere": ("这局游戏已在另一个标签页中打开，在那里继续，或在这里接着玩",
                        "This game is open in another tab. Play on there, or take it over here"),
     "tabs.take_over": ("在这里接着玩", "Take over here"),
@@ -399,17 +400,17 @@ TEXT: dict[str, tuple[str, str]] = {
                         "（提示有时会扣光一门，做成绝门好用主牌毙。）",
                         "You are the dealer: you took up the {kitty_size} kitty cards (outlined "
                         "in blue). Tap the {kitty_size} lit cards to bury them, then Bury. Buried "
-                        "cards are out of play, but if the attackers win the last trick their "
-                        "points count {kitty_times} for them (抠底): bury no points (5s, 10s, "
-                        "Ks), only lone cards that make no pair, and keep your pairs, aces and "
-                        "trumps. (The hint sometimes buries a whole suit instead: a void lets "
-                        "you trump it.)"),
+                        "cards are out of play, but if the attackers win the last trick the "
+                        "buried points count {kitty_times} for them (抠底): bury no points "
+                        "(5s, 10s, Ks), only lone cards that make no pair, and keep your "
+                        "pairs, aces and trumps. (The hint sometimes buries a whole suit "
+                        "instead: a void lets you trump it.)"),
     "learn.step.throw": ("轮到你首出。一起出亮着的红桃 {cards}：一对 ♥A 加一对 ♥K（两对不算拖拉机，"
                          "要三对相连才算）。同一门几手牌一起出叫甩牌：只要没人管得住其中任何一手，"
                          "就甩成功。",
                          "Your lead. Lead the lit hearts together: {cards}, a pair of ♥A and a "
-                         "pair of ♥K (two pairs are not a tractor: that takes three in a row). "
-                         "Several units of one suit at once are a throw, and it stands if "
+                         "pair of ♥K (two pairs are not a tractor: that takes three pairs in a "
+                         "row). Several units of one suit at once are a throw, and it stands if "
                          "nobody can beat any part of it."),
     "learn.step.tractor": ("出拖拉机 {cards}：三对相连。要管住它，得有同门更大、对数一样多的拖拉机"
                            "（或没有方块的人用同样长的主牌拖拉机毙）；别人有对子必须跟对子。",
@@ -421,7 +422,7 @@ TEXT: dict[str, tuple[str, str]] = {
                               "（一张 ♦A），所以甩牌失败，只能出被管住的 ♦Q"
                               "（大家都看到你想甩什么）。",
                               "Now try a throw that fails: lead {cards} together. Someone holds "
-                              "a diamond above your ♦Q (an ♦A): the throw fails and only ♦Q "
+                              "a diamond above your ♦Q (one ♦A): the throw fails and only ♦Q "
                               "is led (everyone sees what you tried)."),
     "learn.step.follow": ("跟牌：必须跟首家出的那一门。出亮着的 {cards}。",
                           "Follow: you must play the suit that was led. Play the lit {cards}."),
@@ -713,11 +714,11 @@ GLOSSARY: dict[str, tuple[str, str, str, str]] = {
     "points": ("分", "5 是 5 分，10 和 K 是 10 分，共 300 分。抓分方得 {threshold} 分以上就上台。",
                "points", "5s count 5, 10s and Ks 10: 300 in all. The attackers take the deal "
                "with {threshold} or more."),
-    "rise": ("升级", "本局赢的一方升级：庄家方守住升 {below_threshold_rise}–{shutout_rise} 级，"
-             "抓分方上台后，超过 {threshold} 分每多 {step} 分升 1 级。",
-             "rise", "The side that wins a round climbs levels: declarers who hold rise "
-             "{below_threshold_rise} to {shutout_rise}; attackers who take the deal rise one "
-             "level per {step} points over {threshold}."),
+    "rise": ("升级", "庄家方守住升 {below_threshold_rise}–{shutout_rise} 级；抓分方上台后，"
+             "超过 {threshold} 分每满 {step} 分升 1 级（正好 {threshold} 分只上台，不升级）。",
+             "rise", "Declarers who hold rise {below_threshold_rise} to {shutout_rise} levels; "
+             "attackers who take the deal rise one level for each full {step} points over "
+             "{threshold} (with exactly {threshold} they take the deal and do not rise)."),
     "direction": ("出牌方向", "逆时针：你 → 右家 → 对家 → 左家（和桥牌相反）。",
                   "direction", "Counter-clockwise: you → East → North → West (the reverse of "
                   "Bridge)."),
