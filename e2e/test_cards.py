@@ -20,6 +20,7 @@ from game_helpers import (
     PHONE,
     SAVE_KEY,
     SETTINGS_KEY,
+    acted,
     button,
     check_layout,
     find_seed,
@@ -31,6 +32,7 @@ from game_helpers import (
 )
 
 from engine.actions import Bid
+from engine.bots import make_bot
 from engine.cards import parse_card
 
 EMBED = {"width": 360, "height": 480}
@@ -298,3 +300,30 @@ def test_screenshots_of_the_deal(new_context, site_url, wait_ready, saves):
     page.wait_for_function(DEALT)
     assert page.evaluate("document.documentElement.dataset.phase") == "deal"
     screenshots(page, "deal")
+
+
+def last_card_save() -> str:
+    """A round at the player's turn with one card left (its bids and plays normal's)."""
+    for seed in range(1, 40):
+        table = new_table(seed)
+        me = make_bot("normal", 0, seed)
+        while True:
+            table.run_until_player()
+            view = table.view()
+            if view.phase.round_over:
+                break
+            if view.phase == "play" and len(view.hand) == 1:
+                return table.save()
+            table.act(me.choose(view))
+    raise AssertionError("no round whose player plays a last card alone")
+
+
+def test_play_with_nothing_chosen_plays_the_last_card(new_context, site_url, wait_ready):
+    """A daily player, one card left, pressed Play and read "choose some cards first": where
+    the hand leaves no choice (engine: Match.only_play), Play plays it."""
+    page = open_save(new_context, site_url, wait_ready, last_card_save())
+    assert page.locator("#hand [data-card]").count() == 1
+    assert not page.locator("#hand [aria-selected=true]").count()
+    acted(page, button(page, "play").click)
+    page.wait_for_function("document.querySelectorAll('#hand [data-card]').length === 0")
+    assert "choose some cards" not in page.locator("body").inner_text()

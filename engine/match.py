@@ -371,6 +371,17 @@ class Match:
         standing = r.standing.cards if r.standing else None
         return bid_options(r.hands[seat], standing, r.level, first_round, min_cards)
 
+    def only_play(self, seat: int) -> tuple[Card, ...] | None:
+        """`seat`'s one legal play where its hand leaves no choice: its last card to lead, or
+        a hand of as many cards as the lead (R20: all of them follow); else None (and None if
+        not its turn)."""
+        if self.phase != Phase.PLAY or self.to_act != check_seat(seat):
+            return None
+        hand = self.round.hands[seat]
+        trick = self.round.current_trick
+        need = len(trick.plays[0][1]) if trick is not None and trick.plays else 1
+        return tuple(hand) if len(hand) == need else None
+
     def play_options(self, seat: int) -> list[tuple[Card, ...]]:
         """Legal plays for `seat` now: every single, pair and tractor when leading; a varied
         set of legal follows otherwise (see engine.options). Empty if not its turn."""

@@ -473,3 +473,36 @@ def test_a_match_in_the_deal_from_a_view_plays_on_as_the_match_does(seed):
         rebuilt.apply(action)
         assert all(rebuilt.view(s) == m.view(s) for s in range(4))
     assert m.phase == "play"
+
+
+def test_only_play_where_the_hand_leaves_no_choice():
+    """R20: a follow is as many cards as the lead, so a hand of that many follows with all of
+    them; the last card leads alone. Elsewhere there is a choice (None), and none is offered
+    to a seat whose turn it is not. (A daily player was told "choose some cards first" of
+    their last card: the page plays it.)"""
+    from engine.bots import make_bot
+    from engine.driver import next_action
+
+    m = Match(31)
+    bots = [make_bot("normal", s, 31) for s in range(4)]
+    seen = {"choice": 0, "forced": 0}
+    while m.phase not in (Phase.PLAY,) or m.round.hands[m.to_act]:
+        if m.phase.round_over:
+            break
+        if m.phase == Phase.PLAY:
+            seat = m.to_act
+            hand = m.round.hands[seat]
+            trick = m.round.current_trick
+            need = len(trick.plays[0][1]) if trick is not None and trick.plays else 1
+            only = m.only_play(seat)
+            assert m.only_play((seat + 1) % 4) is None  # (not its turn)
+            if len(hand) == need:
+                assert only is not None and sorted(only, key=lambda c: c.index) == sorted(
+                    hand, key=lambda c: c.index)
+                m.apply(Play(seat, only))  # legal
+                seen["forced"] += 1
+                continue
+            assert only is None
+            seen["choice"] += 1
+        m.apply(next_action(m, bots))
+    assert seen["forced"] >= 3 and seen["choice"] > 100, seen  # (the last trick's followers)

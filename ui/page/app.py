@@ -443,7 +443,10 @@ class App:
     def play_selected(self) -> None:
         view = self.table.view()
         if view.phase == Phase.PLAY and view.to_act == HUMAN:
-            self.do(Play(HUMAN, tuple(view.hand[i] for i in sorted(self.screen.selected))))
+            chosen = tuple(view.hand[i] for i in sorted(self.screen.selected))
+            # (nothing chosen where the hand leaves no choice: those cards; a daily player was
+            # told "choose some cards first" of their last card)
+            self.do(Play(HUMAN, chosen or self.table.match.only_play(HUMAN) or ()))
 
     def undo(self) -> None:
         """Take back the player's last decision of the round (ui.page.undo)."""
