@@ -34,3 +34,29 @@ def test_an_action_forgets_the_choices_but_not_the_language_or_naming():
     s.forget_choices()
     assert (s.selected, s.bury, s.show_last_trick) == (set(), [], False)
     assert (s.lang, s.joker_rank) == ("zh", "9")
+
+
+def test_the_hints_reason_stands_only_while_its_cards_are_the_choice():
+    """A daily player changed the hint's bury and still read its "(5 points buried …)"
+    beside a kitty of 20: the reason goes while the choice differs, and comes back with it."""
+    from engine.bots.advice import BURY_LOW, LEAD_LOW, PASS_WEAK, Reason
+
+    s = Screen()
+    bury = Reason(BURY_LOW, number=5)
+    s.choose([2, 0, 1], burying=True, reason=bury)
+    assert s.hint_why(burying=True) == bury
+    s.take_from_bury(1)
+    s.add_to_bury(7, kitty_size=3)
+    assert s.hint_why(burying=True) is None
+    s.take_from_bury(7)
+    s.add_to_bury(1, kitty_size=3)  # (the same cards, in another order)
+    assert s.hint_why(burying=True) == bury
+    lead = Reason(LEAD_LOW)
+    s.choose([4], burying=False, reason=lead)
+    assert s.hint_why(burying=False) == lead
+    s.toggle(4)  # a tap took the hint's card back
+    assert s.hint_why(burying=False) is None
+    s.choose([], burying=False, reason=Reason(PASS_WEAK))  # a bid's hint chooses no cards
+    assert s.hint_why(burying=False) == Reason(PASS_WEAK)
+    s.forget_choices()
+    assert s.hint_why(burying=False) is None

@@ -30,6 +30,7 @@ class Screen:
     trick_gone: bool = False  # the finished trick on the table went to its winner (motion)
     log: list[Event] = field(default_factory=list)  # recent events, for the log
     hint_reason: Reason | None = None  # why the hint chose its cards
+    hint_choice: tuple[int, ...] = ()  # … which, in positions of the hand (sorted)
     joker_rank: str = "2"  # naming a bid at a joker level (R13)
     joker_suit: str = "S"
 
@@ -55,17 +56,25 @@ class Screen:
         if pos in self.bury:
             self.bury.remove(pos)
 
-    def choose(self, positions: list[int], burying: bool) -> None:
-        """Replace the choice (the hint's cards): for the kitty while burying, else to play."""
+    def choose(self, positions: list[int], burying: bool, reason: Reason | None = None) -> None:
+        """Replace the choice with the hint's cards (for the kitty while burying, else to
+        play), and keep its reason while they stay the choice (`hint_why`)."""
         if burying:
             self.bury = list(positions)
             self.hinted = set(positions)
         else:
             self.selected = set(positions)
+        self.hint_reason, self.hint_choice = reason, tuple(sorted(positions))
+
+    def hint_why(self, burying: bool) -> Reason | None:
+        """The hint's reason while its cards are still the choice: a daily player changed the
+        bury and still read "(5 points buried …)" beside a kitty of 20."""
+        chosen = tuple(sorted(self.bury if burying else self.selected))
+        return self.hint_reason if chosen == self.hint_choice else None
 
     def forget_choices(self) -> None:
         """After an action the hand has changed: positions chosen before mean other cards."""
-        self.hint_reason = None
+        self.hint_reason, self.hint_choice = None, ()
         self.selected.clear()
         self.bury = []
         self.hinted = set()

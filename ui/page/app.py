@@ -420,7 +420,7 @@ class App:
             learning=self.learn.active, paused=self.table.waiting_for_player()))
         why = explain.bid_offer_text(view, bids, lang) or explain.bid_missing_text(view, bids, lang)
         by_id("prompt").textContent = (why or render.prompt_text(view, lang)) + explain.hint_line(
-            self.screen.hint_reason, lang)
+            self.screen.hint_why(view.phase == Phase.BURY), lang)
 
     # --- the player's actions, from the cards, the buttons and the keyboard -----------------
 
@@ -473,8 +473,7 @@ class App:
         if advice is not None and self.table is table and table.actions == asked_at:
             # (else the game moved on, or the table was replaced: undo)
             positions = self.table.hint_positions(advice.action)
-            self.screen.choose(positions or [], burying=self.table.phase == Phase.BURY)
-            self.screen.hint_reason = advice.reason
+            self.screen.choose(positions or [], self.table.phase == Phase.BURY, advice.reason)
             clear_notice("illegal")  # (a refusal was about the cards chosen before)
         self.render()
 
