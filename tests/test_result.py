@@ -103,14 +103,22 @@ def test_the_deal_the_rise_and_both_levels_from_the_players_side(
     (15, 2, "15 × 2 = 30", "15 分 × 2 = 30"),
     (40, 2, "40 × 2 = 80", "40 分 × 2 = 80"),
     (25, 0, "25 points, kept by the declarers", "25 分归庄家方"),
-    (0, 2, "0 × 2 = 0", "0 分 × 2 = 0"),
+    (0, 2, "no points", "没有分"),  # (a daily player read "0 × 2 = 0 … count 2 times")
+    (0, 0, "no points", "没有分"),
 ])
 def test_the_kitty_turned_over_with_its_multiplier(view, points, multiplier, en, zh):
-    model = result_model(with_settlement(view, 100, 0, ("2", "2"), points, multiplier))
+    settled = with_settlement(view, 100, 0, ("2", "2"), points, multiplier)
+    model = result_model(settled)
     assert model is not None
     assert (model.kitty_points, model.kitty_multiplier) == (points, multiplier)
     assert model.kitty_bonus == points * multiplier
     assert kitty_line(model, "en") == en and kitty_line(model, "zh") == zh
+    why = explain.kitty_why(settled, "en"), explain.kitty_why(settled, "zh")
+    if points:  # the multiplier said where the attackers took the last trick (R25)
+        assert (f"count {multiplier} times" in why[0]) == bool(multiplier), why
+    else:
+        assert "no points" in why[0] and "没有分" in why[1] and "×" not in "".join(why)
+        assert ("抠底" in why[0]) == bool(multiplier)
     assert model.kitty == view.kitty and len(model.kitty) == view.rules.kitty_size
 
 

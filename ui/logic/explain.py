@@ -190,6 +190,9 @@ def kitty_why(view: SeatView, lang: str) -> str:
     res = view.result
     if res is None:
         return ""
+    if not res.kitty_points:
+        return t("explain.kitty_won_none" if res.kitty_multiplier else "explain.kitty_none",
+                 lang)
     if res.kitty_multiplier:
         return t("explain.kitty_won", lang, points=res.kitty_points, mult=res.kitty_multiplier,
                  bonus=res.kitty_bonus)

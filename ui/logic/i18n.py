@@ -253,6 +253,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "result.kitty_label": ("底牌", "Kitty"),
     "result.kitty_won": ("{points} 分 × {mult} = {bonus}", "{points} × {mult} = {bonus}"),
     "result.kitty_kept": ("{points} 分归庄家方", "{points} points, kept by the declarers"),
+    "result.kitty_none": ("没有分", "no points"),
     "result.kitty_cards": ("：{cards}", ": {cards}"),
     "result.points_label": ("抓分方分牌", "Attackers' points"),
     "result.count": ("{rank}×{n}", "{rank}×{n}"),
@@ -567,6 +568,11 @@ TEXT: dict[str, tuple[str, str]] = {
     "explain.kitty_won": ("抠底：抓分方赢了最后一轮，底牌 {points} 分 × {mult} = {bonus}",
                           "kitty {points} × {mult} = {bonus}: the attackers won the last trick "
                           "(抠底), so the buried cards' points count {mult} times"),
+    # (a kitty of no points says so: a daily player read "kitty 0 × 2 = 0 … count 2 times")
+    "explain.kitty_won_none": ("抓分方赢了最后一轮（抠底），但底牌没有分",
+                               "the attackers won the last trick (抠底), but the kitty held no "
+                               "points"),
+    "explain.kitty_none": ("底牌没有分", "the kitty held no points"),
     "explain.kitty_kept": ("底牌 {points} 分归庄家方（最后一轮不是抓分方赢的）",
                            "the kitty's {points} points stayed with the declarers (the "
                            "attackers did not win the last trick)"),

@@ -111,6 +111,8 @@ def level_line(levels: Levels, lang: str) -> str:
 
 def kitty_line(model: ResultModel, lang: str) -> str:
     """The kitty's points and what they counted for (R25)."""
+    if not model.kitty_points:
+        return t("result.kitty_none", lang)
     if model.kitty_multiplier:
         return t("result.kitty_won", lang, points=model.kitty_points,
                  mult=model.kitty_multiplier, bonus=model.kitty_bonus)
