@@ -25,14 +25,20 @@ def test_pause_is_the_longest_asked_for_by_the_events_at_that_speed():
 
 
 def test_the_guided_hand_keeps_a_failed_throws_trick_until_it_can_be_read():
-    """A newcomer (twice): the failed throw's lesson pointed at a caption already gone."""
+    """A newcomer (twice): the failed throw's lesson pointed at a caption already gone; and a
+    newcomer at fast speed saw each trick of the guided hand go before its caption was read.
+    Outside the guided hand a trick's pause is the speed's."""
     won = events("CardsPlayed", "TrickWon")
     for speed in ("slow", "normal", "fast"):
-        assert pacing.lesson_pause_ms(won, True, speed) == pacing.LESSON_TRICK_MS
-        assert pacing.lesson_pause_ms(won, False, speed) == pacing.pause_ms(won, speed)
-        assert pacing.lesson_pause_ms(events("CardsPlayed"), True, speed) == \
+        assert pacing.lesson_pause_ms(won, True, True, speed) == pacing.LESSON_TRICK_MS
+        assert pacing.lesson_pause_ms(won, True, False, speed) == max(
+            pacing.LESSON_CAPTION_MS, pacing.pause_ms(won, speed))
+        assert pacing.lesson_pause_ms(won, False, False, speed) == pacing.pause_ms(won, speed)
+        assert pacing.lesson_pause_ms(events("CardsPlayed"), True, True, speed) == \
             pacing.pause_ms(events("CardsPlayed"), speed), "the trick once won, not before"
-    assert pacing.lesson_pause_ms(won, True, "instant") == 0
+    assert pacing.LESSON_TRICK_MS > pacing.LESSON_CAPTION_MS > pacing.pause_ms(won, "normal")
+    assert pacing.lesson_pause_ms(won, True, True, "instant") == 0
+    assert pacing.lesson_pause_ms(won, True, False, "instant") == 0
 
 
 def test_a_bid_newly_open_to_the_player_holds_the_deal_a_moment():

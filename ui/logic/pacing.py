@@ -55,15 +55,19 @@ def pause_ms(events: Sequence[Event], speed: str) -> float:
 # the table: its lesson points at the trick's caption, which said who beat what and went
 # with the trick before a newcomer had read it.
 LESSON_TRICK_MS = 6000
+# … and every other trick this long, its caption with it: a newcomer at fast speed saw a
+# trick of the guided hand go before its caption said who won it and how.
+LESSON_CAPTION_MS = 3000
 
 
-def lesson_pause_ms(events: Sequence[Event], failed_throw: bool, speed: str) -> float:
-    """`pause_ms`, and in the guided hand at least LESSON_TRICK_MS after the trick of a
-    failed throw is won (`failed_throw`: the trick just won had one), at any speed but
-    instant (the tests' own)."""
+def lesson_pause_ms(events: Sequence[Event], guided: bool, failed_throw: bool,
+                    speed: str) -> float:
+    """`pause_ms`, and in the guided hand (`guided`) at least LESSON_CAPTION_MS after a
+    trick is won, LESSON_TRICK_MS after the trick of a failed throw (`failed_throw`: the
+    trick just won had one), at any speed but instant (the tests' own)."""
     pause = pause_ms(events, speed)
-    if failed_throw and speed != "instant" and any(e.kind == "TrickWon" for e in events):
-        return max(pause, LESSON_TRICK_MS)
+    if guided and speed != "instant" and any(e.kind == "TrickWon" for e in events):
+        return max(pause, LESSON_TRICK_MS if failed_throw else LESSON_CAPTION_MS)
     return pause
 
 

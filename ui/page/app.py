@@ -284,8 +284,8 @@ class App:
         # (the guided hand's seat view, read only when a trick was just won)
         failed_throw = (bool(won) and self.learn.active
                         and self.table.view().tricks[-1].throw_failure is not None)
-        self.linger_ms = 0 if self.skip else pacing.lesson_pause_ms(events, failed_throw,
-                                                                     self._speed())
+        self.linger_ms = 0 if self.skip else pacing.lesson_pause_ms(
+            events, self.learn.active, failed_throw, self._speed())
         self._hold_for_a_new_bid()
 
     def _hold_for_a_new_bid(self) -> None:
