@@ -557,7 +557,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "explain.no_snatch": ("你不能抄底：{need}", "You cannot snatch: {need}"),
     "explain.side.declarers": ("你是庄家方（庄家 {dealer}）：你们守底，对方要抓分",
                                "You were on the declarers' side (dealer: {dealer}): you "
-                               "defended against the attackers' points"),
+                               "tried to keep points from the attackers"),
     "explain.side.attackers": ("你是抓分方（庄家 {dealer}）：你们要抓分",
                                "You were on the attackers' side (dealer: {dealer}): you tried "
                                "to capture points"),
