@@ -89,11 +89,29 @@ def test_a_ruff_that_may_be_overruffed_risks_no_points_an_equal_trump_keeps() ->
     assert legal(ctx, spare(ctx, tuple(cards("S5")))) == tuple(cards("S6"))
 
 
-def test_a_cheaper_ruff_with_an_unseen_trump_between_is_not_alike() -> None:
-    """Holding ♠5 and ♠8 (♠6, ♠7 unseen): ♠8 is not the same ruff as ♠5 (an opponent's ♠6
-    beats one and not the other), so the choice stands."""
+def test_a_ruff_that_may_be_overruffed_goes_without_points_where_a_trump_no_weaker_does() -> None:
+    """Holding ♠5 and ♠8 (♠6, ♠7 unseen) on a trick with 5 points: ♠8 is not the same ruff as
+    ♠5 (an opponent's ♠6 beats one and not the other), but it is no weaker and carries no
+    points, so it goes instead (an overruff would take ♠5's 5 as well). Without that rule
+    (`ruff_no_points=False`) the choice stands; a trump without points weaker than the
+    chosen one is not taken on a trick with points."""
     ctx = ctx_for(trump("2S"), "S5 S8 H2", [(2, "C3"), (3, "C5")])
-    assert spare(ctx, tuple(cards("S5"))) == tuple(cards("S5"))
+    assert legal(ctx, spare(ctx, tuple(cards("S5")))) == tuple(cards("S8"))
+    assert spare(ctx, tuple(cards("S5")), ruff_no_points=False) == tuple(cards("S5"))
+    ctx = ctx_for(trump("3S"), "S4 SK H2", [(2, "C3"), (3, "C5")])  # (♥2 no trump)
+    assert spare(ctx, tuple(cards("SK"))) == tuple(cards("SK"))
+
+
+def test_a_ruff_of_a_trick_without_points_risks_none_of_its_own() -> None:
+    """A daily player (four times in a round): a club led, no points on it, East still to play
+    and not shown void in trumps; holding ♦3 ♦4 ♦10 ♠2 (♦ trump at level 2) the hint ruffed
+    with ♦10, which East could overruff for 10 points. The lowest trump without points that
+    takes it goes; a ruff that wins for sure keeps the other rules'."""
+    ctx = ctx_for(trump("2D"), "D3 D4 D10 S2 H6", [(2, "C7"), (3, "C4")])
+    assert legal(ctx, spare(ctx, tuple(cards("D10")))) == tuple(cards("D3"))
+    assert spare(ctx, tuple(cards("D10")), ruff_no_points=False) == tuple(cards("D10"))
+    sure = ctx_for(trump("2D"), "D3 D4 D10 S2 H6", [(2, "C7"), (3, "C4")], void={1: {TRUMP}})
+    assert legal(sure, spare(sure, tuple(cards("D10")))) == tuple(cards("D3"))
 
 
 def test_lowest_winning_card_when_nobody_can_overtake() -> None:

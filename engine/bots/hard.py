@@ -174,9 +174,11 @@ class SearchParams:
     single_rules: str = "all"  # "all": a single follow also keeps its pairs and banks the
     #                            points of a trick its side takes for sure (engine.bots.spare);
     #                            "before": not those two (the arena's comparison)
-    ruff_low: str = "empty"  # "empty": a ruff of a trick with no points that no trump takes
-    #                          for sure is made with the lowest trump without points that
-    #                          takes it (engine.bots.spare); "search": as the search chose
+    ruff_low: str = "points"  # "points": a ruff that no trump takes for sure is made with
+    #                           no points where a trump without points takes it as well (on
+    #                           a trick without points the lowest; engine.bots.spare);
+    #                           "empty": only on a trick without points, with a ruff without
+    #                           points; "search": as the search chose (the arena's comparisons)
     sure_pair: str = "first"  # "first": where the normal lead is a side pair or tractor
     #                            nobody can beat, no beatable pair or tractor is compared
     #                            with it (`sure_pair_first`); "search": every candidate
@@ -978,7 +980,7 @@ class HardBot(NormalBot):
             # where a lower card does the same, no points put at risk second hand
             both = self.params.single_rules == "all"
             choice = spare(make_ctx(view), choice, self.params.second_hand == "top", both, both,
-                           self.params.ruff_low == "empty")
+                           self.params.ruff_low != "search", self.params.ruff_low == "points")
         try:  # never illegal: fall back to the checked normal play
             if ctx.trick:
                 check_follow(ctx.hand, ctx.trick[0][1], choice, ctx.trump)

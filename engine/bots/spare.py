@@ -28,7 +28,11 @@ card it has chosen, from its own view.
   gives way to a lone card with the same points that does the same (`_from_lone_cards`); on
   a trick the seat's side takes for sure, the lone card with the most points (`_banked`).
 - **A ruff of a trick without points is made low** where no trump takes it for sure: the
-  lowest trump without points that takes it (`_lowest_ruff`).
+  lowest trump without points that takes it (`_lowest_ruff`). **A ruff that an opponent may
+  overtrump risks no points of its own** where a trump without points takes it as well: on
+  a trick without points the lowest such trump; on one with points, the lowest that is no
+  weaker than the chosen one (a daily player saw the hint ruff with ♦10, East still to play,
+  holding ♦3 and ♦4).
 
 `spare(ctx, play)` returns the play to make instead of `play` (or `play` itself); it never
 looks at hidden cards, and what it returns is legal.
@@ -49,18 +53,18 @@ from .play import PlayCtx
 
 def spare(ctx: PlayCtx, play: tuple[Card, ...], second_hand: bool = True,
           keep_pairs: bool = True, bank_points: bool = True,
-          ruff_low: bool = True) -> tuple[Card, ...]:
+          ruff_low: bool = True, ruff_no_points: bool = True) -> tuple[Card, ...]:
     """The play to make instead of `play`, a legal follow of `ctx`'s seat (see the module
     docstring); `play` itself for a lead or when no rule applies. `second_hand`,
-    `keep_pairs`, `bank_points` and `ruff_low` False leave out those rules (the arena's
-    comparisons)."""
+    `keep_pairs`, `bank_points`, `ruff_low` and `ruff_no_points` False leave out those rules
+    (the arena's comparisons)."""
     trick = ctx.trick
     if not trick:
         return play
     if len(trick[0][1]) == 1 and len(play) == 1:
         c = _second_hand(ctx, play[0]) if second_hand and len(trick) == 1 else play[0]
         c = _spare_single(ctx, c)[0]
-        c = _lowest_ruff(ctx, c) if ruff_low else c
+        c = _lowest_ruff(ctx, c, ruff_no_points) if ruff_low else c
         c = _banked(ctx, c) if bank_points else c
         return (_from_lone_cards(ctx, c) if keep_pairs else c,)
     if not _takes(ctx, play):
@@ -139,20 +143,26 @@ def _second_hand(ctx: PlayCtx, c: Card) -> Card:
     return min(tops, key=lambda x: (strengths[x.index], x.index)) if tops else c
 
 
-def _lowest_ruff(ctx: PlayCtx, c: Card) -> Card:
-    """A ruff of a trick with no points that no trump of the hand takes for sure: the lowest
-    trump without points that takes it so far, instead of `c` (♠9, not ♠A, on partner's
-    ♦6 and West's ♣J): the trick is worth no more than the lead, and an overruff takes a
-    low trump as well as a high one. `c` itself when the rule does not apply."""
+def _lowest_ruff(ctx: PlayCtx, c: Card, with_points: bool = True) -> Card:
+    """A ruff that no trump of the hand takes for sure, instead of `c`: on a trick with no
+    points, the lowest trump without points that takes it so far (♠9, not ♠A, on partner's
+    ♦6 and West's ♣J: the trick is worth no more than the lead, and an overruff takes a low
+    trump as well as a high one); `with_points`, where `c` has points, also on a trick with
+    points, the lowest trump without points no weaker than `c` (an overruff would take
+    `c`'s points too). `c` itself when the rule does not apply."""
     trump = ctx.trump
     strengths, suits = trump.strengths, trump.play_suits
-    if (suits[ctx.trick[0][1][0].index] == TRUMP or suits[c.index] != TRUMP or c.points
-            or any(x.points for _, p in ctx.trick for x in p) or not _takes(ctx, (c,))):
+    if (suits[ctx.trick[0][1][0].index] == TRUMP or suits[c.index] != TRUMP
+            or (c.points and not with_points) or not _takes(ctx, (c,))):
+        return c
+    on_points = any(x.points for _, p in ctx.trick for x in p)
+    if on_points and not c.points:
         return c
     legal = playable_cards(ctx.hand, ctx.trick[0][1], trump)
     trumps = [x for x in set(legal) if suits[x.index] == TRUMP and not x.points
-              and _takes(ctx, (x,))]
-    if any(_sure(ctx, x) for x in trumps):
+              and _takes(ctx, (x,))
+              and (not on_points or strengths[x.index] >= strengths[c.index])]
+    if _sure(ctx, c) or any(_sure(ctx, x) for x in trumps) or not trumps:
         return c  # (a sure one: `_spare_single` has chosen the lowest of them)
     return min(trumps, key=lambda x: (strengths[x.index], x.index))
 
