@@ -203,4 +203,5 @@ def hint_line(reason: Reason | None, lang: str) -> str:
     """The hint's why (engine.bots.advice.Reason), after the prompt; "" without a hint."""
     if reason is None:
         return ""
-    return " " + t("hint.why", lang, why=reason.text(lang, names(lang)))
+    gap = "" if lang == "zh" else " "  # (Chinese sets its dash close: "请跟 2 张——提示：…")
+    return gap + t("hint.why", lang, why=reason.text(lang, names(lang)))
