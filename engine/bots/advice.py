@@ -572,9 +572,8 @@ def _above(mem: Memory, trump: Trump, cards: tuple[Card, ...], copies: int) -> t
     those that may beat a single (1) or a pair (2) led."""
     suit = trump.play_suits[cards[0].index]
     top = max(trump.strengths[c.index] for c in cards)
-    return tuple(sorted((c for c in _cards_of(trump, suit)
-                         if mem.unseen[c.index] >= copies and trump.strengths[c.index] > top),
-                        key=lambda c: (trump.strengths[c.index], c.index)))
+    return tuple(c for c in reversed(trump.by_suit[suit])  # (weakest first)
+                 if mem.unseen[c.index] >= copies and trump.strengths[c.index] > top)
 
 
 def _one_or_both(seats: Sequence[int]) -> int | None:
@@ -608,10 +607,6 @@ def _opponent_may_hold_trump(view: SeatView, mem: Memory, trump: Trump) -> bool:
     unseen = sum(mem.unseen[c.index] for c in trump.by_suit[TRUMP])
     return unseen > 0 and any(TRUMP not in mem.void[o] and view.hand_sizes[o]
                               for o in opponents_of(view.seat))
-
-
-def _cards_of(trump: Trump, suit: str) -> list[Card]:
-    return [c for c in ALL_CARDS if trump.play_suits[c.index] == suit]
 
 
 def _explain_bury(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reason:

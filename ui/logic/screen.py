@@ -24,13 +24,12 @@ class Screen:
     lang: str = "en"
     selected: set[int] = field(default_factory=set)  # positions in view.hand, to play
     bury: list[int] = field(default_factory=list)  # positions for the kitty, in the order chosen
-    hinted: set[int] = field(default_factory=set)  # the hint's choice for the kitty (marked)
+    hinted: set[int] = field(default_factory=set)  # the hint's choice (marked in the kitty)
     show_last_trick: bool = False
     final_trick: bool = False  # the round is over, but its last trick is still shown
     trick_gone: bool = False  # the finished trick on the table went to its winner (motion)
     log: list[Event] = field(default_factory=list)  # recent events, for the log
     hint_reason: Reason | None = None  # why the hint chose its cards
-    hint_choice: tuple[int, ...] = ()  # … which, in positions of the hand (sorted)
     joker_rank: str = "2"  # naming a bid at a joker level (R13)
     joker_suit: str = "S"
 
@@ -61,20 +60,19 @@ class Screen:
         play), and keep its reason while they stay the choice (`hint_why`)."""
         if burying:
             self.bury = list(positions)
-            self.hinted = set(positions)
         else:
             self.selected = set(positions)
-        self.hint_reason, self.hint_choice = reason, tuple(sorted(positions))
+        self.hinted, self.hint_reason = set(positions), reason
 
     def hint_why(self, burying: bool) -> Reason | None:
         """The hint's reason while its cards are still the choice: a daily player changed the
         bury and still read "(5 points buried …)" beside a kitty of 20."""
-        chosen = tuple(sorted(self.bury if burying else self.selected))
-        return self.hint_reason if chosen == self.hint_choice else None
+        chosen = set(self.bury) if burying else self.selected
+        return self.hint_reason if chosen == self.hinted else None
 
     def forget_choices(self) -> None:
         """After an action the hand has changed: positions chosen before mean other cards."""
-        self.hint_reason, self.hint_choice = None, ()
+        self.hint_reason = None
         self.selected.clear()
         self.bury = []
         self.hinted = set()

@@ -250,8 +250,8 @@ class App:
         self.burst_at = started if pacing.only_dealing(events) else None
         while (pacing.cards_dealt(events) < burst and pacing.only_dealing(events) and holding()
                and not table.waiting_for_player() and table.phase == Phase.DEAL
-               and not self._offer_pause(table)):  # (a bid that opens is shown at once: a
-            # bot's bid later in the burst could have closed it unseen)
+               and not self._offer_pause(table.bid_choices())):  # (a bid that opens is
+            # shown at once: a bot's bid later in the burst could have closed it unseen)
             if js.performance.now() - started >= pacing.SLICE_MS:
                 if not self.skip:
                     break
@@ -291,16 +291,17 @@ class App:
     def _hold_for_a_new_bid(self) -> None:
         """While the cards are dealt, a bid newly open to the player holds the deal a moment
         (pacing.OFFER_PAUSE_MS; a tap on the table goes on)."""
-        self.linger_ms = max(self.linger_ms, self._offer_pause(self.table))
-        self.bids_open = self.table.bid_choices() if self.table.phase == Phase.DEAL else []
+        choices = self.table.bid_choices() if self.table.phase == Phase.DEAL else []
+        self.linger_ms = max(self.linger_ms, self._offer_pause(choices))
+        self.bids_open = choices
 
-    def _offer_pause(self, table: Table) -> float:
-        """How long the deal holds for a bid newly open to the player on `table` (0: none
-        new). Never while skipping, nor in the guided hand, which asks for its one bid
-        itself."""
-        if table.phase != Phase.DEAL or self.skip or self.learn.active:
+    def _offer_pause(self, choices: list[tuple[Card, ...]]) -> float:
+        """How long the deal holds for the player's bids `choices` while the cards are dealt
+        (0: none new since the deal last held). Never while skipping, nor in the guided hand,
+        which asks for its one bid itself."""
+        if not choices or self.skip or self.learn.active:
             return 0
-        return pacing.offer_pause_ms(self.bids_open, table.bid_choices(), self._speed())
+        return pacing.offer_pause_ms(self.bids_open, choices, self._speed())
 
     async def _linger(self) -> None:
         """Wait out `linger_ms`, or less if the player taps the table (or skips)."""
