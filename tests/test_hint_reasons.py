@@ -245,14 +245,20 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
     code = reason.code
     if code == A.FORCED:  # "your only legal play": the last card in hand
         assert len(view.hand) == 1 and play == view.hand
-    elif code in (A.THROW, A.THROW_RUFFABLE):  # "no unseen card of the suit beats any part of
-        assert len(units) > 1                 # it": it stands against every unseen card (R19)
+    elif code in (A.THROW, A.THROW_SIDE, A.THROW_RUFFABLE):  # "no unseen card of the suit
+        assert len(units) > 1  # beats any part of it": it stands against every unseen card (R19)
         unseen = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
         assert check_throw(play, [unseen], trump) is None
         ruffers = [o for o in opponents_of(view.seat) if suit != TRUMP and suit in mem.void[o]
                    and TRUMP not in mem.void[o] and view.hand_sizes[o]]
         assert bool(ruffers) == (code == A.THROW_RUFFABLE)
-        assert code == A.THROW or ([reason.seat] if reason.seat is not None
+        # "an opponent out of the suit may still trump it": a side suit, and an opponent with
+        # cards who has not shown void in trumps, while trumps are unseen
+        may_trump = suit != TRUMP and any(
+            view.hand_sizes[o] and TRUMP not in mem.void[o] for o in opponents_of(view.seat)
+        ) and any(mem.unseen[c.index] for c in trump.by_suit[TRUMP])
+        assert (code == A.THROW_SIDE) == (may_trump and not ruffers)
+        assert code != A.THROW_RUFFABLE or ([reason.seat] if reason.seat is not None
                                    else list(opponents_of(view.seat))) == sorted(ruffers)
     elif code == A.THROW_TRY:  # a throw that some unseen cards would beat
         assert len(units) > 1

@@ -73,6 +73,7 @@ DISCARD = "discard"  # void in the led suit, not winning: the fewest points
 DISCARD_TRUMP = "discard-trump"  # … with a trump among them (垫 is said of side cards only)
 # Leads.
 THROW = "throw"  # no unseen card of the suit beats any part of it: the throw stands (R19)
+THROW_SIDE = "throw-side"  # a side suit's throw that stands in its suit: a void may trump it
 THROW_RUFFABLE = "throw-ruffable"  # it stands, though an opponent showed void in the suit
 THROW_TRY = "throw-try"  # a throw some unseen cards would beat (R19: it may fail)
 LEAD_TRACTOR = "lead-tractor"
@@ -106,7 +107,7 @@ BURY_SPARE = "bury-spare"  # a pair or a trump buried too: the cards needed leas
 
 CODES = (FORCED, TRICK_LOST, FEED, FEED_RISK, PARTNER_HOLDS, PARTNER_WINNING, RUFF, RUFF_PARTNER,
          TAKE, TAKE_TRY, PLAY_LOW, PLAY_FEWEST, PARTNER_LATER, OPPONENT_WINNING, KEEP_PAIR,
-         DISCARD, DISCARD_TRUMP, THROW, THROW_RUFFABLE, THROW_TRY, LEAD_TRACTOR, MASTER,
+         DISCARD, DISCARD_TRUMP, THROW, THROW_SIDE, THROW_RUFFABLE, THROW_TRY, LEAD_TRACTOR, MASTER,
          MASTER_BARE, TOP_RUFFABLE, PARTNER_VOID, OPPONENT_VOID, DRAW_TRUMPS, LEAD_TRUMPS,
          NO_TRUMPS_OUT, SHORT_SUIT, LEAD_LOW, LEAD_PAIR, LEAD_PROBE, BID, PASS_PARTNER,
          PASS_PARTNER_SNATCH, PASS_OWN, PASS_WEAK, PASS_SNATCH, SNATCH, NO_SNATCH, NO_SNATCH_OWN,
@@ -196,6 +197,8 @@ _EN = {
     DISCARD: "no {suit} left: discard your cheapest cards",
     DISCARD_TRUMP: "no {suit} left, and no play of yours wins: your cheapest cards",
     THROW: "nothing unseen in {suit} beats any part of it: throw them together",
+    THROW_SIDE: "nothing unseen in {suit} beats any part of it: throw them together (an "
+                "opponent out of {suit} may still trump it)",
     THROW_RUFFABLE: "nothing unseen in {suit} beats any part of it, though {name} showed void"
                     " in {suit}",
     THROW_RUFFABLE + "-both": "nothing unseen in {suit} beats any part of it, though both "
@@ -269,6 +272,7 @@ _ZH = {
     DISCARD: "{suit}已绝：垫最不值钱的牌",
     DISCARD_TRUMP: "{suit}已绝，也管不上：出最不值钱的牌",
     THROW: "外面的{suit}管不上其中任何一手：一起甩出",
+    THROW_SIDE: "外面的{suit}管不上其中任何一手：一起甩出（对手若已无{suit}，仍可用主牌毙）",
     THROW_RUFFABLE: "外面的{suit}管不上其中任何一手，但{name}已无{suit}",
     THROW_RUFFABLE + "-both": "外面的{suit}管不上其中任何一手，但两家对手都已无{suit}",
     THROW_TRY: "一起甩出：若有人管得上则甩牌失败",
@@ -519,6 +523,9 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
                    and TRUMP not in mem.void[o] and view.hand_sizes[o]]
         if ruffers:
             return Reason(THROW_RUFFABLE, seat=_one_or_both(ruffers), suit=suit, cards=cards)
+        if suit != TRUMP and _opponent_may_hold_trump(view, mem, trump):  # (a newcomer read
+            # "nothing beats it" of a side suit, and then saw it trumped)
+            return Reason(THROW_SIDE, suit=suit, cards=cards)
         return Reason(THROW, suit=suit, cards=cards)
     if units[0].kind == TRACTOR:
         return Reason(LEAD_TRACTOR, suit=suit, cards=cards)
