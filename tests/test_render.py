@@ -364,8 +364,12 @@ def test_events_are_told_in_good_english_and_chinese_with_you_for_the_player():
          "You snatch the kitty with ♥2 ♥2", "你抄底 ♥2 ♥2"),
         (ev.Passed(2, Phase.BID), "North passes", "对家不叫"),
         (ev.Passed(0, Phase.SNATCH), "You do not snatch", "你不抄"),
-        (ev.TrumpDecided(0, "2", "H", False), "You are the dealer; trump: ♥2", "你坐庄，主：♥2"),
-        (ev.TrumpDecided(1, "2", "H", False), "East is the dealer; trump: ♥2", None),
+        # (English names the level cards apart from the suit: "♥2" read as one card, the ♥2)
+        (ev.TrumpDecided(0, "2", "H", False), "You are the dealer; trump: ♥ (2s)",
+         "你坐庄，主：♥2"),
+        (ev.TrumpDecided(1, "10", "S", False), "East is the dealer; trump: ♠ (10s)", None),
+        (ev.TrumpDecided(1, "2", None, False), "East is the dealer; trump: no-trump (2s)",
+         "右家坐庄，主：无主（2）"),
         (ev.TrickWon(0, 3, 20, 20), "Trick 3 is yours: 20 points", "第 3 轮：你赢，20 分"),
         # numbered: two tricks in a row to one seat for the same points read apart
         (ev.TrickWon(2, 4, 10, 0), "Trick 4 to North: 10 points", "第 4 轮：对家赢，10 分"),

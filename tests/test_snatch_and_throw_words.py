@@ -93,7 +93,7 @@ def test_a_snatch_line_names_you_and_the_dealer():
                       why=why, beaten_seat=3, dealer=3)
     assert log.event_line(made, "en") == (
         "You snatch the kitty with ♥2 ♥2. " + why.text("en") + ". The kitty goes to you to bury "
-        "again; trump is now ♥2; the dealer (庄家) is still West")
+        "again; trump is now ♥ (2s); the dealer (庄家) is still West")
     assert log.event_line(made, "zh") == (
         "你抄底 ♥2 ♥2。" + why.text("zh") + "。底牌归你，重新扣底；现在的主：♥2；庄家仍是左家")
 
@@ -130,7 +130,7 @@ def test_a_snatch_where_nobody_had_bid_says_so():
     made = ev.BidMade(1, tuple(parse_cards("S2 S2")), "S", "2", snatch=True, dealer=3)
     assert log.event_line(made, "en") == (
         "East snatches the kitty with ♠2 ♠2. Nobody had bid, so any bid of two cards or more "
-        "snatches. The kitty goes to East to bury again; trump is now ♠2; the dealer "
+        "snatches. The kitty goes to East to bury again; trump is now ♠ (2s); the dealer "
         "(庄家) is still West")
     assert log.event_line(made, "zh") == (
         "右家抄底 ♠2 ♠2。无人叫过主，两张以上的叫主就能抄底。底牌归右家，重新扣底；"

@@ -225,7 +225,9 @@ def test_trumps_panel_lists_the_ranking_and_names_the_suit():
     html = explain.trumps_html(view, "en", render.card_html)
     assert "Trump suit: spades (♠); level: 2." in html  # East's snatch made spades trump
     groups = view.trump.ranking()
-    assert html.count("<li>") == len(groups)
+    assert html.count("<li") == len(groups)
+    # the equal cards share one framed line, "equal" inside it (not between two numbers)
+    assert html.count('<li class="tied">') == sum(len(g) > 1 for g in groups) == 1
     assert html.index('data-card="BJ"') < html.index('data-card="LJ"') < html.index(
         'data-card="S2"') < html.index('data-card="D2"') < html.index('data-card="SA"')
     assert "equal" in html  # the other 2s are equal
@@ -303,7 +305,7 @@ def test_the_guided_hand_shows_a_snatch_and_explains_it():
     line = log.log_lines([snatch], "en")[0]
     assert line == ("East snatches the kitty with ♠2 ♠2. ♠2 ♠2 beats ♣2 ♣2: of two pairs of "
                     "level cards the higher suit wins, ♠ > ♥ > ♣ > ♦. The kitty goes to "
-                    "East to bury again; trump is now ♠2; the dealer (庄家) is still you")
+                    "East to bury again; trump is now ♠ (2s); the dealer (庄家) is still you")
     events += play_through(tutorial)
     assert snatched_by_suit(events), "the tool's criterion for the seed holds"
     assert table.match.round.dealer == 0 and table.match.round.decided_trump.suit == "S"

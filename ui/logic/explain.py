@@ -137,6 +137,12 @@ def trump_words(trump: Trump | None, lang: str) -> str:
              symbol=SUIT_SYMBOLS[trump.suit], level=level)
 
 
+def tied_class(group: tuple[object, ...]) -> str:
+    """Equal cards share a framed line: a bare "equal" between two numbers read as about the
+    next one (a newcomer's playtest)."""
+    return ' class="tied"' if len(group) > 1 else ""
+
+
 def trumps_html(view: SeatView, lang: str, card_html: CardHtml) -> str:
     """The trumps panel: trump in plain words, then the trumps strongest first, equal cards on
     one line (Trump.ranking()). Before the bidding closes: as the standing bid would make it
@@ -149,7 +155,7 @@ def trumps_html(view: SeatView, lang: str, card_html: CardHtml) -> str:
     lines = [f"<p>{escape(words)}</p>", f'<p>{escape(t("trumps.rule", lang))}</p>']
     if trump is not None:
         rows = "".join(
-            f'<li><span class="rank-no">{n}</span>'
+            f'<li{tied_class(group)}><span class="rank-no">{n}</span>'
             + "".join(card_html(c, lang=lang, extra_class="small", trump=True) for c in group)
             + (f' <span class="equal">{escape(t("trumps.equal", lang))}</span>'
                if len(group) > 1 else "") + "</li>"

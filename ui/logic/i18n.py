@@ -40,6 +40,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "status.trump": ("主 {trump}", "Trump {trump}"),
     "status.trump_bid": ("暂定主 {trump}", "Trump so far {trump}"),  # (as the bids stand)
     "status.no_trump_level": ("无主（{level}）", "no-trump ({level}s)"),
+    # (English keeps the level cards apart from the suit: "Trump ♥2" read as one card)
+    "status.suit_level": ("{suit}{level}", "{suit} ({level}s)"),
     "status.trump_unknown": ("未定", "not yet"),
     "status.dealer": ("庄家 {seat}", "Dealer {seat}"),
     "status.points": ("抓分 {points}", "Attackers {points}"),
@@ -862,7 +864,7 @@ def trump_name(trump: Trump | None, lang: str = "en") -> str:
         return t("status.trump_unknown", lang)
     if trump.suit is None:  # "no-trump (2s)": the level cards and jokers are the trumps
         return t("status.no_trump_level", lang, level=trump.level)
-    return f"{SUIT_SYMBOLS[trump.suit]}{trump.level}"
+    return t("status.suit_level", lang, suit=SUIT_SYMBOLS[trump.suit], level=trump.level)
 
 
 def preferred_language(navigator_languages: Iterable[object] | None) -> str:
