@@ -192,6 +192,8 @@ def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
         # (垫, "discard", is said of side cards only: ♦2, a trump, was called one)
         assert any(trump.suit_of(c) == TRUMP for c in play) == (code == A.DISCARD_TRUMP)
         assert pts == min(points_of(a) for a in alts if _winner_with(view, trump, a) != seat)
+        # (the points named, where there are some: every play that loses carries as many)
+        assert reason.number == pts and reason.cards == play
     elif code == A.PARTNER_LATER:  # an opponent is winning, partner still to play: points
         assert not same_team(winner, seat) and reason.seat == winner and pts > 0
         assert partner not in (s for s, _ in trick.plays)

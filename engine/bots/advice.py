@@ -160,6 +160,9 @@ class Reason:
             key += "-both"  # (both opponents showed void in the suit and may trump it)
         if self.code == SNATCH and self.seat is not None:
             key += "-own"  # (the partner buried it: the snatch keeps it the side's)
+        if key in (DISCARD, DISCARD_TRUMP):  # (the fewest points the seat can give, named
+            # where it is not none: "垫最不值钱的牌" of ♦5 read oddly; "cards" of one card)
+            key += "-points" if self.number else "-one" if len(self.cards) == 1 else ""
         if key == LEAD_PAIR and self.above:
             key += "-above"  # (only a pair of a higher card can beat it: no opponent void)
         above = ("或" if zh else " or ").join(cards_label((c,), code) for c in self.above)
@@ -195,7 +198,13 @@ _EN = {
     OPPONENT_WINNING: "{name} is winning this trick",
     KEEP_PAIR: "keep the pair {cards} for later",
     DISCARD: "no {suit} left: discard your cheapest cards",
+    DISCARD + "-one": "no {suit} left: discard your cheapest card",
+    DISCARD + "-points": "no {suit} left, and whatever loses carries points: give the fewest, "
+                         "{cards}",
     DISCARD_TRUMP: "no {suit} left, and no play of yours wins: your cheapest cards",
+    DISCARD_TRUMP + "-one": "no {suit} left, and no play of yours wins: your cheapest card",
+    DISCARD_TRUMP + "-points": "no {suit} left, and no play of yours wins: give the fewest "
+                               "points, {cards}",
     THROW: "nothing unseen in {suit} beats any part of it: throw them together",
     THROW_SIDE: "nothing unseen in {suit} beats any part of it: throw them together (an "
                 "opponent out of {suit} may still trump it)",
@@ -270,7 +279,11 @@ _ZH = {
     OPPONENT_WINNING: "{name}正大",
     KEEP_PAIR: "留住对子{cards}",
     DISCARD: "{suit}已绝：垫最不值钱的牌",
+    DISCARD + "-one": "{suit}已绝：垫最不值钱的牌",
+    DISCARD + "-points": "{suit}已绝，能垫的都有分：垫分最少的{cards}",
     DISCARD_TRUMP: "{suit}已绝，也管不上：出最不值钱的牌",
+    DISCARD_TRUMP + "-one": "{suit}已绝，也管不上：出最不值钱的牌",
+    DISCARD_TRUMP + "-points": "{suit}已绝，也管不上：出分最少的{cards}",
     THROW: "外面的{suit}管不上其中任何一手：一起甩出",
     THROW_SIDE: "外面的{suit}管不上其中任何一手：一起甩出（对手若已无{suit}，仍可用主牌毙）",
     THROW_RUFFABLE: "外面的{suit}管不上其中任何一手，但{name}已无{suit}",
@@ -441,7 +454,8 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
                         if trick_winner([*now, p], trump) != len(now))
     if void and led != TRUMP and fewest:
         losing_trumps = any(trump.play_suits[c.index] == TRUMP for c in cards)
-        return Reason(DISCARD_TRUMP if losing_trumps else DISCARD, suit=led)  # (垫: no trump)
+        return Reason(DISCARD_TRUMP if losing_trumps else DISCARD, suit=led,  # (垫: no trump)
+                      cards=cards, number=pts)
     kept = _kept_pair(view.hand, trump, led, cards) if len(lead) == 1 else None
     if kept is not None:
         return Reason(KEEP_PAIR, cards=(kept, kept))
@@ -545,7 +559,10 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     held = {trump.play_suits[c.index] for c in view.hand}
     # (not where the lead goes into a shown void as well: a daily player read "West showed
     # void in ♦: lead ♠2 instead", West void in spades too)
-    away = [(s, v) for s, v in side_voids if v != suit and v in held] if not void_here else []
+    # (a trump lead says why trumps: a sentence checker read "East showed void in hearts: lead
+    # ♦10 instead" at seven leads in a row, never why ♦10)
+    away = ([(s, v) for s, v in side_voids if v != suit and v in held]
+            if not void_here and suit != TRUMP else [])
     if away:
         return Reason(OPPONENT_VOID, seat=away[0][0], suit=away[0][1], cards=cards)
     if not beaten:  # the top card, but an opponent showed void in the suit (and may trump)
