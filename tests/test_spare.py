@@ -236,6 +236,20 @@ def test_a_single_follow_keeps_its_pairs() -> None:
     assert spare(ctx, tuple(cards("S3"))) == tuple(cards("S3"))
 
 
+def test_a_sure_trump_in_hand_does_not_keep_a_ruff_with_points() -> None:
+    """A playtest (seed 48213, round 3, trick 16; ♣ trump at level 6): North led ♦8, West
+    ♦Q, East still to play with trumps; the hint ruffed with ♣K of ♣K ♣K, holding ♣7 ♣9 and
+    the small joker, the top trump left (every big joker played). The rule stood aside
+    because one trump in hand (the joker) takes the trick for sure, though ♣K does not: East
+    overruffed with ♣A and took its 10 points. A ruff that is not sure goes without points
+    where one does as much; the sure one is the search's to choose, not the rule's."""
+    played = "BJ BJ BJ"
+    ctx = ctx_for(trump("6C"), "H10 HJ HJ HQ S5 S9 C5 C7 C9 C10 CJ CK CK D6 LJ",
+                  [(2, "D8"), (3, "DQ")], played=played, void={0: {"D"}})
+    assert legal(ctx, spare(ctx, tuple(cards("CK")))) == tuple(cards("C7"))
+    assert spare(ctx, tuple(cards("LJ"))) == tuple(cards("LJ"))  # (sure: left alone)
+
+
 def test_a_ruff_of_a_trick_without_points_is_made_low() -> None:
     """A daily player: on partner's ♦6 (West discarding ♣J, East still to play and not
     shown void in trumps), the hint ruffed with ♠A where ♠9 ruffs as well. No trump of the

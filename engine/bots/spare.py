@@ -27,8 +27,9 @@ card it has chosen, from its own view.
 - **A single follow keeps its pairs, and banks a sure trick's points**: a card of a pair
   gives way to a lone card with the same points that does the same (`_from_lone_cards`); on
   a trick the seat's side takes for sure, the lone card with the most points (`_banked`).
-- **A ruff of a trick without points is made low** where no trump takes it for sure: the
-  lowest trump without points that takes it (`_lowest_ruff`). **A ruff that an opponent may
+- **A ruff of a trick without points is made low** where it does not take it for sure: the
+  lowest trump without points that takes it, not for sure either (`_lowest_ruff`; a sure one,
+  the top trump say, is the search's to choose). **A ruff that an opponent may
   overtrump risks no points of its own** where a trump without points takes it as well: on
   a trick without points the lowest such trump; on one with points, the lowest that is no
   weaker than the chosen one (a daily player saw the hint ruff with ♦10, East still to play,
@@ -144,8 +145,9 @@ def _second_hand(ctx: PlayCtx, c: Card) -> Card:
 
 
 def _lowest_ruff(ctx: PlayCtx, c: Card, with_points: bool = True) -> Card:
-    """A ruff that no trump of the hand takes for sure, instead of `c`: on a trick with no
-    points, the lowest trump without points that takes it so far (♠9, not ♠A, on partner's
+    """A ruff `c` that does not take the trick for sure, instead of `c`: on a trick with no
+    points, the lowest trump without points that takes it so far, and not for sure either
+    (♣7, not ♣K, though the small joker in hand is the top trump left; ♠9, not ♠A, on partner's
     ♦6 and West's ♣J: the trick is worth no more than the lead, and an overruff takes a low
     trump as well as a high one); `with_points`, where `c` has points, also on a trick with
     points, the lowest trump without points no weaker than `c` (an overruff would take
@@ -162,9 +164,12 @@ def _lowest_ruff(ctx: PlayCtx, c: Card, with_points: bool = True) -> Card:
     trumps = [x for x in set(legal) if suits[x.index] == TRUMP and not x.points
               and _takes(ctx, (x,))
               and (not on_points or strengths[x.index] >= strengths[c.index])]
-    if _sure(ctx, c) or any(_sure(ctx, x) for x in trumps) or not trumps:
+    if _sure(ctx, c):
         return c  # (a sure one: `_spare_single` has chosen the lowest of them)
-    return min(trumps, key=lambda x: (strengths[x.index], x.index))
+    # (a trump that takes it for sure, the top one left, say, is the search's to choose: the
+    # rule only keeps a ruff that may be overruffed from risking points)
+    unsure = [x for x in trumps if not _sure(ctx, x)]
+    return min(unsure, key=lambda x: (strengths[x.index], x.index)) if unsure else c
 
 
 def _own_for_sure(ctx: PlayCtx, c: Card) -> bool:
