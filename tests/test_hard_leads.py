@@ -6,6 +6,8 @@ estimate at the rollouts' horizon chose the beatable pair (docs/bots.md)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from engine.bots import make_bot
@@ -78,3 +80,28 @@ def test_the_hint_leads_the_sure_pair_where_it_led_a_beatable_one(seed, lead_no,
     searched = HardBot(view.seat, seed=seed, sure_pair="search").play(view)
     assert " ".join(map(str, searched)) == beatable
     assert " ".join(map(str, HardBot(view.seat, seed=seed).play(view))) == sure
+
+
+def test_the_singles_compared_as_leads_break_no_pair_where_the_suit_has_a_lone_card():
+    """A daily player saw the hint break ♥4 ♥4 and BJ BJ to lead a single. The singles hard
+    compares besides the normal lead (each suit's lowest without points, and its highest)
+    are lone cards where the suit has one; a suit of pairs only still offers one."""
+    lone_only = broken_before = 0
+    for _, view in LEADS:
+        ctx = make_ctx(view)
+        normal = choose_lead(ctx)
+        held = Counter(ctx.hand)
+        suits = ctx.trump.play_suits
+        got = lead_candidates(ctx, normal)[1:]  # (the normal lead is the normal tier's)
+        before = lead_candidates(ctx, normal, lone=False)[1:]
+        for c in got:
+            if len(c) == 1 and held[c[0]] > 1:  # a single from a pair or triple: its suit
+                suit = suits[c[0].index]       # has no lone card (of the kind wanted)
+                lone = [x for x in held if held[x] == 1 and suits[x.index] == suit]
+                assert not lone or all(x.points for x in lone), (view.hand, c)
+        singles = [c for c in got if len(c) == 1]
+        lone_only += all(held[c[0]] == 1 for c in singles)
+        broken_before += any(len(c) == 1 and held[c[0]] > 1 for c in before) and not any(
+            len(c) == 1 and held[c[0]] > 1 for c in got)
+        assert {len(c) for c in got} - {1} == {len(c) for c in before} - {1}
+    assert lone_only and broken_before, (lone_only, broken_before)  # (both cases held)

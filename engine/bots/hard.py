@@ -179,6 +179,11 @@ class SearchParams:
     #                           a trick without points the lowest; engine.bots.spare);
     #                           "empty": only on a trick without points, with a ruff without
     #                           points; "search": as the search chose (the arena's comparisons)
+    lead_singles: str = "lone"  # "lone": the singles compared as leads (a suit's lowest
+    #                              without points, its highest) are lone cards where the suit
+    #                              has one, so that no pair or triple is broken for them (a
+    #                              daily player saw the hint break ♥4 ♥4 and BJ BJ to lead a
+    #                              single); "any": any card (the arena's comparison)
     sure_pair: str = "first"  # "first": where the normal lead is a side pair or tractor
     #                            nobody can beat, no beatable pair or tractor is compared
     #                            with it (`sure_pair_first`); "search": every candidate
@@ -711,10 +716,13 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
 # --- candidates -----------------------------------------------------------------------------
 
 
-def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...],
+                    lone: bool = True) -> list[tuple[Card, ...]]:
     """The normal lead first, then safe throws, tractors, the high and low pair, the lowest
-    single without points and the highest single of each suit."""
+    single without points and the highest single of each suit; with `lone`, those singles
+    from the suit's lone cards where it has one (no pair or triple broken for a single)."""
     trump = ctx.trump
+    held = Counter(ctx.hand)
     by_suit: dict[str, list[Unit]] = {}
     for u in lead_options(ctx.hand, trump):
         by_suit.setdefault(trump.play_suits[u.top.index], []).append(u)
@@ -722,6 +730,7 @@ def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...]) -> list[tuple[Card, 
     for suit, us in by_suit.items():
         singles = sorted((u for u in us if u.kind == SINGLE),
                          key=lambda u: (trump.strengths[u.top.index], u.top.points, u.top.index))
+        lone_singles = [u for u in singles if held[u.top] == 1] if lone else singles
         pairs = sorted((u for u in us if u.kind == PAIR),
                        key=lambda u: (trump.strengths[u.top.index], u.top.index))
         tractors = [u for u in us if u.kind == TRACTOR]
@@ -734,11 +743,12 @@ def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...]) -> list[tuple[Card, 
         if pairs:
             tiers[2].append(pairs[-1].cards)
             tiers[5].append(pairs[0].cards)
-        nonpoint = [u for u in singles if not u.top.points]
+        nonpoint = ([u for u in lone_singles if not u.top.points]
+                    or [u for u in singles if not u.top.points])
         if nonpoint:
             tiers[3].append(nonpoint[0].cards)
         if singles:
-            tiers[4].append(singles[-1].cards)
+            tiers[4].append((lone_singles or singles)[-1].cards)
     seen = set()
     uniq = []
     for tier in tiers:
@@ -965,7 +975,8 @@ class HardBot(NormalBot):
         else:
             normal = choose_lead(ctx)
             guard = self.params.ruff_guard
-            cands = safe_first(ctx, lead_candidates(ctx, normal),
+            cands = safe_first(ctx, lead_candidates(ctx, normal,
+                                                    self.params.lead_singles == "lone"),
                                masters=guard in ("masters", "drop", "all"),
                                drop=guard in ("drop", "all"), anything=guard == "all")
             if self.params.sure_pair == "first":
