@@ -135,8 +135,10 @@ def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
         assert all(not same_team(_winner_with(view, trump, a), seat) for a in alts)
         assert pts == min(points_of(a) for a in alts)
         assert reason.number == pts and not same_team(winner, seat)
-        if reason.seat is None:  # "the opponents take it": only they are still to play
-            assert all(not same_team(later, seat) for later in _later(view))
+        if reason.seat is None:  # "the opponents take it": no partner still to play could
+            mem = build_memory(view, trump)  # take it (only opponents are, or partner cannot)
+            assert not any(_could_take(mem, trump, later, plays) for later in _later(view)
+                           if same_team(later, seat))
         else:  # "West takes it": nobody still to play could take it from West
             assert reason.seat == winner
             mem = build_memory(view, trump)

@@ -293,18 +293,19 @@ def opponents_take(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Car
                    trump: Trump, seat: int, mem: Memory,
                    extra: Sequence[Sequence[Card]] = ()) -> bool:
     """Whether the opponents take `trick` whatever `seat` (to play next) plays, as it sees
-    it: an opponent is winning, no legal follow of the seat's beats that play, and either no
-    seat after it could (`certain_winner`) or every seat still to play is an opponent (third
-    to play, partner's lead beaten: whichever opponent takes the trick, the points are
-    theirs)."""
+    it: an opponent is winning, no legal follow of the seat's beats that play, and partner,
+    if still to play, could not beat it either: whichever opponent takes the trick, the
+    points are theirs (third to play with partner's lead beaten; second to play where East
+    may overtake West's trump pair but North cannot: a sentence checker saw the hint add ♥10
+    there, "West is winning"). An opponent's later play that beats the winning one is beaten
+    by nothing partner could not beat the winning one with."""
     if not trick or _seat_beats(hand, trick, trump, extra):
         return False
     plays = [tuple(p) for _, p in trick]
     if same_team(trick[trick_winner(plays, trump)][0], seat):
         return False
-    later = later_seats(trick, seat)
-    return all(not same_team(s, seat) for s in later) or not any(
-        seat_could_beat(plays, trump, mem, s) for s in later)
+    return not any(seat_could_beat(plays, trump, mem, s)
+                   for s in later_seats(trick, seat) if same_team(s, seat))
 
 
 def _seat_beats(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Card]]],
