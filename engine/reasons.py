@@ -80,7 +80,8 @@ class TrickReason:
             be = "is" if len(self.own_cards) == 1 else "are"
             parts.append(words[key].format(cards=label(self.own_cards), lead=label(self.lead),
                                            suit=suit, be=be,
-                                           a="a " if len(self.own_cards) == 1 else ""))
+                                           a="a trump" if len(self.own_cards) == 1
+                                           else "trumps"))
         if self.triple:
             parts.append(words["triple"])
         return words["join"].join(parts)
@@ -97,7 +98,7 @@ _EN = {
     HIGHEST + "-of": "{whose} {cards}: its {top} is the highest of the {suit} in this trick",
     TOP_TRUMP + "-of": "{whose} {cards}: its {top} is the highest trump in this trick",
     DISCARD: "your {cards} {be} neither {suit} nor trumps, so your play cannot win",
-    f"{DISCARD}-{TRUMP}": "your {cards} {be} not {a}trump, so your play cannot win",
+    f"{DISCARD}-{TRUMP}": "your {cards} {be} not {a}, so your play cannot win",
     MIXED: "your {cards} mixes {suit} and trumps, so it cannot win",
     f"{NO_SHAPE}-{PAIR}": "a pair beats any two singles: your {cards} could not win",
     f"{NO_SHAPE}-{TRACTOR}": "{lead} is a tractor: it beats your {cards}, which is not one",

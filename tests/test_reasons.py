@@ -112,6 +112,9 @@ def test_discard_on_a_trump_lead_says_not_trump_and_never_names_a_trump():
     assert "your ♠5 is not a trump" in line and "nor" not in line and "♥Q" not in line
     zh = reason.text("zh", ZH.get)
     assert "你的♠5不是主牌" in zh and "也不是主牌" not in zh and "♥Q" not in zh
+    # (of two cards or more, "are not trumps": a sentence checker read "are not trump")
+    two = trick_reason(plays("H9 H8", "H3 H4", "HA HA", "S5 S6"), trump("2H"), seat=0)
+    assert "your ♠5 ♠6 are not trumps, so" in two.text("en", NAMES.get)
 
 
 def _random_follow(rng, hand, lead, tr):
