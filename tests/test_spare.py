@@ -261,3 +261,32 @@ def test_a_ruff_of_a_trick_without_points_is_made_low() -> None:
     ctx = ctx_for(trump("2S"), "S9 SA H4 C3", [(2, "D6"), (3, "CK")])  # 10 points on it
     assert spare(ctx, tuple(cards("SA"))) == tuple(cards("SA"))
     assert spare(ctx, tuple(cards("SA")), ruff_low=False) == tuple(cards("SA"))
+
+
+def test_second_hand_adds_no_points_under_an_opponents_lead() -> None:
+    """A daily player (seed 73914, round 2; ♠ trump at level 4): West led ♠Q, South second
+    holding ♠5 ♠8 ♠9 ♠9 ♠10 ♠J ♠K ♠A ♦4 ♣4; the hint played ♠5 "for partner to take", East
+    took it, and those 5 points decided the round at 120. A card that leaves the lead
+    winning adds the fewest points it can: ♠8. A card that takes the trick is left alone;
+    without the rule (`second_low=False`) ♠5 stands."""
+    hand = "S5 S8 S9 S9 S10 SJ SK SA D4 C4"
+    ctx = ctx_for(trump("4S"), hand, [(3, "SQ")])
+    assert legal(ctx, spare(ctx, tuple(cards("S5")))) == tuple(cards("S8"))
+    assert spare(ctx, tuple(cards("S5")), second_low=False) == tuple(cards("S5"))
+    assert spare(ctx, tuple(cards("SA"))) == tuple(cards("SA"))  # (it takes the trick)
+
+
+def test_no_follow_takes_partners_trick_that_no_opponent_could_beat() -> None:
+    """A daily player (seed 57319, round 3, no-trump): East led the small jokers, and West,
+    holding the three big jokers, took them with two: nobody else could beat East's pair,
+    so the trick was the side's either way. A pair that leaves it to East goes (♠2 ♠2).
+    Where the opponent still to play might beat East's pair (♥K ♥K, South not shown void),
+    taking it stands; once South has shown void in trumps and hearts, ♥3 ♥3 goes."""
+    ctx = ctx_for(trump("2-"), "BJ BJ BJ S2 S2 H3 C4", [(1, "LJ LJ"), (2, "H5 H6")], seat=3)
+    assert legal(ctx, spare(ctx, tuple(cards("BJ BJ")))) == tuple(cards("S2 S2"))
+    assert spare(ctx, tuple(cards("BJ BJ")), partner_sure=False) == tuple(cards("BJ BJ"))
+    side = [(1, "HK HK"), (2, "C5 C6")]
+    ctx = ctx_for(trump("2S"), "HA HA H3 H3 C4", side, seat=3)
+    assert spare(ctx, tuple(cards("HA HA"))) == tuple(cards("HA HA"))
+    ctx = ctx_for(trump("2S"), "HA HA H3 H3 C4", side, seat=3, void={0: {TRUMP, "H"}})
+    assert legal(ctx, spare(ctx, tuple(cards("HA HA")))) == tuple(cards("H3 H3"))

@@ -184,6 +184,17 @@ class SearchParams:
     #                              has one, so that no pair or triple is broken for them (a
     #                              daily player saw the hint break ♥4 ♥4 and BJ BJ to lead a
     #                              single); "any": any card (the arena's comparison)
+    low_pair: str = "pointless"  # the low pair compared as a lead: "pointless", each
+    #                              suit's lowest without points where it has one (a daily
+    #                              player saw the hint lead a 10-point trump pair into the
+    #                              opponents); "lowest", its lowest (the arena's comparison)
+    partner_sure: str = "under"  # "under": no follow takes the trick from partner's play
+    #                              that no opponent still to play could beat, where one that
+    #                              leaves it adds no fewer points (engine.bots.spare);
+    #                              "search": as the search chose (the arena's comparison)
+    second_low: str = "on"  # "on": second to play on an opponent's single lead, a card
+    #                         that leaves the lead winning adds the fewest points it can
+    #                         (engine.bots.spare); "off": as the search chose
     sure_pair: str = "first"  # "first": where the normal lead is a side pair or tractor
     #                            nobody can beat, no beatable pair or tractor is compared
     #                            with it (`sure_pair_first`); "search": every candidate
@@ -717,7 +728,8 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
 
 
 def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...],
-                    lone: bool = True) -> list[tuple[Card, ...]]:
+                    lone: bool = True, low_pair_pointless: bool = False,
+                    ) -> list[tuple[Card, ...]]:
     """The normal lead first, then safe throws, tractors, the high and low pair, the lowest
     single without points and the highest single of each suit; with `lone`, those singles
     from the suit's lone cards where it has one (no pair or triple broken for a single)."""
@@ -742,7 +754,8 @@ def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...],
             tiers[1].append(longest.cards)
         if pairs:
             tiers[2].append(pairs[-1].cards)
-            tiers[5].append(pairs[0].cards)
+            low = [u for u in pairs if not u.top.points] if low_pair_pointless else []
+            tiers[5].append((low or pairs)[0].cards)
         nonpoint = ([u for u in lone_singles if not u.top.points]
                     or [u for u in singles if not u.top.points])
         if nonpoint:
@@ -976,7 +989,8 @@ class HardBot(NormalBot):
             normal = choose_lead(ctx)
             guard = self.params.ruff_guard
             cands = safe_first(ctx, lead_candidates(ctx, normal,
-                                                    self.params.lead_singles == "lone"),
+                                                    self.params.lead_singles == "lone",
+                                                    self.params.low_pair == "pointless"),
                                masters=guard in ("masters", "drop", "all"),
                                drop=guard in ("drop", "all"), anything=guard == "all")
             if self.params.sure_pair == "first":
@@ -991,7 +1005,8 @@ class HardBot(NormalBot):
             # where a lower card does the same, no points put at risk second hand
             both = self.params.single_rules == "all"
             choice = spare(make_ctx(view), choice, self.params.second_hand == "top", both, both,
-                           self.params.ruff_low != "search", self.params.ruff_low == "points")
+                           self.params.ruff_low != "search", self.params.ruff_low == "points",
+                           self.params.partner_sure == "under", self.params.second_low == "on")
         try:  # never illegal: fall back to the checked normal play
             if ctx.trick:
                 check_follow(ctx.hand, ctx.trick[0][1], choice, ctx.trump)

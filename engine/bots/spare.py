@@ -35,6 +35,15 @@ card it has chosen, from its own view.
   weaker than the chosen one (a daily player saw the hint ruff with ♦10, East still to play,
   holding ♦3 and ♦4).
 
+- **Second hand adds no points under the lead**: the second to play, with a single card
+  that leaves the lead winning, plays one with the fewest points that does as much (♠8, not
+  ♠5, under West's ♠Q: East plays after and may take it; a daily player saw ♠5 decide a
+  round at 120).
+- **Partner's sure trick is left to partner**: a follow that would take the trick from
+  partner's winning play, which no opponent still to play could beat, gives way to the
+  weakest follow that leaves it to partner with no fewer points (West took East's small
+  jokers with two big jokers, holding all three).
+
 `spare(ctx, play)` returns the play to make instead of `play` (or `play` itself); it never
 looks at hidden cards, and what it returns is legal.
 """
@@ -46,24 +55,29 @@ from collections.abc import Callable, Sequence
 
 from ..cards import Card, points_of
 from ..errors import IllegalPlay
+from ..options import follow_options
 from ..rules import TRUMP, check_follow, playable_cards, trick_winner
 from ..seats import OTHERS, opponents_of, same_team
-from .certain import certain_winner
+from .certain import certain_winner, later_seats, seat_could_beat
 from .play import PlayCtx
 
 
 def spare(ctx: PlayCtx, play: tuple[Card, ...], second_hand: bool = True,
           keep_pairs: bool = True, bank_points: bool = True,
-          ruff_low: bool = True, ruff_no_points: bool = True) -> tuple[Card, ...]:
+          ruff_low: bool = True, ruff_no_points: bool = True,
+          partner_sure: bool = True, second_low: bool = True) -> tuple[Card, ...]:
     """The play to make instead of `play`, a legal follow of `ctx`'s seat (see the module
     docstring); `play` itself for a lead or when no rule applies. `second_hand`,
-    `keep_pairs`, `bank_points`, `ruff_low` and `ruff_no_points` False leave out those rules
-    (the arena's comparisons)."""
+    `keep_pairs`, `bank_points`, `ruff_low`, `ruff_no_points`, `partner_sure` and
+    `second_low` False leave out those rules (the arena's comparisons)."""
     trick = ctx.trick
     if not trick:
         return play
+    if partner_sure:
+        play = _under_partner(ctx, play)
     if len(trick[0][1]) == 1 and len(play) == 1:
         c = _second_hand(ctx, play[0]) if second_hand and len(trick) == 1 else play[0]
+        c = _second_low(ctx, c) if second_low and len(trick) == 1 else c
         c = _spare_single(ctx, c)[0]
         c = _lowest_ruff(ctx, c, ruff_no_points) if ruff_low else c
         c = _banked(ctx, c) if bank_points else c
@@ -142,6 +156,46 @@ def _second_hand(ctx: PlayCtx, c: Card) -> Card:
     tops = [x for x in set(ctx.hand) if suits[x.index] == led and ctx.is_master(x)
             and x.points <= c.points and _takes(ctx, (x,))]
     return min(tops, key=lambda x: (strengths[x.index], x.index)) if tops else c
+
+
+def _second_low(ctx: PlayCtx, c: Card) -> Card:
+    """For the second to play on a single lead (an opponent's): instead of `c`, a card with
+    points that leaves the lead winning, the lowest card with the fewest points that leaves
+    it winning too (♠8, not ♠5, under West's ♠Q: East plays after and may take the trick,
+    partner's chance to beat them both is no reason to add points; a daily player saw the
+    hint's ♠5 decide a round at 120). `c` itself where it takes the trick, or has no more
+    points than such a card."""
+    if not c.points or _takes(ctx, (c,)):  # (the lead, second to play, is an opponent's)
+        return c
+    legal = playable_cards(ctx.hand, ctx.trick[0][1], ctx.trump)
+    losing = [x for x in legal if not _takes(ctx, (x,))]
+    fewest = min(x.points for x in losing)
+    if c.points <= fewest:
+        return c
+    strengths = ctx.trump.strengths
+    return min((x for x in losing if x.points == fewest),
+               key=lambda x: (_high(ctx, x), strengths[x.index], x.index))
+
+
+def _under_partner(ctx: PlayCtx, play: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Instead of `play`, where it would take the trick from partner's winning play that no
+    opponent still to play could beat: a follow that leaves it to partner with no fewer
+    points, the weakest such (West took East's small jokers with two big jokers in the
+    first trick, holding the three: the trick was the side's either way). `play` itself
+    when it does not take the trick so, or when no such follow is held."""
+    trick, trump = ctx.trick, ctx.trump
+    plays = [tuple(p) for _, p in trick]
+    winner = trick[trick_winner(plays, trump)][0]
+    if not same_team(winner, ctx.seat) or not _takes(ctx, play):
+        return play
+    if any(seat_could_beat(plays, trump, ctx.mem, s) for s in later_seats(trick, ctx.seat)
+           if not same_team(s, ctx.seat)):
+        return play
+    strengths = trump.strengths
+    under = [tuple(o) for o in follow_options(ctx.hand, plays[0], trump)]
+    under = [o for o in under if not _takes(ctx, o) and points_of(o) >= points_of(play)]
+    return min(under, key=lambda o: (sum(strengths[c.index] for c in o), -points_of(o)),
+               default=play)
 
 
 def _lowest_ruff(ctx: PlayCtx, c: Card, with_points: bool = True) -> Card:
