@@ -230,9 +230,9 @@ def swipe(page, dx: int, dy: int = 0) -> None:
     cdp.detach()
 
 
-def review_on_a_phone(new_context, site_url, wait_ready, finished, viewport=PHONE):
+def review_on_a_phone(new_context, site_url, wait_ready, finished):
     """The review of `finished` opened on a touch phone: the page, the model, its steps."""
-    page = open_result(new_context, site_url, wait_ready, save_match(finished), viewport,
+    page = open_result(new_context, site_url, wait_ready, save_match(finished), PHONE,
                        has_touch=True, is_mobile=True)
     review = Review(finished)
     button(page, "review").click()
@@ -273,10 +273,8 @@ def test_a_caption_with_lines_below_its_foot_says_so_until_scrolled(
     """A playtest read a cut-off caption as whole (a long trick's why in a phone's review,
     which scrolls in its place with no scroll bar on a touch screen): a caption with hidden
     lines shows a ▼ at its foot, which goes once it is scrolled to its end; one that fits
-    shows none. (At 360×640 every why of this round now shows whole, on its own line below
-    the side plays; a phone whose browser shows its bars leaves the page 360×520.)"""
-    page, _, total = review_on_a_phone(new_context, site_url, wait_ready, finished,
-                                       {"width": 360, "height": 520})
+    shows none."""
+    page, _, total = review_on_a_phone(new_context, site_url, wait_ready, finished)
     long_ones = 0
     for k in range(1, total + 1):
         wait_step(page, k, total)
