@@ -100,9 +100,12 @@ def test_guided_first_hand_played_through(new_context, site_url, wait_ready):
                 tap_cards(page, [page_card(other)])
                 page.locator('#controls [data-action="play"]').click()
                 page.wait_for_selector("#notice:not([hidden])")
-                said = notice(page)  # the move due, its cards named as their faces say
-                assert said.startswith("Guided hand: the move now is to play "), said
-                assert said.endswith(cards_short(action.cards, "en")), said
+                said = notice(page)  # the move due, its cards named as their faces say,
+                # the card tried that is not among them, and why (a newcomer's playtest)
+                assert said.startswith("Guided hand: the move now is to play "
+                                       f"{cards_short(action.cards, 'en')}, not "
+                                       f"{cards_short((page_card(other),), 'en')} — "), said
+                assert "throw them together" in said, said
                 tap_cards(page, [page_card(other)])  # unselect it again
             tap_cards(page, action.cards)
             acted(page, lambda: page.locator('#controls [data-action="play"]').click())

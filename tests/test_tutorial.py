@@ -8,6 +8,7 @@ import pytest
 
 from engine.actions import Bury, Play, action_to_json
 from engine.bidding import SUIT
+from engine.bots.advice import explain as advice_explain
 from engine.cards import parse_cards
 from engine.match import Match
 from engine.phase import Phase
@@ -82,8 +83,15 @@ def test_another_move_is_refused_kindly_and_an_illegal_one_with_the_engines_reas
     other = next(c for c in table.match.hand(0) if c not in due.cards)
     with pytest.raises(TutorialRefusal) as refusal:
         table.act(Play(0, (other,)))
-    assert refusal.value.en == f"the move now is to play {cards_short(due.cards, 'en')}"
-    assert refusal.value.zh == f"这一步要出 {cards_short(due.cards, 'zh')}"
+    # the move due, the card tried that it does not hold, and why (a newcomer read ten cards
+    # to find which of theirs was wrong, and no word on why)
+    why = advice_explain(table.view(), due)
+    assert refusal.value.en == (f"the move now is to play {cards_short(due.cards, 'en')}, "
+                                f"not {cards_short((other,), 'en')} — "
+                                f"{why.text('en', explain.names('en'))}")
+    assert refusal.value.zh == (f"这一步要出 {cards_short(due.cards, 'zh')}，"
+                                f"不是 {cards_short((other,), 'zh')}——"
+                                f"{why.text('zh', explain.names('zh'))}")
     with pytest.raises(Exception) as illegal:  # two cards of different suits: the engine says
         mixed = (other, *due.cards)
         table.act(Play(0, mixed))
@@ -99,7 +107,6 @@ def test_at_every_guided_step_the_hint_is_the_move_due_and_a_refusal_names_its_c
     player's view; any other legal move is refused naming the move's cards, in both
     languages."""
     from engine.actions import Bid, Pass
-    from engine.bots.advice import explain as advice_explain
     from engine.driver import run_steps
     from ui.logic.tutorial import refusal
 
@@ -131,8 +138,13 @@ def test_at_every_guided_step_the_hint_is_the_move_due_and_a_refusal_names_its_c
         if other is not None:
             with pytest.raises(TutorialRefusal) as refused:
                 table.act(other)
-            assert (refused.value.en, refused.value.zh) == (refusal(due, "en"),
-                                                           refusal(due, "zh"))
+            why = advice_explain(table.view(), due)
+            assert (refused.value.en, refused.value.zh) == (refusal(due, "en", other, why),
+                                                           refusal(due, "zh", other, why))
+            # (it names the move due, the cards tried that it does not hold, and why)
+            en = refused.value.en
+            assert en.startswith(refusal(due, "en")) and why.text("en", explain.names("en")) in en
+            assert not isinstance(other, Play) or f"not {cards_short(other.cards, 'en')}" in en
             told += 1
         tutorial.observe(table.act(due))
     assert told >= 10

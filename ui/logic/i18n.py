@@ -382,6 +382,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "learn.refuse.snatch": ("这一步要用 {cards} 抄底",
                             "the move now is to snatch the kitty with {cards}"),
     "learn.refuse.pass": ("这一步要不叫", "the move now is to pass"),
+    "learn.refuse.not": ("，不是 {cards}", ", not {cards}"),
+    "learn.refuse.why": ("——{why}", " — {why}"),
     "learn.step.bid": ("你有 {cards}：一对级牌。右家只亮了一张 ♠2；"
                        "第一局叫主只比张数，对子比单张强。"
                        "点“反 {cards}”让梅花做主，你就成为庄家。",

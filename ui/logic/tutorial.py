@@ -16,10 +16,11 @@ is here too; the page's part is ui.page.tutorial. No DOM: tested on CPython.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Generator, Iterable
 
 from engine.actions import Action, Bid, Bury, Deal, Play, Snatch, action_from_json
-from engine.bots.advice import Advice, explain
+from engine.bots.advice import Advice, Reason, explain
 from engine.config import DEFAULT_RULES, RulesConfig
 from engine.driver import Player
 from engine.errors import GameError, IllegalAction, SaveError
@@ -95,7 +96,9 @@ class TutorialTable(Table):
         due = self.expected()
         if due is not None and not same_move(action, due[0]):
             self.match.verify(action)  # an illegal move is refused with the engine's reason
-            raise TutorialRefusal(refusal(due[0], "en"), refusal(due[0], "zh"))
+            why = explain(self.view(), due[0])
+            raise TutorialRefusal(refusal(due[0], "en", action, why),
+                                  refusal(due[0], "zh", action, why))
         return super().act(action)
 
     def hint_steps(self) -> Generator[object, None, Advice | None]:
@@ -118,11 +121,20 @@ class TutorialTable(Table):
         return set(positions_in(self.view().hand, due[0].cards))
 
 
-def refusal(expected: Action, lang: str) -> str:
-    """Why another move is refused in the guided hand: the move due now, its cards named."""
+def refusal(expected: Action, lang: str, tried: Action | None = None,
+            why: Reason | None = None) -> str:
+    """Why another move (`tried`) is refused in the guided hand: the move due now, its cards
+    named, the cards of `tried` it does not hold, and `why`, the hint's reason for the move
+    (a newcomer put the big joker in the kitty and read ten cards to find what was wrong)."""
     kind = type(expected).__name__.lower()
-    cards = cards_short(getattr(expected, "cards", ()), lang)
-    return t(f"learn.refuse.{kind}", lang, cards=cards)
+    due = getattr(expected, "cards", ())
+    line = t(f"learn.refuse.{kind}", lang, cards=cards_short(due, lang))
+    wrong = Counter(getattr(tried, "cards", ())) - Counter(due)
+    if wrong and due:
+        line += t("learn.refuse.not", lang, cards=cards_short(sorted(wrong.elements()), lang))
+    if why is not None:
+        line += t("learn.refuse.why", lang, why=why.text(lang, names(lang)))
+    return line
 
 
 def task(due: tuple[Action, str], lang: str, rules: RulesConfig = DEFAULT_RULES) -> str:
