@@ -728,11 +728,13 @@ def sample_hands(view: SeatView, mem: Memory, trump: Trump,
 
 
 def lead_candidates(ctx: PlayCtx, normal: tuple[Card, ...],
-                    lone: bool = True, low_pair_pointless: bool = False,
+                    lone: bool = True, low_pair_pointless: bool = True,
                     ) -> list[tuple[Card, ...]]:
     """The normal lead first, then safe throws, tractors, the high and low pair, the lowest
     single without points and the highest single of each suit; with `lone`, those singles
-    from the suit's lone cards where it has one (no pair or triple broken for a single)."""
+    from the suit's lone cards where it has one (no pair or triple broken for a single);
+    with `low_pair_pointless`, the low pair the suit's lowest without points where it has one
+    (the defaults are SearchParams's)."""
     trump = ctx.trump
     held = Counter(ctx.hand)
     by_suit: dict[str, list[Unit]] = {}
