@@ -366,11 +366,13 @@ def check_other_reason(view: SeatView, action: Action, reason: A.Reason) -> None
             assert standing is not None and standing.seat == view.seat
         elif code == A.PASS_SNATCH:  # R15: a snatch of two cards or more that beats the
             #                            standing bid by R9/R13, once an opponent has buried
-            assert view.phase == Phase.BID and standing is not None
+            #                            (or any such bid where none stands, R12)
+            assert view.phase == Phase.BID
             taker = view.dealer if view.dealer is not None else standing.seat
             assert not same_team(taker, view.seat) and reason.seat == taker  # stays 庄家
             assert len(reason.cards) >= 2 and not Counter(reason.cards) - Counter(view.hand)
-            assert can_overcall(reason.cards, standing.cards, view.level, first_round=False)
+            assert can_overcall(reason.cards, standing.cards if standing else None, view.level,
+                                first_round=False)
         elif code == A.NO_SNATCH_OWN:  # the kitty is the seat's side's
             assert view.phase == Phase.SNATCH and view.burier is not None
             assert same_team(view.burier, view.seat) and reason.seat == view.burier
@@ -570,6 +572,33 @@ def test_a_pass_under_partners_bid_says_a_snatch_from_partner_may_come() -> None
     en, zh = _words(reason)
     assert en == "partner's bid stands: pass; ♥2 ♥2 may snatch (抄底) later"
     assert "抄底" in zh and "♥2 ♥2" in zh
+
+
+def test_a_pass_with_no_bid_standing_says_the_snatch_it_keeps() -> None:
+    """A newcomer's playtest: nobody had bid after a later round's deal, South held a
+    triple of level cards, and the pass said "no bid worth making now". The kitty sets trump
+    (R12), West, the 庄家, buries, and any bid of two cards or more may then snatch (R15).
+    Seed 2, round 2, every bid passed: South holds BJ BJ BJ."""
+    from engine.actions import Deal
+    from engine.driver import next_action
+    from engine.match import Match
+    m = Match(2)
+    bots = [make_bot("normal", s, 2) for s in range(4)]
+    while m.phase != Phase.RESULT:
+        m.apply(next_action(m, bots))
+    m.apply(next_action(m, bots))  # the next round
+    while m.phase == Phase.DEAL:
+        m.apply(Deal(1))
+    while m.to_act != 0:
+        m.apply(Pass(m.to_act))
+    view = m.view(0)
+    assert view.phase == Phase.BID and view.standing_bid is None and view.dealer == 3
+    reason = A.explain(view, Pass(0))
+    check_other_reason(view, Pass(0), reason)
+    assert reason.code == A.PASS_SNATCH and reason.cards == tuple(cards("BJ BJ BJ"))
+    en, zh = _words(reason)
+    assert en.startswith("pass now: once West has buried, big joker ×3 can snatch the kitty")
+    assert "worth" not in en and "抄底" in zh and "庄家仍是左家" in zh
 
 
 def test_a_pass_that_waits_to_snatch_says_so() -> None:

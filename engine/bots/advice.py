@@ -376,12 +376,17 @@ def explain(view: SeatView, action: Action) -> Reason:
         # bidder (the first round's, R10); a snatch of it ranks suits even in the first round
         # and needs two cards (R15), and any seat but the burier may make it (a partner's too:
         # the snatch hint may say so later, so the pass says it may come)
+        # (with no bid at all the kitty sets trump, R12, and a later round's 庄家 still
+        # buries: a newcomer holding ♣3 ♣3 ♣3 read "no bid worth making" of a pass that
+        # waited to snatch)
         snatches: list[tuple[Card, ...]] = []
         taker = None
-        if standing is not None and view.phase == Phase.BID:
-            taker = view.dealer if view.dealer is not None else standing.seat
-            if taker != view.seat:
-                snatches = bid_options(view.hand, standing.cards, view.level, min_cards=2)
+        if view.phase == Phase.BID:
+            taker = (view.dealer if view.dealer is not None
+                     else standing.seat if standing is not None else None)
+            if taker is not None and taker != view.seat:
+                snatches = bid_options(view.hand, standing.cards if standing else None,
+                                       view.level, min_cards=2)
         if standing is not None and same_team(standing.seat, view.seat):
             if snatches and taker == standing.seat:
                 return Reason(PASS_PARTNER_SNATCH, seat=standing.seat, cards=snatches[-1])
