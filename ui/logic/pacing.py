@@ -74,7 +74,8 @@ def lesson_pause_ms(events: Sequence[Event], guided: bool, failed_throw: bool,
 # While the cards are dealt, a bid newly open to the player holds the deal this long (ms), so
 # that it can be weighed and tapped (R11: anyone may bid while the cards are dealt): at fast
 # speed the whole deal took about a second, and a daily player could not bid before it ended.
-OFFER_PAUSE_MS = {"slow": 1600, "normal": 1200, "fast": 900, "instant": 0}
+# At normal speed 1.2 s let a newcomer's offer pass before the prompt was read: now 1.8 s.
+OFFER_PAUSE_MS = {"slow": 2400, "normal": 1800, "fast": 900, "instant": 0}
 
 
 def offer_pause_ms(before: Iterable[Sequence[Card]], now: Iterable[Sequence[Card]],
