@@ -1,5 +1,6 @@
 """The guided first hand (ui.logic.tutorial) and the explanations (ui.logic.explain), on CPython."""
 
+import dataclasses
 import json
 import re
 from html import unescape
@@ -262,6 +263,39 @@ def test_help_has_an_anchored_glossary_in_both_languages():
         for key in ("level", "trump", "kitty", "snatch", "overcall", "sides", "throw", "pair",
                     "points", "rise", "direction"):
             assert f'id="g-{key}"' in html
+
+
+def test_how_to_play_says_how_a_snatch_ranks_what_a_tractor_is_and_who_deals_next():
+    """A newcomer's playtest: How to play said "as many cards" of a snatch, nothing of which
+    pairs make a trump tractor, nor how the next dealer is set."""
+    en, zh = (unescape(render.help_html(lang)) for lang in ("en", "zh"))
+    # R9, R15: more cards first, then suits, even in the first round; the dealer stays
+    assert "more cards win (a triple beats a pair)" in en and "♠ > ♥ > ♣ > ♦" in en
+    assert "the dealer stays the dealer" in en and "count double if the attackers take" in en
+    assert "三张大过一对" in zh and "庄家不变" in zh and "抄底也比花色" in zh
+    # R16: one suit, consecutive, the level rank never skipped, trumps' own suit only
+    assert "♠7 7 8 8 9 9" in en and "never skipping the level rank" in en
+    assert "never jokers or other suits' level cards" in en and "王和其他花色的级牌不能连" in zh
+    # R28: partner if the declarers keep the deal, else the dealer's 下家
+    assert "The next dealer is the dealer's partner if the declarers keep the deal" in en
+    assert "由庄家的对家坐庄" in zh and "由庄家的下家" in zh
+
+
+def test_the_kitty_lesson_says_an_attacking_snatcher_buried_it():
+    """A newcomer lost two levels to East's kitty in the guided hand and was never told
+    that an attacker who snatches buries for the attackers (R15, R25)."""
+    tutorial = new_tutorial()
+    play_through(tutorial)
+    view = tutorial.table.view()
+    assert view.burier == 1 and view.dealer == 0 and view.kitty_bonus == 20
+    en, zh = (lesson_text(view, "KittyScored", lang) for lang in ("en", "zh"))
+    assert en.endswith("East buried this kitty, 10 points in it, after snatching it: an "
+                       "attacker who snatches may bury points on purpose and win them back "
+                       "×2 with the last trick.")
+    assert "右家抄底后扣的，里面有 10 分" in zh
+    # the dealer's own kitty taken by the attackers: nothing to say of a snatcher
+    own = dataclasses.replace(view, burier=0)
+    assert "snatch" not in lesson_text(own, "KittyScored", "en")
 
 
 def test_bid_offer_says_what_the_strongest_bid_listed_would_do():

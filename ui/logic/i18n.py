@@ -504,6 +504,15 @@ TEXT: dict[str, tuple[str, str]] = {
                                 "底牌的分乘 {kitty_multiplier} 算给他们。",
                                 "抠底! The attackers won the last trick, so the kitty's points "
                                 "count ×{kitty_multiplier} for them."),
+    # (where an attacker buried the kitty: a snatcher's bury is the attackers' own)
+    "learn.event.KittyScored.attacker": ("这份底牌是{seat}抄底后扣的，里面有 {points} 分："
+                                         "抓分方抄底时可以故意扣分，最后一轮赢了就"
+                                         "乘 {kitty_multiplier} 拿回来。",
+                                         "{seat} buried this kitty, {points} points in it, "
+                                         "after snatching it: an "
+                                         "attacker who snatches may bury points on purpose and "
+                                         "win them back ×{kitty_multiplier} with the last "
+                                         "trick."),
     "learn.event.RoundSettled": ("这一局打完了！右家抄底把主换成了黑桃，不再是你的梅花；"
                                  "抓分方得了 {score} 分，满 {threshold} 分就上台，所以这一局"
                                  "你方输了。结果写着分从哪里来、双方升到几级。"
@@ -613,10 +622,14 @@ HELP: dict[str, list[str]] = {
         "发牌时可以亮级牌叫主（单张、对、三张），别人可以用更大的对或三张反主；"
         "三张小王/大王叫无主。无人叫主时由底牌定主：底牌里第一张级牌的花色，没有级牌就看最大"
         "的一张（第一局由拿到第一张牌的人坐庄）。",
-        "庄家拿底牌后扣回 {kitty_size} 张。其他人可以用至少两张更大的级牌抄底，换主重新扣底"
-        "（一样多张时比花色：♠ > ♥ > ♣ > ♦；第一局叫主只比张数）。",
-        "出牌：首家可出单张、对、拖拉机（三对以上相连），或同一门的组合甩牌（三张一样的牌"
-        "算一对加一张）；甩牌若有人管得住则失败，改出被管住的最小的那一手。",
+        "庄家拿底牌后扣回 {kitty_size} 张。之后别人可以亮出更强、至少两张的叫主抄底：张数多的"
+        "大（三张大过一对），张数一样时比花色：♠ > ♥ > ♣ > ♦（第一局叫主只比张数，抄底也比花色）。"
+        "抄底的人定新的主，拿起底牌重新扣；庄家不变，所以抓分方抄底时可以扣分，最后一轮赢了"
+        "底分{kitty_times}。",
+        "出牌：首家可出单张、对、拖拉机（同一花色三对以上点数相连，如 ♠7 7 8 8 9 9，不能跳过"
+        "级牌；主牌里只有主花色的对子能连，主花色的级牌对子也算，王和其他花色的级牌不能连），"
+        "或同一门的组合甩牌（三张一样的牌算一对加一张）；甩牌若有人管得住则失败，改出被管住的"
+        "最小的那一手。",
         "跟牌必须跟同门，有对跟对、有拖拉机跟拖拉机；没有该门可以用主牌毙或垫牌。",
         "一轮由最大的一手赢：主牌大过首家那一门（首家出对子或拖拉机时，要同样牌型的主牌），"
         "否则比首家那一门。三副牌常有一样的牌：一样大时先出的赢。",
@@ -624,7 +637,8 @@ HELP: dict[str, list[str]] = {
         "抓分方 0 分庄家方升 {shutout_rise} 级，"
         "{small_shutout_limit} 分以内升 {small_shutout_rise} 级，"
         "不到 {threshold} 升 {below_threshold_rise} 级；"
-        "{threshold} 分以上抓分方上台，每多 {step} 分升 1 级。",
+        "{threshold} 分以上抓分方上台，每多 {step} 分升 1 级。"
+        "下一局：庄家方守住，由庄家的对家坐庄；抓分方上台，由庄家的下家（出牌顺序的下一位）坐庄。",
         "从 2 打到 A，再打小王、大王；打大王守住庄的一方获胜。",
     ],
     "en": [
@@ -635,12 +649,19 @@ HELP: dict[str, list[str]] = {
         "or three big) make no-trump. If nobody bids, the kitty sets trump: the suit of its "
         "first level card, else of its highest card (in the first round the seat dealt the "
         "first card becomes dealer).",
-        "The dealer takes the kitty and buries {kitty_size} cards. Others may snatch it with a "
-        "stronger bid of at least two cards (as many cards: suits rank ♠ > ♥ > ♣ > ♦; the "
-        "first round's bids count cards only), changing trump and burying again.",
-        "Lead a single, a pair, a tractor (three or more consecutive pairs) or a throw of "
-        "several of one suit (three of a kind counts as a pair and a single); a throw someone "
-        "can beat fails, and its smallest beatable part is led instead.",
+        "The dealer takes the kitty and buries {kitty_size} cards. Then another player may "
+        "snatch it (抄底) with a stronger bid of at least two cards: more cards win (a triple "
+        "beats a pair), and between as many cards the suit decides, ♠ > ♥ > ♣ > ♦ (even in the "
+        "first round, whose bids count cards only). The snatcher's suit becomes trump and they "
+        "take up the kitty and bury again, but the dealer stays the dealer: an attacker who "
+        "snatches may bury points, which count {kitty_times} if the attackers take the last "
+        "trick.",
+        "Lead a single, a pair, a tractor or a throw of several of one suit (three of a kind "
+        "counts as a pair and a single); a throw someone can beat fails, and its smallest "
+        "beatable part is led instead. A tractor is three or more pairs of consecutive rank in "
+        "one suit, such as ♠7 7 8 8 9 9, never skipping the level rank; among trumps only the "
+        "trump suit's pairs join, its own level pair included, never jokers or other suits' "
+        "level cards.",
         "Follow suit, with pairs and tractors as far as you can; when void you may trump or "
         "discard.",
         "The highest play takes the trick: trumps beat the suit led (a pair or tractor led, "
@@ -650,7 +671,9 @@ HELP: dict[str, list[str]] = {
         "kitty's points count {kitty_times}.",
         "Attackers with 0: declarers rise {shutout_rise}; up to {small_shutout_limit}: rise "
         "{small_shutout_rise}; under {threshold}: rise {below_threshold_rise}. From {threshold} "
-        "the attackers take the deal and rise one level per {step} over {threshold}.",
+        "the attackers take the deal and rise one level per {step} over {threshold}. The next "
+        "dealer is the dealer's partner if the declarers keep the deal, else the player after "
+        "the dealer in play order (an attacker).",
         "Climb from 2 to A, then the small and big joker; declarers at the big joker who keep "
         "the deal win.",
     ],
@@ -709,9 +732,12 @@ GLOSSARY: dict[str, tuple[str, str, str, str]] = {
               "kitty / bury", "The {kitty_size} cards left after the deal. The dealer takes them "
               "up and buries {kitty_size} face down; if the attackers win the last trick the "
               "kitty's points count {kitty_times} (抠底)."),
-    "snatch": ("抄底", "底牌扣好后，别人可以亮出更强的至少两张级牌抄底：换主、拿底牌重新扣。",
+    "snatch": ("抄底", "底牌扣好后，别人可以亮出更强的至少两张级牌抄底：换主、拿底牌重新扣；"
+                       "庄家不变。抓分方抄底时扣下的分，若抓分方赢了最后一轮就{kitty_times}算给他们。",
                "snatch", "After the bury, another player may show a stronger bid of at least "
-               "two cards: trump changes and they take up and bury the kitty."),
+               "two cards: trump changes and they take up and bury the kitty; the dealer "
+               "stays. Points an attacking snatcher buries count {kitty_times} for the "
+               "attackers if they take the last trick."),
     "pair": ("对子 / 拖拉机", "两张一样的牌是对子；三对以上相连的"
                               "对子是拖拉机。首家出对子，只有更大的对子（同门或主牌）能管；"
                               "拖拉机只有一样长、更大的拖拉机能管：单张管不了。",

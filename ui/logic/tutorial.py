@@ -30,9 +30,10 @@ from engine.match import Match
 from engine.phase import Phase
 from engine.rules import Trump, classify
 from engine.save import load_match, save_match
+from engine.seats import same_team
 from engine.view import SeatView
 from ui.logic.explain import names
-from ui.logic.i18n import TEXT, cards_short, rule_values, t
+from ui.logic.i18n import TEXT, cards_short, rule_values, seat_name, t
 from ui.logic.markup import escape
 from ui.logic.render import button, throw_units
 from ui.logic.table import HUMAN, Bots, Table, positions_in
@@ -276,8 +277,17 @@ def ready_text(table: Table, move: Play | Bury, lang: str) -> str:
 def lesson_text(view: SeatView, note: str, lang: str) -> str:
     """A lesson of what just happened (learn.event.<note>) in `lang`, with the rules' numbers
     and the attackers' score (the result's lesson names it)."""
-    return t(f"learn.event.{note}", lang, **rule_values(view.rules, lang),
+    text = t(f"learn.event.{note}", lang, **rule_values(view.rules, lang),
              score=view.attackers_score)
+    if (note == "KittyScored" and view.kitty_bonus and view.burier is not None
+            and view.dealer is not None and not same_team(view.burier, view.dealer)):
+        # a newcomer lost two levels to a snatcher's kitty and was never told that an
+        # attacker who snatches buries for the attackers (R15, R25)
+        text += "\n" + t("learn.event.KittyScored.attacker", lang,
+                          seat=seat_name(view.burier, lang),
+                          points=view.kitty_bonus // view.rules.kitty_multiplier,
+                          **rule_values(view.rules, lang))
+    return text
 
 
 def coach_html(tutorial: Tutorial | None, offer: bool, lang: str, chosen: bool = False) -> str:
