@@ -402,9 +402,13 @@ def check_other_reason(view: SeatView, action: Action, reason: A.Reason) -> None
             assert all(trump.suit_of(c) != TRUMP for c in cards)
             assert all(Counter(view.hand)[c] < 2 for c in cards)
         else:
-            assert code == A.BURY_SPARE
-            assert (any(Counter(view.hand)[c] >= 2 for c in cards)
-                    or any(trump.suit_of(c) == TRUMP for c in cards))
+            assert code == A.BURY_SPARE  # it names the pairs' and trumps' cards buried
+            assert reason.cards == tuple(c for c in cards if Counter(view.hand)[c] >= 2
+                                         or trump.suit_of(c) == TRUMP) != ()
+            en, zh = _words(reason)
+            named = len(reason.cards) <= A.BURY_NAMED_MOST
+            assert (f"even {cards_label(reason.cards, 'en')}" in en) == named
+            assert (f"连 {cards_label(reason.cards, 'zh')} 也扣" in zh) == named
 
 
 def test_every_hint_reason_is_true_of_the_seats_view() -> None:

@@ -479,9 +479,21 @@ def test_a_bury_of_pairs_does_not_claim_to_keep_them_and_names_its_points():
     assert reason.code == BURY_SPARE and reason.number == 10
     en, zh = reason.text("en", names), reason.text("zh", names)
     assert "pairs" not in en and "对子" not in zh
+    # (nine of its cards are of pairs: too many to name)
     assert en == ("bury the cards you need least (10 points buried: doubled for the attackers "
                   "if they take the last trick)")
     assert zh == "扣下最用不上的牌（扣下10分：抓分方拿到最后一轮则翻倍计分）"
+    # a newcomer taught "keep your pairs" read only "the cards you need least" of ♥2 ♥2
+    # broken: the few cards of pairs or trumps a bury gives up are named
+    singles = " ".join(suit_cards(s, ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+                                       "A"]) for s in "SCD")
+    hand = tuple(cards(f"H2 H2 HA HK HQ H3 H4 H6 {singles} D3 C3 S3 S4"))
+    mostly_singles = dataclasses.replace(view, hand=hand, phase=Phase.BURY)
+    bury = tuple(cards("S5 S6 S7 S8 S9 C5 C6 C7 C8 S3"))
+    named = explain(mostly_singles, _Bury(HUMAN, bury))
+    assert named.code == BURY_SPARE and named.cards == tuple(cards("S3"))
+    assert named.text("en", names).startswith("bury the cards you need least, even ♠3 (10")
+    assert named.text("zh", names).startswith("扣下最用不上的牌，连 ♠3 也扣（扣下10分")
     # a bury that empties a suit says so, and claims nothing of what it keeps
     clubs = [c for c in hand48 if c.suit == "C" and c.rank != "2"][:10]
     void = explain(before, _Bury(HUMAN, tuple(clubs)))

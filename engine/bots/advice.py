@@ -103,7 +103,7 @@ NO_SNATCH = "no-snatch"  # a snatch the seat could make, weighed and not made
 NO_SNATCH_OWN = "no-snatch-own"  # the kitty is the seat's side's (it or its partner buried)
 BURY_VOID = "bury-void"  # bury whole suits: voids to trump from
 BURY_LOW = "bury-low"  # bury side cards, no pair among them; keep trumps, pairs and tractors
-BURY_SPARE = "bury-spare"  # a pair or a trump buried too: the cards needed least
+BURY_SPARE = "bury-spare"  # a pair or a trump buried too (named): the cards needed least
 
 CODES = (FORCED, TRICK_LOST, FEED, FEED_RISK, PARTNER_HOLDS, PARTNER_WINNING, RUFF, RUFF_PARTNER,
          TAKE, TAKE_TRY, PLAY_LOW, PLAY_FEWEST, PARTNER_LATER, OPPONENT_WINNING, KEEP_PAIR,
@@ -115,6 +115,7 @@ CODES = (FORCED, TRICK_LOST, FEED, FEED_RISK, PARTNER_HOLDS, PARTNER_WINNING, RU
 # "Long in trumps" (DRAW_TRUMPS): at least this many trumps, and this share of the hand.
 LONG_TRUMPS_MIN = 4
 LONG_TRUMPS_SHARE = 0.45
+BURY_NAMED_MOST = 4  # a bury's pair and trump cards are named when there are this many or fewer
 BURIED_POINTS = (BURY_VOID, BURY_LOW, BURY_SPARE)  # these say the points they bury (R25)
 
 
@@ -163,6 +164,8 @@ class Reason:
         if key in (DISCARD, DISCARD_TRUMP):  # (the fewest points the seat can give, named
             # where it is not none: "垫最不值钱的牌" of ♦5 read oddly; "cards" of one card)
             key += "-points" if self.number else "-one" if len(self.cards) == 1 else ""
+        if key == BURY_SPARE and len(self.cards) <= BURY_NAMED_MOST:
+            key += "-named"  # (the few pair or trump cards it gives up; not a list of most)
         if key == LEAD_PAIR and self.above:
             key += "-above"  # (only a pair of a higher card can beat it: no opponent void)
         above = ("或" if zh else " or ").join(cards_label((c,), code) for c in self.above)
@@ -253,6 +256,7 @@ _EN = {
     BURY_VOID: "bury all your {suits}: a void to trump from",
     BURY_LOW: "bury side cards you can spare; keep trumps, pairs and tractors",
     BURY_SPARE: "bury the cards you need least",
+    BURY_SPARE + "-named": "bury the cards you need least, even {cards}",
     "points": " ({n} points on the table)",
     "buried": " ({n} points buried: doubled for the attackers if they take the last trick)",
     "buried-ours": " ({n} points buried: doubled for your side if it takes the last trick)",
@@ -325,6 +329,7 @@ _ZH = {
     BURY_VOID: "把{suits}全扣下：做成绝门可以毙",
     BURY_LOW: "扣用不上的副牌；留住主牌、对子和拖拉机",
     BURY_SPARE: "扣下最用不上的牌",
+    BURY_SPARE + "-named": "扣下最用不上的牌，连 {cards} 也扣",
     "points": "（桌上{n}分）",
     "buried": "（扣下{n}分：抓分方拿到最后一轮则翻倍计分）",
     "buried-ours": "（扣下{n}分：你方拿到最后一轮则翻倍计分）",
@@ -648,11 +653,12 @@ def _explain_bury(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     attacking = view.dealer is not None and not same_team(view.dealer, view.seat)
     if voided:
         return Reason(BURY_VOID, suits=voided, cards=cards, number=pts, attacking=attacking)
-    held = Counter(view.hand)  # a pair buried, or broken, or a trump buried
-    pair_or_trump = (any(held[c] >= 2 for c in cards)
-                     or any(trump.play_suits[c.index] == TRUMP for c in cards))
-    return Reason(BURY_SPARE if pair_or_trump else BURY_LOW, cards=cards, number=pts,
-                  attacking=attacking)
+    held = Counter(view.hand)  # a pair buried, or broken, or a trump buried: named (a
+    # newcomer taught "keep your pairs" read only "the cards you need least" of ♥2 ♥2 buried)
+    given_up = tuple(c for c in cards if held[c] >= 2 or trump.play_suits[c.index] == TRUMP)
+    if given_up:
+        return Reason(BURY_SPARE, cards=given_up, number=pts, attacking=attacking)
+    return Reason(BURY_LOW, cards=cards, number=pts, attacking=attacking)
 
 
 __all__ = ["CODES", "Advice", "Reason", "explain"]
