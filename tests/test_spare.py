@@ -189,23 +189,27 @@ def test_second_hand_plays_the_top_card_not_a_ten() -> None:
 
 def test_second_hand_without_a_top_card_leaves_the_search_its_choice() -> None:
     """Second on West's ♠8 with ♠3 ♠10 ♠Q (♠K, ♠A unseen): no card of the hand is the top
-    spade, so ♠10 stands (playing low instead was measured and not kept). Under a ♥Q lead
-    with ♥A held, ♥10 (which would lose its points to West's ♥Q) gives way to ♥A."""
+    spade, so ♠10 stands by this rule (playing low instead was measured and not kept; the
+    contest rule plays ♠Q, above it without points: test_a_contest_risks_no_points…). Under a
+    ♥Q lead with ♥A held, ♥10 (which would lose its points to West's ♥Q) gives way to ♥A."""
     ctx = ctx_for(trump("2D"), "S3 S10 SQ C4", [(3, "S8")])
-    assert spare(ctx, tuple(cards("S10"))) == tuple(cards("S10"))
+    assert spare(ctx, tuple(cards("S10")), contest_high=False) == tuple(cards("S10"))
+    assert spare(ctx, tuple(cards("S10"))) == tuple(cards("SQ"))
     ctx = ctx_for(trump("2D"), "H6 H10 HA C4", [(3, "HQ")])
     assert legal(ctx, spare(ctx, tuple(cards("H10")))) == tuple(cards("HA"))
 
 
 def test_second_hand_leaves_trumps_top_cards_and_the_third_seat_alone() -> None:
     """A trump lead, a point card that is itself the top of its suit (♠K with every ♠A
-    played) and the third seat's play are left to the search."""
+    played) and the third seat's play are left to the search by this rule (the third seat's
+    ♠10 gives way to ♠A by the contest rule: ♠A risks no points)."""
     ctx = ctx_for(trump("2D"), "D3 D10 DA C4", [(3, "D8")])
     assert spare(ctx, tuple(cards("D10"))) == tuple(cards("D10"))
     ctx = ctx_for(trump("2D"), "S3 SK C4", [(3, "S8")], played="SA SA SA")
     assert spare(ctx, tuple(cards("SK"))) == tuple(cards("SK"))
     ctx = ctx_for(trump("2D"), "S3 S10 SA C4", [(2, "S8"), (3, "S9")])
-    assert spare(ctx, tuple(cards("S10"))) == tuple(cards("S10"))
+    assert spare(ctx, tuple(cards("S10")), contest_high=False) == tuple(cards("S10"))
+    assert spare(ctx, tuple(cards("S10"))) == tuple(cards("SA"))
 
 
 def test_a_trick_the_side_takes_for_sure_gets_the_most_points() -> None:
@@ -290,3 +294,41 @@ def test_no_follow_takes_partners_trick_that_no_opponent_could_beat() -> None:
     assert spare(ctx, tuple(cards("HA HA"))) == tuple(cards("HA HA"))
     ctx = ctx_for(trump("2S"), "HA HA H3 H3 C4", side, seat=3, void={0: {TRUMP, "H"}})
     assert legal(ctx, spare(ctx, tuple(cards("HA HA")))) == tuple(cards("H3 H3"))
+
+
+def test_a_contest_risks_no_points_a_higher_card_would_not() -> None:
+    """A daily player (seed 73519, round 2; ♠ trump at level 5): West led ♥2, South second
+    holding ♥3 ♥3 ♥9 ♥10 ♥J ♥Q ♥K; the hint went for the trick with ♥10, and did so three
+    times in the round. ♥J beats all that ♥10 beats (East and North still to play) and risks
+    no points: it goes instead. No pair is broken for it (with ♥J ♥J held, ♥Q goes), a
+    trump is left to the other rules, the last to play has nothing to fear, and without the
+    rule (`contest_high=False`) ♥10 stands."""
+    hand = "H3 H3 H9 H10 HJ HQ HK S6 S9 C8"
+    ctx = ctx_for(trump("5S"), hand, [(3, "H2")])
+    assert legal(ctx, spare(ctx, tuple(cards("H10")))) == tuple(cards("HJ"))
+    assert spare(ctx, tuple(cards("H10")), contest_high=False) == tuple(cards("H10"))
+    paired = ctx_for(trump("5S"), "H3 H3 H9 H10 HJ HJ HQ S6 S9 C8", [(3, "H2")])
+    assert legal(paired, spare(paired, tuple(cards("H10")))) == tuple(cards("HQ"))
+    kings = ctx_for(trump("5S"), "H9 HK HA S6", [(3, "H2")])  # (♥A: higher, no points)
+    assert spare(kings, tuple(cards("HK"))) == tuple(cards("HA"))
+    trumps = ctx_for(trump("5S"), "S10 SJ SQ H4", [(3, "S7")])
+    assert spare(trumps, tuple(cards("S10")), contest_high=False) == spare(
+        trumps, tuple(cards("S10")))
+    last = ctx_for(trump("5S"), hand, [(1, "H2"), (2, "H4"), (3, "H6")])  # nobody after
+    assert spare(last, tuple(cards("H10"))) == tuple(cards("H10"))
+
+
+def test_a_lost_pair_follow_keeps_its_high_pair() -> None:
+    """A daily player (seed 48213, round 1, trick 9; ♦ trump at level 2): West led BJ BJ,
+    which nothing beats, and North, last to play, followed with its small jokers holding
+    ♦3 ♦3 and ♦5 ♦5. One card at a time no swap is legal (a pair must follow a pair); the
+    pair ♦3 ♦3 goes, without points, and the jokers stay. A trick still open to partner is
+    given a lower pair with the same points only."""
+    hand = "C4 C5 C6 C6 HA D3 D3 D5 D5 D8 D9 LJ LJ"
+    ctx = ctx_for(trump("2D"), hand, [(3, "BJ BJ"), (0, "D7 D7"), (1, "DK DK")], seat=2)
+    assert legal(ctx, spare(ctx, tuple(cards("LJ LJ")))) == tuple(cards("D3 D3"))
+    open_trick = ctx_for(trump("2D"), "D3 D3 D5 D5 LJ LJ C4", [(3, "D8 D8")], seat=0)
+    got = legal(open_trick, spare(open_trick, tuple(cards("LJ LJ"))))
+    assert got == tuple(cards("LJ LJ"))  # (it takes the trick: not a losing follow)
+    under = ctx_for(trump("2D"), "D3 D3 D5 D5 SA SA C4", [(3, "BJ BJ")], seat=0)
+    assert spare(under, tuple(cards("D5 D5"))) == tuple(cards("D5 D5"))  # (open: same points)

@@ -195,6 +195,9 @@ class SearchParams:
     second_low: str = "on"  # "on": second to play on an opponent's single lead, a card
     #                         that leaves the lead winning adds the fewest points it can
     #                         (engine.bots.spare); "off": as the search chose
+    contest_high: str = "on"  # "on": a side card with points that takes the trick but may
+    #                           be beaten gives way to a higher one without (fewer) points
+    #                           (engine.bots.spare); "off": as the search chose
     sure_pair: str = "first"  # "first": where the normal lead is a side pair or tractor
     #                            nobody can beat, no beatable pair or tractor is compared
     #                            with it (`sure_pair_first`); "search": every candidate
@@ -1008,7 +1011,8 @@ class HardBot(NormalBot):
             both = self.params.single_rules == "all"
             choice = spare(make_ctx(view), choice, self.params.second_hand == "top", both, both,
                            self.params.ruff_low != "search", self.params.ruff_low == "points",
-                           self.params.partner_sure == "under", self.params.second_low == "on")
+                           self.params.partner_sure == "under", self.params.second_low == "on",
+                           self.params.contest_high == "on")
         try:  # never illegal: fall back to the checked normal play
             if ctx.trick:
                 check_follow(ctx.hand, ctx.trick[0][1], choice, ctx.trump)

@@ -39,6 +39,11 @@ card it has chosen, from its own view.
   that leaves the lead winning, plays one with the fewest points that does as much (♠8, not
   ♠5, under West's ♠Q: East plays after and may take it; a daily player saw ♠5 decide a
   round at 120).
+- **A contest risks no points a higher card would not**: a side card with points that takes
+  the trick for now, an opponent still to play who may beat it, gives way to the lowest
+  card of its suit above it with fewer points (♥J, not ♥10), where no pair is broken for it.
+- **A losing pair keeps its high pair**: a pair of trumps or top cards in a play that loses
+  gives way to a lower pair of its play-suit (♦3 ♦3, not the small jokers, under BJ BJ).
 - **Partner's sure trick is left to partner**: a follow that would take the trick from
   partner's winning play, which no opponent still to play could beat, gives way to the
   weakest follow that leaves it to partner with no fewer points (West took East's small
@@ -65,11 +70,13 @@ from .play import PlayCtx
 def spare(ctx: PlayCtx, play: tuple[Card, ...], second_hand: bool = True,
           keep_pairs: bool = True, bank_points: bool = True,
           ruff_low: bool = True, ruff_no_points: bool = True,
-          partner_sure: bool = True, second_low: bool = True) -> tuple[Card, ...]:
+          partner_sure: bool = True, second_low: bool = True,
+          contest_high: bool = True) -> tuple[Card, ...]:
     """The play to make instead of `play`, a legal follow of `ctx`'s seat (see the module
     docstring); `play` itself for a lead or when no rule applies. `second_hand`,
-    `keep_pairs`, `bank_points`, `ruff_low`, `ruff_no_points`, `partner_sure` and
-    `second_low` False leave out those rules (the arena's comparisons)."""
+    `keep_pairs`, `bank_points`, `ruff_low`, `ruff_no_points`, `partner_sure`,
+    `second_low` and `contest_high` False leave out those rules (the arena's
+    comparisons)."""
     trick = ctx.trick
     if not trick:
         return play
@@ -78,6 +85,7 @@ def spare(ctx: PlayCtx, play: tuple[Card, ...], second_hand: bool = True,
     if len(trick[0][1]) == 1 and len(play) == 1:
         c = _second_hand(ctx, play[0]) if second_hand and len(trick) == 1 else play[0]
         c = _second_low(ctx, c) if second_low and len(trick) == 1 else c
+        c = _contest_high(ctx, c) if contest_high else c
         c = _spare_single(ctx, c)[0]
         c = _lowest_ruff(ctx, c, ruff_no_points) if ruff_low else c
         c = _banked(ctx, c) if bank_points else c
@@ -175,6 +183,25 @@ def _second_low(ctx: PlayCtx, c: Card) -> Card:
     strengths = ctx.trump.strengths
     return min((x for x in losing if x.points == fewest),
                key=lambda x: (_high(ctx, x), strengths[x.index], x.index))
+
+
+def _contest_high(ctx: PlayCtx, c: Card) -> Card:
+    """Instead of `c`, a side card with points that takes the trick for now but may be beaten
+    later, the lowest card of its suit above it with fewer points that takes it too, where
+    that breaks no pair (♥J, not ♥10, over West's ♥2: it beats all that ♥10 beats, and
+    risks no points; a daily player saw the hint contest with ♥10 three times holding ♥J or
+    ♥Q). `c` itself otherwise (a trump is left to the other rules)."""
+    trump = ctx.trump
+    strengths, suits = trump.strengths, trump.play_suits
+    if (suits[c.index] == TRUMP or not c.points or not _takes(ctx, (c,))
+            or _sure(ctx, c)):
+        return c
+    held = Counter(ctx.hand)
+    legal = set(playable_cards(ctx.hand, ctx.trick[0][1], trump))
+    higher = [x for x in legal if suits[x.index] == suits[c.index]
+              and strengths[x.index] > strengths[c.index] and x.points < c.points
+              and held[x] != 2 and _takes(ctx, (x,))]
+    return min(higher, key=lambda x: (strengths[x.index], x.index)) if higher else c
 
 
 def _under_partner(ctx: PlayCtx, play: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -387,8 +414,41 @@ def _keep_high(ctx: PlayCtx, play: tuple[Card, ...]) -> tuple[Card, ...]:
                        and (x.points <= c.points if lost else x.points == c.points)),
                       key=lambda x: (x.points, strengths[x.index], x.index))
 
-    kept = _swapped_down(ctx, play, lower)
+    kept = _pairs_down(ctx, _swapped_down(ctx, play, lower), lost)
     return kept if points_of(kept) <= points_of(play) else play
+
+
+def _pairs_down(ctx: PlayCtx, play: tuple[Card, ...], lost: bool) -> tuple[Card, ...]:
+    """`play` (a follow that does not take the trick) with each pair of trumps or top cards
+    in it swapped for a lower pair of its play-suit left in hand, where the play stays legal
+    and leaves the trick to the same seat, with no more points when the trick is lost for
+    sure (the same points otherwise): one card at a time a pair follow cannot change (West
+    led BJ BJ, which nothing beats, and North followed with its small jokers, holding ♦3 ♦3
+    and ♦5 ♦5 in trumps; a daily player saw it)."""
+    strengths, suits = ctx.trump.strengths, ctx.trump.play_suits
+    winner = _winner(ctx, play)
+    current = list(play)
+    for c in sorted({c for c, n in Counter(play).items() if n >= 2 and _high(ctx, c)},
+                    key=lambda c: -strengths[c.index]):
+        left = Counter(ctx.hand)
+        left.subtract(current)
+        lower = sorted((x for x, n in left.items() if n >= 2
+                        and suits[x.index] == suits[c.index]
+                        and strengths[x.index] < strengths[c.index]
+                        and (x.points <= c.points if lost else x.points == c.points)),
+                       key=lambda x: (x.points, strengths[x.index], x.index))
+        for x in lower:
+            trial = current[:]
+            for _ in range(2):
+                trial[trial.index(c)] = x
+            try:
+                check_follow(ctx.hand, ctx.trick[0][1], trial, ctx.trump)
+            except IllegalPlay:
+                continue
+            if _winner(ctx, trial) == winner:
+                current = trial
+                break
+    return tuple(current)
 
 
 __all__ = ["spare"]
