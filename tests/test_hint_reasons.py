@@ -329,6 +329,15 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
     if code in (A.MASTER, A.MASTER_BARE) and suit != TRUMP:  # a void seat may trump it
         assert "cannot be beaten" not in lines["en"] and "没人管得上" not in lines["zh"]
         assert "nothing unseen in" in lines["en"] and "管不上" in lines["zh"]
+        # "an opponent out of the suit may still trump it": an opponent with cards who has
+        # not shown void in trumps, while trumps are unseen (else not said)
+        may_trump = any(view.hand_sizes[o] and TRUMP not in mem.void[o]
+                        for o in opponents_of(view.seat)) and any(
+            mem.unseen[c.index] for c in trump.by_suit[TRUMP])
+        assert reason.may_trump == may_trump
+        assert ("may still trump it" in lines["en"]) == ("仍可用主牌毙" in lines["zh"]) == may_trump
+    elif code != A.THROW_SIDE:  # (a throw says it in words of its own)
+        assert not reason.may_trump and "may still trump it" not in lines["en"]
 
 
 # --- the auction and the bury ------------------------------------------------------------
@@ -709,7 +718,8 @@ def test_a_pair_lead_says_which_pairs_can_beat_it() -> None:
     assert "只有一对♥K或♥A管得上" in _words(queens)[1]
     master = A.explain(_lead_view(hand + " HA HA", tr), kings)
     assert master.code == A.MASTER
-    assert _words(master)[0] == "nothing unseen in hearts beats ♥K ♥K: take the points"
+    assert _words(master)[0] == ("nothing unseen in hearts beats ♥K ♥K: take the points "
+                                 "(an opponent out of hearts may still trump it)")
     ruff = _lead_view(hand + " HA", tr, [[(0, "H9"), (1, "C3"), (2, "H10"), (3, "H8")]])
     plain = A.explain(ruff, kings)  # (East showed void in hearts)
     assert plain.code == A.LEAD_PAIR and not plain.above

@@ -132,6 +132,7 @@ class Reason:
     suits: tuple[str, ...] = ()
     above: tuple[Card, ...] = ()  # a pair lead's higher cards whose pair may be out
     attacking: bool = False  # a bury's: the seat is an attacker (a snatch of theirs)
+    may_trump: bool = False  # a side suit's master: an opponent out of it may still trump it
 
     def text(self, lang: str, names: Names) -> str:
         """One short line in `lang` ("zh" or "en"), seats named by `names`."""
@@ -173,6 +174,9 @@ class Reason:
                                  cards=cards_label(self.cards, code), n=self.number)
         if self.code in (RUFF, RUFF_PARTNER, TAKE, TAKE_TRY) and self.number:
             line += words["points"].format(n=self.number)
+        if self.may_trump:  # (a newcomer read "nothing unseen in hearts beats ♥4 ♥4: cash
+            # it" in the guided hand, then saw East trump it for the round)
+            line += words["may-trump"].format(suit=suit)
         if self.code in BURIED_POINTS and self.number:  # (an attacker who snatched read
             # "doubled for the attackers if they take it" of their own side)
             line += words["buried-ours" if self.attacking else "buried"].format(n=self.number)
@@ -260,6 +264,7 @@ _EN = {
     "points": " ({n} points on the table)",
     "buried": " ({n} points buried: doubled for the attackers if they take the last trick)",
     "buried-ours": " ({n} points buried: doubled for your side if it takes the last trick)",
+    "may-trump": " (an opponent out of {suit} may still trump it)",
     "none": ": give no points",
     "fewest": ": give as few points as you can ({n})",
 }
@@ -333,6 +338,7 @@ _ZH = {
     "points": "（桌上{n}分）",
     "buried": "（扣下{n}分：抓分方拿到最后一轮则翻倍计分）",
     "buried-ours": "（扣下{n}分：你方拿到最后一轮则翻倍计分）",
+    "may-trump": "（对手若已无{suit}，仍可用主牌毙）",
     "none": "：不要送分",
     "fewest": "：尽量少送分（{n}分）",
 }
@@ -565,7 +571,8 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
     void_here = any(v == suit for _, v in side_voids)
     if not beaten and not void_here:
         code = MASTER if _points_may_fall(view, mem, trump, cards) else MASTER_BARE
-        return Reason(code, suit=suit, cards=cards)
+        return Reason(code, suit=suit, cards=cards,
+                      may_trump=suit != TRUMP and _opponent_may_hold_trump(view, mem, trump))
     held = {trump.play_suits[c.index] for c in view.hand}
     # (not where the lead goes into a shown void as well: a daily player read "West showed
     # void in ♦: lead ♠2 instead", West void in spades too)

@@ -401,15 +401,15 @@ TEXT: dict[str, tuple[str, str]] = {
     "learn.step.bury": ("你是庄家，拿起了 {kitty_size} 张底牌（蓝框）。点"
                         "亮着的 {kitty_size} 张牌放进底牌区，再点“扣底”。"
                         "扣下的牌不再出；若抓分方赢了最后一轮，底牌的分{kitty_times}归他们（抠底），"
-                        "所以不扣分牌（5、10、K）：扣不成对、不带分的单张，留住对子、A 和主牌。"
-                        "（提示有时会扣光一门，做成绝门好用主牌毙。）",
+                        "所以尽量少扣分牌（5、10、K）：扣不成对的单张，留住对子、A 和主牌。"
+                        "（提示有时会扣光一门，做成绝门好用主牌毙；有时宁可扣一张 5 也不扣 A。）",
                         "You are the dealer: you took up the {kitty_size} kitty cards (outlined "
                         "in blue). Tap the {kitty_size} lit cards to bury them, then Bury. Buried "
                         "cards are out of play, but if the attackers win the last trick the "
-                        "buried points count {kitty_times} for them (抠底): bury no points "
-                        "(5s, 10s, Ks), only lone cards that make no pair, and keep your "
+                        "buried points count {kitty_times} for them (抠底): bury as few points "
+                        "(5s, 10s, Ks) as you can, lone cards that make no pair, and keep your "
                         "pairs, aces and trumps. (The hint sometimes buries a whole suit "
-                        "instead: a void lets you trump it.)"),
+                        "instead: a void lets you trump it; or a 5 rather than an ace.)"),
     "learn.step.throw": ("轮到你首出。一起出亮着的红桃 {cards}：一对 ♥A 加一对 ♥K（两对不算拖拉机，"
                          "要三对相连才算）。同一门几手牌一起出叫甩牌：只要没人管得住其中任何一手，"
                          "就甩成功。",
