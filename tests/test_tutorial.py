@@ -13,6 +13,7 @@ from engine.bots.advice import explain as advice_explain
 from engine.cards import parse_cards
 from engine.match import Match
 from engine.phase import Phase
+from engine.save import load_match
 from engine.view import TrickView
 from tools.tutorial_script import script, teaches
 from ui.logic import explain, render
@@ -309,6 +310,22 @@ def test_bid_offer_says_what_the_strongest_bid_listed_would_do():
     assert line == "You may overcall: ♣2 ♣2 is stronger than East's bid and makes ♣ trump"
     assert explain.bid_offer_text(view, bids, "zh").startswith("可以反主")
     assert explain.bid_offer_text(view, [], "en") is None
+
+
+def test_bid_offer_of_a_later_round_names_every_bid_of_as_many_cards() -> None:
+    """A newcomer (seed 53817, round 3, after the deal): "You may overcall: ♣3 ♣3 is stronger
+    than West's bid" beside the hint's "diamonds as trump: bid" and its ♦3 ♦3. Both beat
+    West's single ♥3 (R9): the offer names both, each making its own suit trump."""
+    from pathlib import Path
+
+    reported = json.loads((Path(__file__).parent / "golden" / "reported_hints.json").read_text())
+    m = load_match(reported["bid-offer-both-suits"]["save"])
+    view, bids = m.view(0), m.legal_bids(0)
+    assert not view.first_round and bids == [tuple(parse_cards("D3 D3")),
+                                             tuple(parse_cards("C3 C3"))]
+    assert explain.bid_offer_text(view, bids, "en") == (
+        "You may overcall: ♣3 ♣3 or ♦3 ♦3 is stronger than West's bid and makes its suit trump")
+    assert "♣3 ♣3 或 ♦3 ♦3" in explain.bid_offer_text(view, bids, "zh")
 
 
 # --- the snatch (抄底) and the cards the lessons name ------------------------------------------

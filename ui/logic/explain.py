@@ -102,9 +102,11 @@ def bid_offer_text(view: SeatView, bids: Sequence[tuple[Card, ...]], lang: str) 
     makes = (t("explain.makes.no_trump", lang) if suit is None and cards[0].is_joker
              and len(cards) == 3 else t("explain.makes", lang,
                                         suit=SUIT_SYMBOLS.get(suit or "", "?")))
-    # the first round's bids count cards only (R10): the listed bids as strong, each of its
-    # suit (a newcomer offered ♥3 and ♠3 read only "showing ♠3 makes ♠ trump")
-    counted = view.first_round and view.phase != Phase.SNATCH and suit is not None
+    # the listed bids of as many cards, each of its suit: in the first round they count cards
+    # only (R10; a newcomer offered ♥3 and ♠3 read only "showing ♠3 makes ♠ trump"), later
+    # they all beat the bid standing (a newcomer read "♣3 ♣3 is stronger" beside the hint's
+    # "diamonds as trump: bid" and its ♦3 ♦3)
+    counted = view.phase != Phase.SNATCH and suit is not None
     equal = [b for b in bids if len(b) == len(cards) and not b[0].is_joker
              and b[0].suit != cards[0].suit] if counted else []
     code = "zh" if lang == "zh" else "en"
