@@ -154,6 +154,12 @@ def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
                            for later in _later(view) if not same_team(later, seat))
         else:
             assert pts == 0
+            # "so far": an opponent still to play could beat partner's play (else not said)
+            risk = any(_could_take(mem, trump, later, [*plays, play]) for later in _later(view)
+                       if not same_team(later, seat))
+            assert reason.so_far == risk
+            en, zh = _words(reason)
+            assert ("so far" in en) == ("暂时" in zh) == risk
         if code == A.PARTNER_HOLDS:  # "a small card": side cards below 10
             assert all(c.value < 10 and trump.suit_of(c) != TRUMP for c in play)
             assert reason.cards == play

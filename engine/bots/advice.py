@@ -133,6 +133,7 @@ class Reason:
     above: tuple[Card, ...] = ()  # a pair lead's higher cards whose pair may be out
     attacking: bool = False  # a bury's: the seat is an attacker (a snatch of theirs)
     may_trump: bool = False  # a side suit's master: an opponent out of it may still trump it
+    so_far: bool = False  # partner winning: an opponent still to play may beat partner's play
 
     def text(self, lang: str, names: Names) -> str:
         """One short line in `lang` ("zh" or "en"), seats named by `names`."""
@@ -150,6 +151,8 @@ class Reason:
             key += "-side"  # (a side suit's top card: a seat void in it may still trump it)
         if key == PARTNER_HOLDS and len(self.cards) > 1:
             key += "-many"  # (a daily player read "a small card" of the two it played)
+        if self.so_far:  # (a daily player read "partner is winning this trick", and East,
+            key += "-so-far"  # still to play, took it)
         if key == PLAY_FEWEST and not self.number:
             key += "-none"
         if key == TRICK_LOST and self.seat is None:
@@ -193,7 +196,10 @@ _EN = {
     FEED_RISK: "partner is winning so far, {name} still to play: add points",
     PARTNER_HOLDS: "partner is winning: play a small card",
     PARTNER_HOLDS + "-many": "partner is winning: play small cards",
+    PARTNER_HOLDS + "-so-far": "partner is winning so far: play a small card",
+    PARTNER_HOLDS + "-many-so-far": "partner is winning so far: play small cards",
     PARTNER_WINNING: "partner is winning this trick",
+    PARTNER_WINNING + "-so-far": "partner is winning this trick so far",
     RUFF: "no {suit} left: trump it",
     RUFF_PARTNER: "partner's {suit} lead is low: trump it",
     TAKE: "take the trick with {cards}",
@@ -276,7 +282,10 @@ _ZH = {
     FEED_RISK: "对家暂时正大，{name}还没出：送分",
     PARTNER_HOLDS: "对家正大：出小牌",
     PARTNER_HOLDS + "-many": "对家正大：出小牌",
+    PARTNER_HOLDS + "-so-far": "对家暂时正大：出小牌",
+    PARTNER_HOLDS + "-many-so-far": "对家暂时正大：出小牌",
     PARTNER_WINNING: "对家正大",
+    PARTNER_WINNING + "-so-far": "对家暂时正大",
     RUFF: "{suit}已绝：用主牌毙",
     RUFF_PARTNER: "对家出的{suit}小：用主牌毙",
     TAKE: "用{cards}拿下这一轮",
@@ -464,7 +473,7 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
                 and seat_could_beat([*now, cards], trump, mem, o)]
         if pts and risk:  # (a newcomer fed ♣5 on partner's trick "partner is winning",
             return Reason(FEED_RISK, seat=risk[0], number=pts)  # and East took it)
-        return _partner_wins(trump, cards, partner, pts)
+        return _partner_wins(trump, cards, partner, pts, so_far=bool(risk))
     # an opponent is winning: "low" is the fewest points among the follows that lose
     fewest = pts <= min(points_of(p) for p in _follows(view.hand, lead, trump, cards)
                         if trick_winner([*now, p], trump) != len(now))
@@ -515,12 +524,15 @@ def _low(trump: Trump, cards: Sequence[Card]) -> bool:
     return all(c.value < 10 and trump.play_suits[c.index] != TRUMP for c in cards)
 
 
-def _partner_wins(trump: Trump, cards: tuple[Card, ...], partner: int, pts: int) -> Reason:
+def _partner_wins(trump: Trump, cards: tuple[Card, ...], partner: int, pts: int,
+                  so_far: bool = False) -> Reason:
+    """Partner is winning: points fed, or a small card, or neither; `so_far` where an
+    opponent still to play could beat partner's play (said "so far")."""
     if pts:
         return Reason(FEED, seat=partner, number=pts)
     if _low(trump, cards):
-        return Reason(PARTNER_HOLDS, seat=partner, cards=cards)
-    return Reason(PARTNER_WINNING, seat=partner)
+        return Reason(PARTNER_HOLDS, seat=partner, cards=cards, so_far=so_far)
+    return Reason(PARTNER_WINNING, seat=partner, so_far=so_far)
 
 
 def _kept_pair(hand: Sequence[Card], trump: Trump, led: str,
