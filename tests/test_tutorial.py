@@ -270,10 +270,15 @@ def test_how_to_play_says_how_a_snatch_ranks_what_a_tractor_is_and_who_deals_nex
     """A newcomer's playtest: How to play said "as many cards" of a snatch, nothing of which
     pairs make a trump tractor, nor how the next dealer is set."""
     en, zh = (unescape(render.help_html(lang)) for lang in ("en", "zh"))
-    # R9, R15: more cards first, then suits, even in the first round; the dealer stays
-    assert "more cards win (a triple beats a pair)" in en and "♠ > ♥ > ♣ > ♦" in en
+    # R9, R10: a bid ranks by its cards, then its suit, except in the first round's bidding;
+    # R15: a snatch ranks so, suits included even in the first round; the dealer stays
+    bid, snatch = en.split("While the cards are dealt")[1].split("The dealer takes the kitty")
+    assert "more cards win (a triple beats a pair)" in bid and "♠ > ♥ > ♣ > ♦" in bid
+    assert "except in the first round, where only the number of cards counts" in bid
+    assert "ranked as bids are, suits included even in the first round" in snatch
     assert "the dealer stays the dealer" in en and "count double if the attackers take" in en
-    assert "三张大过一对" in zh and "庄家不变" in zh and "抄底也比花色" in zh
+    assert "三张大过一对" in zh and "第一局只比张数" in zh and "第一局抄底也比花色" in zh
+    assert "庄家不变" in zh
     # R16: one suit, consecutive, the level rank never skipped, trumps' own suit only
     assert "♠7 7 8 8 9 9" in en and "never skipping the level rank" in en
     assert "never jokers or other suits' level cards" in en and "王和其他花色的级牌不能连" in zh

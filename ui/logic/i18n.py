@@ -619,12 +619,12 @@ HELP: dict[str, list[str]] = {
     "zh": [
         "三副牌共 162 张，四人两两对家（你和对家一队）。"
         "每人 {hand_size} 张，底牌 {kitty_size} 张。",
-        "发牌时可以亮级牌叫主（单张、对、三张），别人可以用更大的对或三张反主；"
-        "三张小王/大王叫无主。无人叫主时由底牌定主：底牌里第一张级牌的花色，没有级牌就看最大"
+        "发牌时可以亮级牌叫主（单张、对、三张），别人可以用更强的叫主反主：张数多的大"
+        "（三张大过一对），张数一样时比花色：♠ > ♥ > ♣ > ♦；第一局只比张数。"
+        "三张一样的王（三张小王或三张大王）叫无主，大过任何三张级牌。无人叫主时由底牌定主：底牌里第一张级牌的花色，没有级牌就看最大"
         "的一张（第一局由拿到第一张牌的人坐庄）。",
-        "庄家拿底牌后扣回 {kitty_size} 张。之后别人可以亮出更强、至少两张的叫主抄底：张数多的"
-        "大（三张大过一对），张数一样时比花色：♠ > ♥ > ♣ > ♦（第一局叫主只比张数，抄底也比花色）。"
-        "抄底的人定新的主，拿起底牌重新扣；庄家不变，所以抓分方抄底时可以扣分，最后一轮赢了"
+        "庄家拿底牌后扣回 {kitty_size} 张。之后别人可以亮出更强、至少两张的叫主抄底，大小同上"
+        "（第一局抄底也比花色）。抄底的人定新的主，拿起底牌重新扣；庄家不变，所以抓分方抄底时可以扣分，最后一轮赢了"
         "底分{kitty_times}。",
         "出牌：首家可出单张、对、拖拉机（同一花色三对以上点数相连，如 ♠7 7 8 8 9 9，不能跳过"
         "级牌；主牌里只有主花色的对子能连，主花色的级牌对子也算，王和其他花色的级牌不能连），"
@@ -645,14 +645,15 @@ HELP: dict[str, list[str]] = {
         "Three decks, 162 cards, four players in two teams of partners (you sit opposite "
         "yours). {hand_size} cards each, {kitty_size} in the kitty.",
         "While the cards are dealt you may bid by showing level cards (one, a pair or three); "
-        "others overcall with a stronger pair or triple. Three identical jokers (three small "
-        "or three big) make no-trump. If nobody bids, the kitty sets trump: the suit of its "
-        "first level card, else of its highest card (in the first round the seat dealt the "
-        "first card becomes dealer).",
+        "others overcall with a stronger bid: more cards win (a triple beats a pair), and "
+        "between as many cards the suit decides, ♠ > ♥ > ♣ > ♦, except in the first round, "
+        "where only the number of cards counts. Three identical jokers (three small or three "
+        "big) make no-trump and beat any triple. If nobody bids, the kitty sets trump: the "
+        "suit of its first level card, else of its highest card (in the first round the seat "
+        "dealt the first card becomes dealer).",
         "The dealer takes the kitty and buries {kitty_size} cards. Then another player may "
-        "snatch it (抄底) with a stronger bid of at least two cards: more cards win (a triple "
-        "beats a pair), and between as many cards the suit decides, ♠ > ♥ > ♣ > ♦ (even in the "
-        "first round, whose bids count cards only). The snatcher's suit becomes trump and they "
+        "snatch it (抄底) with a stronger bid of at least two cards, ranked as bids are, suits "
+        "included even in the first round. The snatcher's suit becomes trump and they "
         "take up the kitty and bury again, but the dealer stays the dealer: an attacker who "
         "snatches may bury points, which count {kitty_times} if the attackers take the last "
         "trick.",
