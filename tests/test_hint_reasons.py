@@ -192,6 +192,7 @@ def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
     elif code == A.KEEP_PAIR:  # a single follow that kept a lower pair of the suit
         (kept, _) = reason.cards
         assert len(play) == 1 and Counter(view.hand)[kept] >= 2 and kept != play[0]
+        assert Counter(view.hand)[play[0]] != 2  # (it breaks no pair of its own)
         assert trump.suit_of(kept) == led
         assert trump.strengths[kept.index] < trump.strengths[play[0].index]
         assert not same_team(winner, seat)
@@ -591,6 +592,20 @@ def test_a_pass_under_partners_bid_says_a_snatch_from_partner_may_come() -> None
     en, zh = _words(reason)
     assert en == "partner's bid stands: pass; ♥2 ♥2 may snatch (抄底) later"
     assert "抄底" in zh and "♥2 ♥2" in zh
+
+
+def test_keep_the_pair_is_not_said_of_a_follow_that_breaks_another() -> None:
+    """A daily player (seed 73519, round 2; ♠ trump at level 5): West led ♦A, South second
+    holding ♦2 ♦2 ♦10 ♦Q ♦Q ♦K; the hint played ♦Q and said "keep the pair ♦2 ♦2 for later",
+    breaking ♦Q ♦Q. A follow that breaks a pair of its own says nothing of keeping one."""
+    view = _reported("keep-pair-broke-another")
+    assert view.trump is not None
+    reason = A.explain(view, Play(0, tuple(cards("DQ"))))
+    check_follow_reason(view, view.trump, reason, tuple(cards("DQ")))
+    en, zh = _words(reason)
+    assert reason.code != A.KEEP_PAIR and "keep the pair" not in en and "留住" not in zh
+    low = A.explain(view, Play(0, tuple(cards("D2"))))  # (♦2 from ♦2 ♦2 keeps ♦Q ♦Q: no
+    assert low.code != A.KEEP_PAIR  # lower pair is kept by it either)
 
 
 def test_a_pass_with_no_bid_standing_says_the_snatch_it_keeps() -> None:

@@ -537,11 +537,15 @@ def _partner_wins(trump: Trump, cards: tuple[Card, ...], partner: int, pts: int,
 
 def _kept_pair(hand: Sequence[Card], trump: Trump, led: str,
                cards: tuple[Card, ...]) -> Card | None:
-    """The pair of the led suit a single follow kept when a lower card was in that pair."""
+    """The pair of the led suit a single follow kept when a lower card was in that pair; None
+    where the follow breaks a pair of its own (a daily player read "keep the pair ♦2 ♦2" of
+    ♦Q played from ♦Q ♦Q)."""
     if len(cards) != 1:
         return None
     counts = Counter(c for c in hand if trump.play_suits[c.index] == led)
     played = cards[0]
+    if counts[played] == 2:
+        return None
     below = [c for c, n in counts.items() if n >= 2 and c is not played
              and trump.strengths[c.index] < trump.strengths[played.index]]
     if not below:
