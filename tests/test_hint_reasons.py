@@ -304,6 +304,8 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
         assert suit == TRUMP and _opponent_may_hold_trump(view, mem)
         mine = sum(1 for c in view.hand if trump.suit_of(c) == TRUMP)
         assert mine >= A.LONG_TRUMPS_MIN and mine >= A.LONG_TRUMPS_SHARE * len(view.hand)
+        assert sum(mem.unseen[c.index] for c in trump.by_suit[TRUMP]) < mine  # (longer than
+        #                                                    all the trumps still out)
     elif code == A.LEAD_TRUMPS:  # an opponent may still hold a trump
         assert suit == TRUMP and _opponent_may_hold_trump(view, mem)
     elif code == A.NO_TRUMPS_OUT:  # neither opponent can hold a trump
@@ -496,7 +498,16 @@ def test_draw_trumps_only_while_an_opponent_may_hold_a_trump() -> None:
     assert "draw" not in reason.text("en", EN.__getitem__)
     assert "调" not in reason.text("zh", ZH.__getitem__)
     open_ = _lead_view(hand, tr, [[(0, "H3"), (1, "H10"), (2, "H4"), (3, "C3")]])
-    assert A.explain(open_, Play(0, tuple(cards("H5")))).code == A.DRAW_TRUMPS
+    assert A.explain(open_, Play(0, tuple(cards("H5")))).code == A.LEAD_TRUMPS
+    # "long in trumps" where the seat holds more trumps than are still out: a daily player
+    # read it of four, West holding the five still out. Seven held, all but six of the
+    # others played (in one made-up trick): long; all but seven: as many out, not long.
+    held = Counter(cards(hand))
+    others = [c for c in ALL_CARDS if tr.suit_of(c) == TRUMP for _ in range(3 - held[c])]
+    for out, code in ((6, A.DRAW_TRUMPS), (7, A.LEAD_TRUMPS)):
+        gone = " ".join(str(c) for c in others[out:])
+        late = _lead_view(hand, tr, [[(0, gone), (1, ""), (2, ""), (3, "")]])
+        assert A.explain(late, Play(0, tuple(cards("H5")))).code == code, out
 
 
 # --- positions a player reported (tests/golden/reported_hints.json) -----------------------

@@ -112,7 +112,8 @@ CODES = (FORCED, TRICK_LOST, FEED, FEED_RISK, PARTNER_HOLDS, PARTNER_WINNING, RU
          NO_TRUMPS_OUT, SHORT_SUIT, LEAD_LOW, LEAD_PAIR, LEAD_PROBE, BID, PASS_PARTNER,
          PASS_PARTNER_SNATCH, PASS_OWN, PASS_WEAK, PASS_SNATCH, SNATCH, NO_SNATCH, NO_SNATCH_OWN,
          BURY_VOID, BURY_LOW, BURY_SPARE)
-# "Long in trumps" (DRAW_TRUMPS): at least this many trumps, and this share of the hand.
+# "Long in trumps" (DRAW_TRUMPS): at least this many trumps, and this share of the hand (and
+# more than the trumps still unseen).
 LONG_TRUMPS_MIN = 4
 LONG_TRUMPS_SHARE = 0.45
 BURY_NAMED_MOST = 4  # a bury's pair and trump cards are named when there are this many or fewer
@@ -605,7 +606,11 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
         if not _opponent_may_hold_trump(view, mem, trump):
             return Reason(NO_TRUMPS_OUT, suit=suit)
         mine = sum(1 for c in view.hand if trump.play_suits[c.index] == TRUMP)
-        long = mine >= LONG_TRUMPS_MIN and mine >= LONG_TRUMPS_SHARE * len(view.hand)
+        unseen = sum(mem.unseen[c.index] for c in trump.by_suit[TRUMP])
+        # (longer than all the trumps the others may hold: a daily player read "long in
+        # trumps" of four, West holding the five still out)
+        long = (mine >= LONG_TRUMPS_MIN and mine >= LONG_TRUMPS_SHARE * len(view.hand)
+                and unseen < mine)
         return Reason(DRAW_TRUMPS if long else LEAD_TRUMPS, suit=suit)
     by_suit = Counter(trump.play_suits[c.index] for c in view.hand
                       if trump.play_suits[c.index] != TRUMP)
