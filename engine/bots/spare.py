@@ -344,14 +344,19 @@ def _swapped_down(ctx: PlayCtx, play: tuple[Card, ...],
         for x in lower(c, current):
             trial = current[:]
             trial[i] = x
-            try:
-                check_follow(ctx.hand, ctx.trick[0][1], trial, ctx.trump)
-            except IllegalPlay:
-                continue
-            if _winner(ctx, trial) == winner:
+            if _same_outcome(ctx, trial, winner):
                 current = trial
                 break
     return tuple(current)
+
+
+def _same_outcome(ctx: PlayCtx, trial: Sequence[Card], winner: int) -> bool:
+    """Whether `trial` is a legal follow that leaves the trick to `winner`."""
+    try:
+        check_follow(ctx.hand, ctx.trick[0][1], trial, ctx.trump)
+    except IllegalPlay:
+        return False
+    return _winner(ctx, trial) == winner
 
 
 def _fewer_points_alike(ctx: PlayCtx, legal: Sequence[Card], c: Card) -> Card:
@@ -441,11 +446,7 @@ def _pairs_down(ctx: PlayCtx, play: tuple[Card, ...], lost: bool) -> tuple[Card,
             trial = current[:]
             for _ in range(2):
                 trial[trial.index(c)] = x
-            try:
-                check_follow(ctx.hand, ctx.trick[0][1], trial, ctx.trump)
-            except IllegalPlay:
-                continue
-            if _winner(ctx, trial) == winner:
+            if _same_outcome(ctx, trial, winner):
                 current = trial
                 break
     return tuple(current)
