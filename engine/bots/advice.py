@@ -606,11 +606,10 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
         if not _opponent_may_hold_trump(view, mem, trump):
             return Reason(NO_TRUMPS_OUT, suit=suit)
         mine = sum(1 for c in view.hand if trump.play_suits[c.index] == TRUMP)
-        unseen = sum(mem.unseen[c.index] for c in trump.by_suit[TRUMP])
         # (longer than all the trumps the others may hold: a daily player read "long in
         # trumps" of four, West holding the five still out)
         long = (mine >= LONG_TRUMPS_MIN and mine >= LONG_TRUMPS_SHARE * len(view.hand)
-                and unseen < mine)
+                and _unseen_trumps(mem, trump) < mine)
         return Reason(DRAW_TRUMPS if long else LEAD_TRUMPS, suit=suit)
     by_suit = Counter(trump.play_suits[c.index] for c in view.hand
                       if trump.play_suits[c.index] != TRUMP)
@@ -666,9 +665,13 @@ def _points_may_fall(view: SeatView, mem: Memory, trump: Trump, cards: Sequence[
 def _opponent_may_hold_trump(view: SeatView, mem: Memory, trump: Trump) -> bool:
     """Whether an opponent may still hold a trump: trumps are unseen and an opponent with
     cards has not shown void in trumps."""
-    unseen = sum(mem.unseen[c.index] for c in trump.by_suit[TRUMP])
-    return unseen > 0 and any(TRUMP not in mem.void[o] and view.hand_sizes[o]
+    return _unseen_trumps(mem, trump) > 0 and any(TRUMP not in mem.void[o] and view.hand_sizes[o]
                               for o in opponents_of(view.seat))
+
+
+def _unseen_trumps(mem: Memory, trump: Trump) -> int:
+    """How many trumps the seat has not seen (in the others' hands or the kitty)."""
+    return sum(mem.unseen[c.index] for c in trump.by_suit[TRUMP])
 
 
 def _explain_bury(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reason:

@@ -419,30 +419,25 @@ def _keep_high(ctx: PlayCtx, play: tuple[Card, ...]) -> tuple[Card, ...]:
                        and (x.points <= c.points if lost else x.points == c.points)),
                       key=lambda x: (x.points, strengths[x.index], x.index))
 
-    kept = _pairs_down(ctx, _swapped_down(ctx, play, lower), lost)
+    kept = _pairs_down(ctx, _swapped_down(ctx, play, lower), lower)
     return kept if points_of(kept) <= points_of(play) else play
 
 
-def _pairs_down(ctx: PlayCtx, play: tuple[Card, ...], lost: bool) -> tuple[Card, ...]:
-    """`play` (a follow that does not take the trick) with each pair of trumps or top cards
-    in it swapped for a lower pair of its play-suit left in hand, where the play stays legal
-    and leaves the trick to the same seat, with no more points when the trick is lost for
-    sure (the same points otherwise): one card at a time a pair follow cannot change (West
+def _pairs_down(ctx: PlayCtx, play: tuple[Card, ...],
+                lower: Callable[[Card, Sequence[Card]], Sequence[Card]]) -> tuple[Card, ...]:
+    """`play` (a follow that does not take the trick) with each pair in it swapped for the
+    first pair of `lower(card, play as it stands)` left in hand that keeps it legal and
+    leaves the trick to the same seat: one card at a time a pair follow cannot change (West
     led BJ BJ, which nothing beats, and North followed with its small jokers, holding ♦3 ♦3
     and ♦5 ♦5 in trumps; a daily player saw it)."""
-    strengths, suits = ctx.trump.strengths, ctx.trump.play_suits
+    strengths = ctx.trump.strengths
     winner = _winner(ctx, play)
     current = list(play)
-    for c in sorted({c for c, n in Counter(play).items() if n >= 2 and _high(ctx, c)},
+    for c in sorted({c for c, n in Counter(play).items() if n >= 2},
                     key=lambda c: -strengths[c.index]):
         left = Counter(ctx.hand)
         left.subtract(current)
-        lower = sorted((x for x, n in left.items() if n >= 2
-                        and suits[x.index] == suits[c.index]
-                        and strengths[x.index] < strengths[c.index]
-                        and (x.points <= c.points if lost else x.points == c.points)),
-                       key=lambda x: (x.points, strengths[x.index], x.index))
-        for x in lower:
+        for x in (x for x in lower(c, current) if left[x] >= 2):
             trial = current[:]
             for _ in range(2):
                 trial[trial.index(c)] = x

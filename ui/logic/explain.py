@@ -106,9 +106,9 @@ def bid_offer_text(view: SeatView, bids: Sequence[tuple[Card, ...]], lang: str) 
     # only (R10; a newcomer offered ♥3 and ♠3 read only "showing ♠3 makes ♠ trump"), later
     # they all beat the bid standing (a newcomer read "♣3 ♣3 is stronger" beside the hint's
     # "diamonds as trump: bid" and its ♦3 ♦3)
-    counted = view.phase != Phase.SNATCH and suit is not None
+    each_suit = view.phase != Phase.SNATCH and suit is not None
     equal = [b for b in bids if len(b) == len(cards) and not b[0].is_joker
-             and b[0].suit != cards[0].suit] if counted else []
+             and b[0].suit != cards[0].suit] if each_suit else []
     code = "zh" if lang == "zh" else "en"
     shown = t("explain.or", lang).join(cards_label(b, code) for b in [cards, *equal[::-1]])
     if equal:
