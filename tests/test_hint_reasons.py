@@ -110,10 +110,11 @@ def _later(view: SeatView) -> list[int]:
 
 
 def _could_take(mem: Memory, trump: Trump, seat: int, plays: Sequence[Sequence[Card]]) -> bool:
-    """Whether `seat`, holding any cards it may hold (unseen, or known to be its), could take
-    the trick from `plays`."""
+    """Whether `seat`, holding any cards it may hold (unseen, or known to be its; no pair in a
+    suit where it answered a pair lead with singles), could take the trick from `plays`."""
     may_hold = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
-    return could_beat(plays, trump, may_hold + list(mem.known[seat].elements()), mem.void[seat])
+    return could_beat(plays, trump, may_hold + list(mem.known[seat].elements()), mem.void[seat],
+                      mem.no_pairs[seat])
 
 
 def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,

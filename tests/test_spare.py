@@ -15,9 +15,10 @@ from tests.helpers import cards, trump
 
 def ctx_for(tr: Trump, hand: str, trick: Sequence[tuple[int, str]], seat: int = 0,
             played: str = "", void: dict[int, set[str]] | None = None,
-            dealer: int = 1) -> PlayCtx:
+            dealer: int = 1, no_pairs: dict[int, set[str]] | None = None) -> PlayCtx:
     """Seat `seat`'s play context: its hand, the trick so far, the cards played in earlier
-    tricks and the voids shown; East (1) is the 庄家 unless `dealer` says otherwise."""
+    tricks, the voids shown and the suits where a seat answered a pair lead without a pair;
+    East (1) is the 庄家 unless `dealer` says otherwise."""
     mem = Memory(seat)
     mine = cards(hand)
     plays = [(s, tuple(cards(p))) for s, p in trick]
@@ -28,6 +29,8 @@ def ctx_for(tr: Trump, hand: str, trick: Sequence[tuple[int, str]], seat: int = 
         mem.played[c.index] += 1
     for s, suits in (void or {}).items():
         mem.void[s] |= suits
+    for s, suits in (no_pairs or {}).items():
+        mem.no_pairs[s] |= suits
     return PlayCtx(tr, seat, mine, mem, plays, [len(mine)] * 4, dealer, 0.0)
 
 
@@ -294,6 +297,19 @@ def test_no_follow_takes_partners_trick_that_no_opponent_could_beat() -> None:
     assert spare(ctx, tuple(cards("HA HA"))) == tuple(cards("HA HA"))
     ctx = ctx_for(trump("2S"), "HA HA H3 H3 C4", side, seat=3, void={0: {TRUMP, "H"}})
     assert legal(ctx, spare(ctx, tuple(cards("HA HA")))) == tuple(cards("H3 H3"))
+
+
+def test_partners_pair_that_no_opponent_can_answer_with_a_pair_is_left_to_partner() -> None:
+    """South leads ♠9 ♠9 (♠ trump); East followed with two singles, and West had answered an
+    earlier trump pair with two singles (R21: it holds no trump pair). No opponent can beat
+    the pair, so North leaves it to South with ♠5 ♠5 and keeps ♠2 ♠2. Where West has shown
+    nothing, West might hold a higher pair: ♠2 ♠2 stands."""
+    trick = [(0, "S9 S9"), (1, "S8 SJ")]
+    ctx = ctx_for(trump("2S"), "S2 S2 S5 S5 C4", trick, seat=2, played="S4 S6 S4 S7",
+                  no_pairs={3: {TRUMP}})
+    assert legal(ctx, spare(ctx, tuple(cards("S2 S2")))) == tuple(cards("S5 S5"))
+    ctx = ctx_for(trump("2S"), "S2 S2 S5 S5 C4", trick, seat=2, played="S4 S6 S4 S7")
+    assert spare(ctx, tuple(cards("S2 S2"))) == tuple(cards("S2 S2"))
 
 
 def test_a_contest_risks_no_points_a_higher_card_would_not() -> None:

@@ -254,9 +254,10 @@ def only_sure_takes(hand: Sequence[Card], trick: Sequence[tuple[int, Sequence[Ca
 
 
 def could_beat(plays: Sequence[Sequence[Card]], trump: Trump, cards: Sequence[Card],
-               voids: Iterable[str] = ()) -> bool:
+               voids: Iterable[str] = (), pairless: Iterable[str] = ()) -> bool:
     """Whether a seat still to play, which may hold any of `cards` but none of the play-suits
-    in `voids`, could take the trick from `plays` (the trick so far, the lead first).
+    in `voids` and no pair in those of `pairless`, could take the trick from `plays` (the
+    trick so far, the lead first).
 
     Its follow is judged from all those cards as one hand twice: holding the led suit (the
     strongest selection in it) and void in it (a ruff) unless it showed void there already.
@@ -265,6 +266,11 @@ def could_beat(plays: Sequence[Sequence[Card]], trump: Trump, cards: Sequence[Ca
     led = trump.play_suits[lead[0].index]
     shown = set(voids)
     possible = [c for c in cards if trump.play_suits[c.index] not in shown]
+    single = set(pairless)
+    if single:  # (it answered a pair lead of those suits without a pair, R21: a copy of each)
+        possible = [c for c in dict.fromkeys(possible)
+                    if trump.play_suits[c.index] in single] + [
+                        c for c in possible if trump.play_suits[c.index] not in single]
     hands = [possible]
     if led not in shown:
         hands.append([c for c in possible if trump.play_suits[c.index] != led])
@@ -326,9 +332,12 @@ def later_seats(trick: Sequence[tuple[int, Sequence[Card]]], seat: int) -> list[
 def seat_could_beat(plays: Sequence[Sequence[Card]], trump: Trump, mem: Memory,
                     seat: int) -> bool:
     """`could_beat` for `seat`, still to play, as `mem`'s owner sees it: from the cards it
-    may hold (unseen, or known to be its) and the suits it showed void in."""
+    may hold (unseen, or known to be its), the suits it showed void in and those it showed
+    no pair in (R21: where both opponents answered a trump pair lead with two singles, no
+    trump pair of theirs can beat partner's next one)."""
     may_hold = [c for c in ALL_CARDS for _ in range(mem.unseen[c.index])]
-    return could_beat(plays, trump, may_hold + list(mem.known[seat].elements()), mem.void[seat])
+    return could_beat(plays, trump, may_hold + list(mem.known[seat].elements()), mem.void[seat],
+                      mem.no_pairs[seat])
 
 
 def is_gift(facts: LastSeatFacts | None, play: Sequence[Card]) -> bool:
