@@ -118,7 +118,7 @@ def _could_take(mem: Memory, trump: Trump, seat: int, plays: Sequence[Sequence[C
 
 
 def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
-                        play: tuple[Card, ...]) -> None:
+                        play: tuple[Card, ...], lines: dict[str, str]) -> None:
     trick = view.current_trick
     assert trick is not None
     lead = trick.plays[0][1]
@@ -183,6 +183,13 @@ def check_follow_reason(view: SeatView, trump: Trump, reason: A.Reason,
         beaten = any(_could_take(mem, trump, later, [*plays, play]) for later in _later(view)
                      if not same_team(later, seat))
         assert beaten == (code == A.TAKE_TRY)
+        ruffers = [later for later in _later(view) if not same_team(later, seat)
+                   and led != TRUMP and led in mem.void[later]
+                   and _could_take(mem, trump, later, [*plays, play])]
+        if code == A.TAKE_TRY:  # "…, though East is out of clubs and may trump it"
+            assert reason.seat == (ruffers[0] if ruffers else None)
+            assert (", though" in lines["en"]) == ("，但" in lines["zh"]) == bool(ruffers)
+            assert reason.seat is None or reason.suit == led
     elif code in (A.PLAY_LOW, A.PLAY_FEWEST):  # an opponent is winning: the fewest points
         assert not same_team(winner, seat) and reason.seat == winner  # among losing plays
         losing = [a for a in alts if _winner_with(view, trump, a) != seat]
@@ -448,7 +455,7 @@ def test_every_hint_reason_is_true_of_the_seats_view() -> None:
             if trick is None or not trick.plays:
                 check_lead_reason(view, trump, reason, action.cards, lines)
             else:
-                check_follow_reason(view, trump, reason, action.cards)
+                check_follow_reason(view, trump, reason, action.cards, lines)
         else:
             check_other_reason(view, action, reason)
         seen[reason.code] += 1
@@ -558,6 +565,20 @@ def test_take_the_trick_only_when_nobody_after_can_beat_the_card() -> None:
     assert _words(reason) == ("go for the trick with ♥K", "用♥K争这一轮")
 
 
+def test_going_for_the_trick_names_an_opponent_out_of_the_suit_who_may_trump_it() -> None:
+    """A daily player (seed 64127, round 1; ♥ trump): West led ♣7, South second with ♣9 ♣J
+    ♣Q ♣Q ♣K; the hint said "go for the trick with ♣9" though East, to play next, had shown
+    void in clubs, and East trumped it. The reason now says so."""
+    view = _reported("take-try-void-ruffer")
+    assert view.trump is not None
+    reason = A.explain(view, Play(0, tuple(cards("C9"))))
+    en, zh = _words(reason)
+    check_follow_reason(view, view.trump, reason, tuple(cards("C9")), {"en": en, "zh": zh})
+    assert reason.code == A.TAKE_TRY and reason.seat == 1
+    assert en == "go for the trick with ♣9, though East is out of clubs and may trump it"
+    assert zh == "用♣9争这一轮，但右家已无梅花，可能毙"
+
+
 def test_the_kitty_doubles_for_the_attackers_in_both_languages() -> None:
     """The player snatched as an attacker: the Chinese said the kitty doubles for 对方 (the
     declarers, there), the English for the attackers (R25: the attackers); a daily player,
@@ -613,8 +634,8 @@ def test_keep_the_pair_is_not_said_of_a_follow_that_breaks_another() -> None:
     view = _reported("keep-pair-broke-another")
     assert view.trump is not None
     reason = A.explain(view, Play(0, tuple(cards("DQ"))))
-    check_follow_reason(view, view.trump, reason, tuple(cards("DQ")))
     en, zh = _words(reason)
+    check_follow_reason(view, view.trump, reason, tuple(cards("DQ")), {"en": en, "zh": zh})
     assert reason.code != A.KEEP_PAIR and "keep the pair" not in en and "留住" not in zh
     low = A.explain(view, Play(0, tuple(cards("D2"))))  # (♦2 from ♦2 ♦2 keeps ♦Q ♦Q: no
     assert low.code != A.KEEP_PAIR  # lower pair is kept by it either)

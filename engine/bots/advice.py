@@ -154,6 +154,8 @@ class Reason:
             key += "-many"  # (a daily player read "a small card" of the two it played)
         if self.so_far:  # (a daily player read "partner is winning this trick", and East,
             key += "-so-far"  # still to play, took it)
+        if key == TAKE_TRY and self.seat is not None:
+            key += "-void"  # (an opponent to play after, out of the suit, may trump it)
         if key == PLAY_FEWEST and not self.number:
             key += "-none"
         if key == TRICK_LOST and self.seat is None:
@@ -205,6 +207,8 @@ _EN = {
     RUFF_PARTNER: "partner's {suit} lead is low: trump it",
     TAKE: "take the trick with {cards}",
     TAKE_TRY: "go for the trick with {cards}",
+    TAKE_TRY + "-void": "go for the trick with {cards}, though {name} is out of {suit} and may "
+                        "trump it",
     PLAY_LOW: "{name} is winning: play low",
     PLAY_FEWEST: "{name} is winning: give as few points as you can",
     PLAY_FEWEST + "-none": "{name} is winning: give no points",
@@ -291,6 +295,7 @@ _ZH = {
     RUFF_PARTNER: "对家出的{suit}小：用主牌毙",
     TAKE: "用{cards}拿下这一轮",
     TAKE_TRY: "用{cards}争这一轮",
+    TAKE_TRY + "-void": "用{cards}争这一轮，但{name}已无{suit}，可能毙",
     PLAY_LOW: "{name}正大：出小牌",
     PLAY_FEWEST: "{name}正大：尽量少送分",
     PLAY_FEWEST + "-none": "{name}正大：不送分",
@@ -467,8 +472,10 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
             if leader == partner and low_lead and not trumped:
                 return Reason(RUFF_PARTNER, seat=partner, suit=led, number=trick_pts)
             return Reason(RUFF, suit=led, number=trick_pts)
-        code = TAKE if _kept(view, mem, trump, [*now, cards]) else TAKE_TRY
-        return Reason(code, cards=cards, number=trick_pts)
+        if _kept(view, mem, trump, [*now, cards]):
+            return Reason(TAKE, cards=cards, number=trick_pts)
+        return Reason(TAKE_TRY, cards=cards, number=trick_pts, suit=led,
+                      seat=_void_ruffer(view, mem, trump, [*now, cards], led))
     if winner == partner:
         risk = [o for o in later_seats(plays, seat) if not same_team(o, seat)
                 and seat_could_beat([*now, cards], trump, mem, o)]
@@ -501,6 +508,19 @@ def _kept(view: SeatView, mem: Memory, trump: Trump, plays: Sequence[Sequence[Ca
     later = [(view.seat + k) % 4 for k in range(1, 5 - played)]
     return not any(seat_could_beat(plays, trump, mem, s)
                    for s in later if not same_team(s, view.seat))
+
+
+def _void_ruffer(view: SeatView, mem: Memory, trump: Trump, plays: Sequence[Sequence[Card]],
+                 led: str) -> int | None:
+    """The first opponent still to play who showed void in the side suit `led` and could
+    beat `plays` (with a trump), or None (a daily player read "go for the trick with ♣9" of
+    their lowest club, East out of clubs to play next, and East trumped it)."""
+    if led == TRUMP:
+        return None
+    played = len(plays)  # (the seat's own play last among them)
+    later = [(view.seat + k) % 4 for k in range(1, 5 - played)]
+    return next((s for s in later if not same_team(s, view.seat) and led in mem.void[s]
+                 and seat_could_beat(plays, trump, mem, s)), None)
 
 
 def _follows(hand: Sequence[Card], lead: Sequence[Card], trump: Trump,
