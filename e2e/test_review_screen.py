@@ -6,6 +6,7 @@ result; Back to result (or Escape) returns to it, and the save is never touched.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from contrast import contrast_problems
@@ -29,6 +30,7 @@ from engine.save import save_match
 from ui.logic.review import Review
 
 SEED = 23
+LONG_LAST_TRICK = Path(__file__).parent / "long_last_trick.save.json"
 
 
 @pytest.fixture(scope="module")
@@ -150,8 +152,12 @@ def test_review_steps_through_the_round_with_all_hands_face_up(new_context, site
     page.wait_for_selector('html[data-phase="result"]')
 
 
-def test_review_fits_a_phone_in_chinese(new_context, site_url, wait_ready, finished):
-    page = open_result(new_context, site_url, wait_ready, save_match(finished), PHONE, "zh")
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 844, "height": 390}],
+                         ids=["upright", "sideways"])
+def test_review_fits_a_phone_in_chinese(new_context, site_url, wait_ready, finished, viewport):
+    """Held upright or sideways (sideways, the hands face up once squeezed North's into a
+    column one card wide)."""
+    page = open_result(new_context, site_url, wait_ready, save_match(finished), viewport, "zh")
     review = Review(finished)
     total = len(review.steps)
     button(page, "review").click()
@@ -268,31 +274,51 @@ CAPTIONS = """() => [...document.querySelectorAll('#table .caption')].map((c) =>
 }))"""
 
 
-def test_a_caption_with_lines_below_its_foot_says_so_until_scrolled(
-        new_context, site_url, wait_ready, finished):
-    """A playtest read a cut-off caption as whole (a long trick's why in a phone's review,
-    which scrolls in its place with no scroll bar on a touch screen): a caption with hidden
-    lines shows a ▼ at its foot, which goes once it is scrolled to its end; one that fits
-    shows none."""
+def test_a_phones_review_shows_each_tricks_why_whole(new_context, site_url, wait_ready,
+                                                    finished):
+    """A daily player found a trick's why cut in a narrow column between West's and East's
+    plays in a phone's review: it now runs across the table under them, whole, and the
+    table grows to hold it (the page scrolls)."""
     page, _, total = review_on_a_phone(new_context, site_url, wait_ready, finished)
-    long_ones = 0
     for k in range(1, total + 1):
         wait_step(page, k, total)
-        page.wait_for_function(  # (the hint's line comes once its search is done)
+        page.wait_for_function(
             "() => document.documentElement.dataset.hint !== 'thinking'")
         for caption in page.evaluate(CAPTIONS):
-            assert caption["more"] == (caption["hidden"] > 5), (k, caption)
-            assert (caption["mark"] == '"▼"') == caption["more"], (k, caption)
-            if caption["more"]:
-                long_ones += 1
-                if long_ones == 1:
-                    check_layout(page, "review-caption-more")
-                page.locator("#table .caption").evaluate("(c) => c.scrollTo(0, c.scrollHeight)")
-                page.wait_for_function(
-                    "() => !document.querySelector('#table .caption[data-more]')")
+            assert caption["hidden"] <= 1 and not caption["more"], (k, caption)
+        boxes = page.evaluate("""() => [...document.querySelectorAll(
+            '#table > .play, #table > .caption')].map((e) => {
+              const r = e.getBoundingClientRect();
+              return [e.className, r.top, r.bottom, r.left, r.right]; })""")
+        for i, a in enumerate(boxes):  # nothing on the table overlaps anything else
+            for b in boxes[i + 1:]:
+                apart = a[2] <= b[1] + 1 or b[2] <= a[1] + 1 or a[4] <= b[3] + 1 or b[4] <= a[3] + 1
+                assert apart, (k, a, b)
+        if k == 3:
+            check_layout(page, "review-trick-whole")
         if k < total:
             button(page, "next").click()
-    assert long_ones, "no caption of this round is longer than a phone's table has room for"
+
+
+def test_a_caption_with_lines_below_its_foot_says_so_until_scrolled(new_context, site_url,
+                                                                   wait_ready):
+    """A playtest read a cut-off caption as whole (a long trick's why, which scrolls in its
+    place with no scroll bar on a touch screen): a caption with hidden lines shows a ▼ at
+    its foot, which goes once it is scrolled to its end. The case: a round's last trick of
+    four-card plays, looked back at from the result on a phone (a review gives its why the
+    room it needs: test_a_phones_review_shows_each_tricks_why_whole)."""
+    page = open_result(new_context, site_url, wait_ready, LONG_LAST_TRICK.read_text().strip(),
+                       PHONE, has_touch=True, is_mobile=True)
+    button(page, "last-trick").click()
+    page.wait_for_selector("#table .caption.back", state="attached")
+    [caption] = page.evaluate(CAPTIONS)
+    assert caption["hidden"] > 5, "the last trick's why fits a phone's table: no case left"
+    assert caption["more"] and caption["mark"] == '"▼"', caption
+    check_layout(page, "last-trick-caption-more")
+    page.locator("#table .caption").evaluate("(c) => c.scrollTo(0, c.scrollHeight)")
+    page.wait_for_function("() => !document.querySelector('#table .caption[data-more]')")
+    [caption] = page.evaluate(CAPTIONS)
+    assert caption["mark"] == "none", caption
 
 
 SHOWN_LOG_LINES = "els => els.filter(e => e.getClientRects().length).map(e => e.innerText)"
