@@ -283,15 +283,16 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
         assert len(units) > 1
     elif code == A.LEAD_TRACTOR:
         assert len(units) == 1 and units[0].kind == TRACTOR
-    elif code == A.MASTER:  # "cannot be beaten" (and, in Chinese, "take points first")
+    elif code == A.MASTER:  # "cannot be beaten" (and "the points played to it are yours")
         assert len(units) == 1 and not _beatable(mem, trump, play)
         assert suit == TRUMP or not any(suit in mem.void[o] and TRUMP not in mem.void[o]
                                         for o in opponents_of(view.seat))
-        assert ("拿分" in lines["zh"]) == _points_may_fall(view, mem, trump, play)
+        may_fall = _points_may_fall(view, mem, trump, play)
+        assert ("分都归你" in lines["zh"]) == ("points played to it" in lines["en"]) == may_fall
     elif code == A.MASTER_BARE:  # cannot be beaten, and no points can fall into it
         assert len(units) == 1 and not _beatable(mem, trump, play)
         assert not _points_may_fall(view, mem, trump, play)
-        assert "拿分" not in lines["zh"]
+        assert "分都归你" not in lines["zh"] and "points" not in lines["en"]
     elif code == A.TOP_RUFFABLE:  # the top card, an opponent void in the suit
         assert suit != TRUMP and not _beatable(mem, trump, play) and reason.suit == suit
         voids = [o for o in opponents_of(view.seat)  # the one named, or both: "both"
@@ -490,9 +491,9 @@ def test_master_says_take_points_only_where_points_may_fall() -> None:
     ♥ trumps (♥5, ♥10, ♥K unseen) it is true."""
     lead = Play(0, tuple(cards("BJ BJ")))
     bare = A.explain(_lead_view("BJ BJ S3 S4 C5", Trump("2", None)), lead)
-    assert bare.code == A.MASTER_BARE and "拿分" not in bare.text("zh", ZH.__getitem__)
+    assert bare.code == A.MASTER_BARE and "分都归你" not in bare.text("zh", ZH.__getitem__)
     hearts = A.explain(_lead_view("BJ BJ S3 S4 C5", Trump("2", "H")), lead)
-    assert hearts.code == A.MASTER and "拿分" in hearts.text("zh", ZH.__getitem__)
+    assert hearts.code == A.MASTER and "分都归你" in hearts.text("zh", ZH.__getitem__)
 
 
 def test_draw_trumps_only_while_an_opponent_may_hold_a_trump() -> None:
@@ -772,8 +773,8 @@ def test_a_pair_lead_says_which_pairs_can_beat_it() -> None:
     assert "只有一对♥K或♥A管得上" in _words(queens)[1]
     master = A.explain(_lead_view(hand + " HA HA", tr), kings)
     assert master.code == A.MASTER
-    assert _words(master)[0] == ("nothing unseen in hearts beats ♥K ♥K: take the points "
-                                 "(an opponent out of hearts may still trump it)")
+    assert _words(master)[0] == ("nothing unseen in hearts beats ♥K ♥K: the points played to "
+                                 "it are yours (an opponent out of hearts may still trump it)")
     ruff = _lead_view(hand + " HA", tr, [[(0, "H9"), (1, "C3"), (2, "H10"), (3, "H8")]])
     plain = A.explain(ruff, kings)  # (East showed void in hearts)
     assert plain.code == A.LEAD_PAIR and not plain.above

@@ -232,9 +232,12 @@ _EN = {
                               "opponents showed void in {suit}",
     THROW_TRY: "throw these together: it fails if someone holds a higher card or pair",
     LEAD_TRACTOR: "lead the tractor {cards}",
-    MASTER: "{cards} cannot be beaten: take the points",
+    # (a lead, no points on the table yet: "take the points" read as untrue to a newcomer and
+    # a daily player; the points are those the others will play to it)
+    MASTER: "{cards} cannot be beaten: the points played to it are yours",
     MASTER_BARE: "{cards} cannot be beaten: cash it",
-    MASTER + "-side": "nothing unseen in {suit} beats {cards}: take the points",
+    MASTER + "-side": "nothing unseen in {suit} beats {cards}: the points played to it are "
+                      "yours",
     MASTER_BARE + "-side": "nothing unseen in {suit} beats {cards}: cash it",
     TOP_RUFFABLE: "nothing unseen in {suit} beats {cards}, though {name} showed void in {suit}",
     TOP_RUFFABLE + "-both": "nothing unseen in {suit} beats {cards}, though both opponents "
@@ -314,9 +317,9 @@ _ZH = {
     THROW_RUFFABLE + "-both": "外面的{suit}管不上其中任何一手，但两家对手都已无{suit}",
     THROW_TRY: "一起甩出：若有人管得上则甩牌失败",
     LEAD_TRACTOR: "出拖拉机{cards}",
-    MASTER: "{cards}最大，没人管得上：先拿分",
+    MASTER: "{cards}最大，没人管得上：跟出来的分都归你",
     MASTER_BARE: "{cards}最大，没人管得上：先出",
-    MASTER + "-side": "外面的{suit}管不上{cards}：先拿分",
+    MASTER + "-side": "外面的{suit}管不上{cards}：跟出来的分都归你",
     MASTER_BARE + "-side": "外面的{suit}管不上{cards}：先出",
     TOP_RUFFABLE: "外面的{suit}管不上{cards}，但{name}已无{suit}",
     TOP_RUFFABLE + "-both": "外面的{suit}管不上{cards}，但两家对手都已无{suit}",

@@ -423,12 +423,14 @@ TEXT: dict[str, tuple[str, str]] = {
                            "diamond tractor of as many pairs beats it (or, from a player with "
                            "no diamonds, a trump tractor as long), and the others must follow "
                            "with diamond pairs as far as they can."),
-    "learn.step.throw-fail": ("试一次会失败的甩牌：一起出 {cards}。有人还有比你的 ♦Q 大的方块"
-                              "（一张 ♦A），所以甩牌失败，只能出被管住的 ♦Q"
+    # (a newcomer read "(one ♦A)" and saw West's ♦K take the ♦Q: North held two ♦A and West
+    # a ♦K; the player cannot know which, so the lesson names the ranks)
+    "learn.step.throw-fail": ("试一次会失败的甩牌：一起出 {cards}。别人还有比你的 ♦Q 大的方块"
+                              "（♦K 或 ♦A），所以甩牌失败，只能出被管住的 ♦Q"
                               "（大家都看到你想甩什么）。",
-                              "Now try a throw that fails: lead {cards} together. Someone holds "
-                              "a diamond above your ♦Q (one ♦A): the throw fails and only ♦Q "
-                              "is led (everyone sees what you tried)."),
+                              "Now try a throw that fails: lead {cards} together. Others still "
+                              "hold diamonds above your ♦Q (a ♦K or a ♦A): the throw fails "
+                              "and only ♦Q is led (everyone sees what you tried)."),
     "learn.step.follow": ("跟牌：必须跟首家出的那一门。出亮着的 {cards}。",
                           "Follow: you must play the suit that was led. Play the lit {cards}."),
     "learn.step.follow-pair": ("首家出了一对 ♣A：有同门的对子必须跟对子。出你的一对 {cards}。",
