@@ -191,11 +191,13 @@ def test_controls_on_the_players_bid_snatch_and_bury_turns():
     assert re.search(r'data-action="snatch" data-arg="[^"]+" class="primary"', lit)
 
     m = moment("bury", mine=True)
-    screen = render.Screen(bury=list(range(9)))
-    assert buttons(render.controls_html(m.view(0), screen, []))[:2] == [("hint", True),
-                                                                       ("bury", False)]
+    screen = render.Screen(bury=list(range(9)), lang="en")
+    html = render.controls_html(m.view(0), screen, [])
+    assert buttons(html)[:2] == [("hint", True), ("bury", False)]
+    assert ">Bury 9/10<" in html  # (how many are chosen, by the thumb)
     screen.bury.append(9)
-    assert ("bury", True) in buttons(render.controls_html(m.view(0), screen, []))
+    html = render.controls_html(m.view(0), screen, [])
+    assert ("bury", True) in buttons(html) and ">Bury<" in html
 
 
 def test_controls_while_bots_decide_offer_skip_only():

@@ -69,6 +69,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "button.pass": ("不叫", "Pass"),
     "button.pass_snatch": ("不抄", "Don't snatch"),
     "button.bury": ("扣底", "Bury"),
+    "button.bury_count": ("扣底 {n}/{size}", "Bury {n}/{size}"),  # (until all are chosen)
     "button.next_round": ("下一局", "Next round"),
     "button.new_game": ("新比赛", "New game"),
     "button.skip": ("跳过动画", "Skip animation"),

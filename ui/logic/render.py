@@ -483,9 +483,15 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
                   button("pass", t("button.pass", lang),
                          primary=chosen_bid(bids, view, screen) is None)]
     elif view.phase == Phase.BURY and mine:
-        full = len(screen.bury) == view.rules.kitty_size
+        size = view.rules.kitty_size
+        full = len(screen.bury) == size
+        # (the count on the button by the thumb: on a phone the kitty's zone, where the cards
+        # chosen go, may be scrolled away above a hand of 48 cards, and a newcomer saw the
+        # cards they tapped vanish)
+        label = (t("button.bury", lang) if full
+                 else t("button.bury_count", lang, n=len(screen.bury), size=size))
         parts += [button("hint", t("button.hint", lang), enabled=free),
-                  button("bury", t("button.bury", lang), enabled=full and free, primary=True)]
+                  button("bury", label, enabled=full and free, primary=True)]
     elif view.phase == Phase.SNATCH and mine:
         parts += [button("hint", t("button.hint", lang), enabled=free),
                   bid_buttons(bids, view, screen, snatch=True),
