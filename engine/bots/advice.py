@@ -507,10 +507,14 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
 def _kept(view: SeatView, mem: Memory, trump: Trump, plays: Sequence[Sequence[Card]]) -> bool:
     """Whether the seat's own play, winning `plays` so far, keeps the trick: no opponent still
     to play could beat it."""
-    played = len(plays)  # (the seat's own play last among them)
-    later = [(view.seat + k) % 4 for k in range(1, 5 - played)]
     return not any(seat_could_beat(plays, trump, mem, s)
-                   for s in later if not same_team(s, view.seat))
+                   for s in _opponents_after(view.seat, plays))
+
+
+def _opponents_after(seat: int, plays: Sequence[Sequence[Card]]) -> list[int]:
+    """The opponents still to play to a trick after `seat`, whose own play ends `plays`."""
+    later = [(seat + k) % 4 for k in range(1, 5 - len(plays))]
+    return [s for s in later if not same_team(s, seat)]
 
 
 def _void_ruffer(view: SeatView, mem: Memory, trump: Trump, plays: Sequence[Sequence[Card]],
@@ -520,10 +524,8 @@ def _void_ruffer(view: SeatView, mem: Memory, trump: Trump, plays: Sequence[Sequ
     their lowest club, East out of clubs to play next, and East trumped it)."""
     if led == TRUMP:
         return None
-    played = len(plays)  # (the seat's own play last among them)
-    later = [(view.seat + k) % 4 for k in range(1, 5 - played)]
-    return next((s for s in later if not same_team(s, view.seat) and led in mem.void[s]
-                 and seat_could_beat(plays, trump, mem, s)), None)
+    return next((s for s in _opponents_after(view.seat, plays)
+                 if led in mem.void[s] and seat_could_beat(plays, trump, mem, s)), None)
 
 
 def _follows(hand: Sequence[Card], lead: Sequence[Card], trump: Trump,
@@ -688,8 +690,8 @@ def _points_may_fall(view: SeatView, mem: Memory, trump: Trump, cards: Sequence[
 def _opponent_may_hold_trump(view: SeatView, mem: Memory, trump: Trump) -> bool:
     """Whether an opponent may still hold a trump: trumps are unseen and an opponent with
     cards has not shown void in trumps."""
-    return _unseen_trumps(mem, trump) > 0 and any(TRUMP not in mem.void[o] and view.hand_sizes[o]
-                              for o in opponents_of(view.seat))
+    return _unseen_trumps(mem, trump) > 0 and any(
+        TRUMP not in mem.void[o] and view.hand_sizes[o] for o in opponents_of(view.seat))
 
 
 def _unseen_trumps(mem: Memory, trump: Trump) -> int:
