@@ -1,8 +1,10 @@
 """The page's HTML built from seat 0's view (ui/logic/render.py), checked on CPython."""
 
+import json
 import re
 from dataclasses import replace
 from html import unescape
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +14,7 @@ from engine.cards import parse_card, parse_cards
 from engine.driver import next_action
 from engine.match import Match
 from engine.phase import Phase
+from engine.save import load_match
 from ui.logic import log, render
 from ui.logic.i18n import TEXT, preferred_language
 
@@ -44,6 +47,21 @@ def test_status_names_levels_trump_dealer_points_and_turn_in_both_languages():
     en, zh = render.status_html(view, "en"), render.status_html(view, "zh")
     assert "Levels" in en and "Trump" in en and "Dealer" in en and "Attackers" in en
     assert "级别" in zh and "主" in zh and "庄家" in zh and "抓分" in zh
+
+
+def test_the_status_names_the_burier_of_a_snatched_kitty_during_play():
+    """A daily player (seed 64127, round 1, on a phone whose play hides the kitty's zone)
+    could not see who had buried the kitty after East's snatch: the status says so while the
+    cards are played, and says nothing where the 庄家 buried it."""
+    reported = json.loads((Path(__file__).parent / "golden" / "reported_hints.json").read_text())
+    view = load_match(reported["take-try-void-ruffer"]["save"]).view(0)
+    assert view.phase == Phase.PLAY and view.burier == 1 and view.dealer == 0
+    assert "Kitty buried by East" in render.status_html(view, "en")
+    assert "底牌右家扣" in render.status_html(view, "zh")
+    assert "You buried the kitty" in render.status_html(replace(view, burier=0, dealer=1), "en")
+    plain, _ = position("play")
+    assert plain.view(0).burier == plain.view(0).dealer
+    assert "Kitty" not in render.status_html(plain.view(0), "en")
 
 
 def test_the_status_says_trump_so_far_while_the_bids_may_still_change_it():

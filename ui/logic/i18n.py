@@ -44,6 +44,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "status.suit_level": ("{suit}{level}", "{suit} ({level}s)"),
     "status.trump_unknown": ("未定", "not yet"),
     "status.dealer": ("庄家 {seat}", "Dealer {seat}"),
+    "status.burier": ("底牌{seat}扣", "Kitty buried by {seat}"),  # (after a snatch)
+    "status.burier.you": ("底牌你扣", "You buried the kitty"),
     "status.points": ("抓分 {points}", "Attackers {points}"),
     # (after the points once the 庄家 is known: whose side attacks, so that a newcomer whose
     # snatch changed sides knows theirs)

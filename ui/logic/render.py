@@ -156,6 +156,12 @@ def status_html(view: SeatView, lang: str) -> str:
     ]
     if view.dealer is not None:
         parts.append(t("status.dealer", lang, seat=seat_name(view.dealer, lang)))
+    burier = view.burier
+    if view.phase == Phase.PLAY and burier is not None and burier != view.dealer:
+        # (after a snatch: a phone hides the kitty's zone during play, and a daily player
+        # could not see who had buried it, which decides whose points it holds)
+        parts.append(t("status.burier.you", lang) if burier == view.seat
+                     else t("status.burier", lang, seat=seat_name(burier, lang)))
     if view.to_act is not None:
         parts.append(t("status.your_turn", lang) if view.to_act == view.seat
                      else t("status.turn", lang, seat=seat_name(view.to_act, lang)))
