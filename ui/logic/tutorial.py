@@ -327,9 +327,11 @@ def coach_html(tutorial: Tutorial | None, offer: bool, lang: str, chosen: bool =
     doing = f'<p class="task">{escape(todo)}</p>' if todo else ""
     # (at the end, the way back is the result's first button, "Back to my game", where the
     # next round's would be: a newcomer saw two of them)
+    # (first, beside the words: at its own foot it took a line of a phone's screen, where a
+    # newcomer lost the table's top to the lesson)
     way_out = ("" if tutorial.finished() else
                f'<div class="coach-buttons">{button("learn-skip", t("learn.skip", lang))}</div>')
-    return f'<h2>{escape(t("learn.title", lang))}</h2>{doing}{notes}{way_out}'
+    return f'<h2>{escape(t("learn.title", lang))}</h2>{way_out}{doing}{notes}'
 
 
 def _paragraphs(text: str) -> str:
