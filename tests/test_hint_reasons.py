@@ -340,6 +340,9 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
                    for o in opponents_of(view.seat))
         assert set(reason.above) == (set() if ruff else set(_stronger_unseen(mem, trump, play)))
         assert ("only a pair of" in lines["en"]) == ("只有一对" in lines["zh"]) == (not ruff)
+        may_trump = not ruff and suit != TRUMP and _opponent_may_hold_trump(view, mem)
+        assert reason.may_trump == may_trump  # ("only those pairs" in the suit: a trump may)
+        assert ("may still trump it" in lines["en"]) == ("仍可用主牌毙" in lines["zh"]) == may_trump
     elif code == A.LEAD_PROBE:  # higher cards are still out
         assert len(units) == 1 and _beatable(mem, trump, play) and reason.cards == play
     else:
@@ -354,7 +357,7 @@ def check_lead_reason(view: SeatView, trump: Trump, reason: A.Reason, play: tupl
             mem.unseen[c.index] for c in trump.by_suit[TRUMP])
         assert reason.may_trump == may_trump
         assert ("may still trump it" in lines["en"]) == ("仍可用主牌毙" in lines["zh"]) == may_trump
-    elif code != A.THROW_SIDE:  # (a throw says it in words of its own)
+    elif code not in (A.THROW_SIDE, A.LEAD_PAIR):  # (a throw says it in words of its own)
         assert not reason.may_trump and "may still trump it" not in lines["en"]
 
 
@@ -758,7 +761,9 @@ def test_a_pair_lead_says_which_pairs_can_beat_it() -> None:
     """A daily player read ♥K ♥K explained by the rule alone ("the others must follow with a
     pair"). A pair is beaten in its suit only by a pair of a higher card (R21): with two ♥A
     unseen the line names that pair; with one ♥A unseen nothing in hearts beats it, and it is
-    a master; an opponent void in hearts may trump it, so no 'only' is said."""
+    a master; an opponent void in hearts may trump it, so no 'only' is said. "Only" is of the
+    suit: while an opponent may hold trumps, the line says one out of hearts may trump it (a
+    sentence checker read "only a pair of ♥Q or ♥K beats it" with trumps still out)."""
     tr = Trump("2", "S")
     kings = Play(0, tuple(cards("HK HK")))
     hand = "HK HK H3 H4 H6 H7 C5 C6 C7 D3 D4 D5"
@@ -766,7 +771,8 @@ def test_a_pair_lead_says_which_pairs_can_beat_it() -> None:
     assert above.code == A.LEAD_PAIR and above.above == tuple(cards("HA"))
     assert _words(above) == (
         "lead the pair ♥K ♥K: only a pair of ♥A beats it, and the others must follow with a "
-        "pair if they have one", "出对子♥K ♥K：只有一对♥A管得上，有对子的必须跟对子")
+        "pair if they have one (an opponent out of hearts may still trump it)",
+        "出对子♥K ♥K：只有一对♥A管得上，有对子的必须跟对子（对手若已无红桃，仍可用主牌毙）")
     queens = A.explain(_lead_view(hand.replace("HK HK", "HQ HQ") + " HA", tr),
                        Play(0, tuple(cards("HQ HQ"))))
     assert "only a pair of ♥K or ♥A beats it" in _words(queens)[0]

@@ -513,7 +513,8 @@ def test_a_high_lead_is_not_called_low():
             "zh", names), (lead, reason)
     assert explain(view, Play(HUMAN, tuple(cards("SJ SJ")))).text("en", names) == (
         "lead the pair ♠J ♠J: only a pair of ♠K or ♠A beats it, and the others must follow "
-        "with a pair if they have one")  # (♠Q ♠Q in the hand: no other pair of queens)
+        "with a pair if they have one (an opponent out of spades may still trump it)")
+    # (♠Q ♠Q in the hand: no other pair of queens; "only" is of spades, trumps still out)
 
 
 def test_the_player_has_decided_once_they_act_not_for_the_tables_passes():

@@ -649,7 +649,10 @@ def _explain_lead(view: SeatView, trump: Trump, cards: tuple[Card, ...]) -> Reas
         # the bury's "keep points back")
         return Reason(LEAD_LOW, suit=suit, number=points_of(cards))
     if units[0].kind == PAIR:
-        return Reason(LEAD_PAIR, suit=suit, cards=cards, above=() if void_here else above)
+        named = () if void_here else above  # (only those pairs beat it in the suit; a
+        # sentence checker read "only a pair of ♥Q or ♥K beats it" with trumps still out)
+        return Reason(LEAD_PAIR, suit=suit, cards=cards, above=named, may_trump=bool(named)
+                      and suit != TRUMP and _opponent_may_hold_trump(view, mem, trump))
     return Reason(LEAD_PROBE, suit=suit, cards=cards)
 
 
