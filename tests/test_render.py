@@ -521,10 +521,10 @@ def test_the_status_says_whose_side_attacks_once_the_dealer_is_known(seat):
     for lang, words in (("en", (" (us)<", " (them)<")), ("zh", ("（我方）", "（对方）"))):
         html = render.status_html(view, lang)
         assert words[0 if ours else 1] in html and words[1 if ours else 0] not in html
-    before = Match(6).view(0)  # (no 庄家 yet: no side)
+    before = Match(6).view(0)  # (no 庄家 yet: no side, and no attackers' score to show)
     assert before.declarers is None
-    assert "Attackers 0" in render.status_html(before, "en")
-    assert 'class="side"' not in render.status_html(before, "en")
+    assert "Attackers" not in render.status_html(before, "en")
+    assert "抓分" not in render.status_html(before, "zh")
 
 
 # --- cards: faces, trumps, jokers, the hand's groups -------------------------------------------

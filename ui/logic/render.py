@@ -170,7 +170,9 @@ def status_html(view: SeatView, lang: str) -> str:
     key = "status.trump_bid" if view.trump is None and trump is not None else "status.trump"
     stats.insert(2, f'<span class="stat trump{red}">'
                     f'{escape(t(key, lang, trump=trump_name(trump, lang)))}</span>')
-    return "".join(stats) + points_html(view, lang)
+    # (no 庄家 yet, nobody attacks: a newcomer read "Attackers 0" on the first screen, before
+    # anything had said who attackers are)
+    return "".join(stats) + (points_html(view, lang) if view.declarers is not None else "")
 
 
 def points_html(view: SeatView, lang: str) -> str:
