@@ -35,14 +35,13 @@ from ..rules import (
     playable_cards,
     trick_winner,
 )
-from ..seats import opponents_of, partner_of, same_team
+from ..seats import OTHERS, opponents_of, partner_of, same_team
 from ..view import SeatView
 from .certain import (
     LOST,
     certain_winner,
     fewest_points_follow,
     last_seat_facts,
-    later_seats,
     opponents_take,
     seat_could_beat,
 )
@@ -467,6 +466,10 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
     if mine and facts is not None and plays[trick_winner(now, trump)][0] == partner:
         return _partner_wins(trump, cards, partner, pts)  # (last, over partner's winning play:
         # the side's trick either way; a daily player read "trump it" of a ♣10 on partner's ♥K)
+    # the opponents still to play, in turn, who could beat the trick once the play is in it
+    beaters = ([o for o in OTHERS[seat][:3 - len(plays)] if not same_team(o, seat)
+                and seat_could_beat([*now, cards], trump, mem, o)]
+               if winner in (seat, partner) else [])
     if mine:
         if void and led != TRUMP and all(trump.play_suits[c.index] == TRUMP for c in cards):
             leader = plays[0][0]
@@ -475,16 +478,17 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
             if leader == partner and low_lead and not trumped:
                 return Reason(RUFF_PARTNER, seat=partner, suit=led, number=trick_pts)
             return Reason(RUFF, suit=led, number=trick_pts)
-        if _kept(view, mem, trump, [*now, cards]):
+        if not beaters:
             return Reason(TAKE, cards=cards, number=trick_pts)
-        return Reason(TAKE_TRY, cards=cards, number=trick_pts, suit=led,
-                      seat=_void_ruffer(view, mem, trump, [*now, cards], led))
+        # (named, the first of them out of the side suit led, who may trump it: a daily
+        # player read "go for the trick with ♣9" of their lowest club, East void in clubs to
+        # play next, and East trumped it)
+        ruffer = next((o for o in beaters if led != TRUMP and led in mem.void[o]), None)
+        return Reason(TAKE_TRY, cards=cards, number=trick_pts, suit=led, seat=ruffer)
     if winner == partner:
-        risk = [o for o in later_seats(plays, seat) if not same_team(o, seat)
-                and seat_could_beat([*now, cards], trump, mem, o)]
-        if pts and risk:  # (a newcomer fed ♣5 on partner's trick "partner is winning",
-            return Reason(FEED_RISK, seat=risk[0], number=pts)  # and East took it)
-        return _partner_wins(trump, cards, partner, pts, so_far=bool(risk))
+        if pts and beaters:  # (a newcomer fed ♣5 on partner's trick "partner is winning",
+            return Reason(FEED_RISK, seat=beaters[0], number=pts)  # and East took it)
+        return _partner_wins(trump, cards, partner, pts, so_far=bool(beaters))
     # an opponent is winning: "low" is the fewest points among the follows that lose
     fewest = pts <= min(points_of(p) for p in _follows(view.hand, lead, trump, cards)
                         if trick_winner([*now, p], trump) != len(now))
@@ -502,30 +506,6 @@ def _explain_follow(view: SeatView, trump: Trump, plays: Sequence[tuple[int, tup
             [*now, cards], trump, mem, partner):
         return Reason(PARTNER_LATER, seat=winner)
     return Reason(OPPONENT_WINNING, seat=winner)
-
-
-def _kept(view: SeatView, mem: Memory, trump: Trump, plays: Sequence[Sequence[Card]]) -> bool:
-    """Whether the seat's own play, winning `plays` so far, keeps the trick: no opponent still
-    to play could beat it."""
-    return not any(seat_could_beat(plays, trump, mem, s)
-                   for s in _opponents_after(view.seat, plays))
-
-
-def _opponents_after(seat: int, plays: Sequence[Sequence[Card]]) -> list[int]:
-    """The opponents still to play to a trick after `seat`, whose own play ends `plays`."""
-    later = [(seat + k) % 4 for k in range(1, 5 - len(plays))]
-    return [s for s in later if not same_team(s, seat)]
-
-
-def _void_ruffer(view: SeatView, mem: Memory, trump: Trump, plays: Sequence[Sequence[Card]],
-                 led: str) -> int | None:
-    """The first opponent still to play who showed void in the side suit `led` and could
-    beat `plays` (with a trump), or None (a daily player read "go for the trick with ♣9" of
-    their lowest club, East out of clubs to play next, and East trumped it)."""
-    if led == TRUMP:
-        return None
-    return next((s for s in _opponents_after(view.seat, plays)
-                 if led in mem.void[s] and seat_could_beat(plays, trump, mem, s)), None)
 
 
 def _follows(hand: Sequence[Card], lead: Sequence[Card], trump: Trump,

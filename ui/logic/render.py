@@ -170,27 +170,27 @@ def status_html(view: SeatView, lang: str) -> str:
     key = "status.trump_bid" if view.trump is None and trump is not None else "status.trump"
     stats.insert(2, f'<span class="stat trump{red}">'
                     f'{escape(t(key, lang, trump=trump_name(trump, lang)))}</span>')
-    # (no 庄家 yet, nobody attacks: a newcomer read "Attackers 0" on the first screen, before
-    # anything had said who attackers are)
-    return "".join(stats) + (points_html(view, lang) if view.declarers is not None else "")
+    return "".join(stats) + points_html(view, lang)
 
 
 def points_html(view: SeatView, lang: str) -> str:
     """The attackers' score and the point cards (5, 10, K) they have captured, so the player
-    sees what was taken, not just a number; and which seats attack."""
-    attackers = None if view.declarers is None else 1 - view.declarers
-    line = escape(t("status.points", lang, points=view.attackers_score))
-    who = chips = ""
-    if attackers is not None:
-        seats = [seat_name(s, lang) for s in (0, 1, 2, 3) if s % 2 == attackers]
-        who = t("status.attackers_are", lang, seats=" & ".join(seats))
-        # whose side attacks (a small embed leaves it out: index.html)
-        side = t("status.side.us" if view.seat % 2 == attackers else "status.side.them", lang)
-        line += f'<span class="side">{escape(side)}</span>'
-        chips = "".join(f'<span class="chip {SUIT_COLOUR[c.suit]}">{escape(card_short(c, lang))}'
-                        f"</span>" for c in view.point_cards_won(attackers))
-    title = f' title="{escape(who)}"' if who else ""  # the seat boxes say each side too
-    return (f'<span class="stat points"{title}>{line}</span>'
+    sees what was taken, not just a number; and which seats attack. Nothing before the 庄家
+    is known: nobody attacks yet (a newcomer read "Attackers 0" on the first screen, before
+    anything had said who attackers are)."""
+    if view.declarers is None:
+        return ""
+    attackers = 1 - view.declarers
+    seats = [seat_name(s, lang) for s in (0, 1, 2, 3) if s % 2 == attackers]
+    who = t("status.attackers_are", lang, seats=" & ".join(seats))
+    # whose side attacks (a small embed leaves it out: index.html)
+    side = t("status.side.us" if view.seat % 2 == attackers else "status.side.them", lang)
+    line = (escape(t("status.points", lang, points=view.attackers_score))
+            + f'<span class="side">{escape(side)}</span>')
+    chips = "".join(f'<span class="chip {SUIT_COLOUR[c.suit]}">{escape(card_short(c, lang))}'
+                    f"</span>" for c in view.point_cards_won(attackers))
+    # (the title: the seat boxes say each side too)
+    return (f'<span class="stat points" title="{escape(who)}">{line}</span>'
             + (f'<span class="stat won">{chips}</span>' if chips else ""))
 
 
