@@ -63,6 +63,10 @@ def wait_ready(page: Driver) -> None:
                   "|| document.documentElement.dataset.bootError !== undefined")
     error = hook(page, "bootError")
     assert error is None, f"{page.engine}: boot failed: {error}"
+    # a first visit's match is dealt once the guided hand's offer is answered: declined
+    if page.eval("document.querySelector('html[data-offer]:not(.embed)') !== null"):
+        page.click('#coach [data-action="learn-no"]')
+        page.wait_for("document.documentElement.dataset.offer === undefined")
 
 
 def wait_decision(page: Driver) -> dict:

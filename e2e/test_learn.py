@@ -32,11 +32,12 @@ STEP_OR_RESULT = ('() => { const d = document.documentElement.dataset;'
                   ' return d.learnStep || d.phase === "result"; }')
 
 
-def open_page(new_context, site_url, wait_ready, query="?speed=instant", **options):
+def open_page(new_context, site_url, wait_ready, query="?speed=instant", answer_offer=True,
+              **options):
     context = new_context(**options)
     page = context.new_page()
     page.goto(site_url + query)
-    wait_ready(page)
+    wait_ready(page, answer_offer=answer_offer)
     return page
 
 
@@ -57,8 +58,8 @@ def due_move(page):
 
 
 def test_guided_first_hand_played_through(new_context, site_url, wait_ready):
-    page = open_page(new_context, site_url, wait_ready)
-    # first visit: the guided hand is offered
+    page = open_page(new_context, site_url, wait_ready, answer_offer=False)
+    # first visit: the guided hand is offered, and the player's match waits for the answer
     assert page.locator('#coach [data-action="learn"]').is_visible()
     page.locator('#coach [data-action="learn"]').click()
     page.wait_for_selector("html[data-tutorial]")
@@ -127,8 +128,7 @@ def test_guided_first_hand_played_through(new_context, site_url, wait_ready):
     }""", SAVE_KEY)
     page.wait_for_function("() => !document.documentElement.dataset.tutorial")
     assert json.loads(saved(page, KEY))["state"] == "done"
-    # taken from the first visit's offer: the player's match, on which they had made no
-    # decision, is dealt again (test_a_match_that_ran_on_behind_the_offer_is_dealt_again…)
+    # taken from the first visit's offer: the player's match, which waited, is dealt now
     assert load_match(back).seed == load_match(main_save).seed
     assert not load_match(back).history
 
@@ -296,31 +296,33 @@ def test_a_phone_shows_why_each_trick_went_as_it_did(new_context, site_url, wait
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (360, 640)])
-def test_the_offer_stands_until_the_players_first_decision(new_context, site_url, wait_ready,
-                                                           size):
-    """A playtest found the offer staying beside the player's own match all session."""
-    from drivers import PlaywrightDriver
-    from player import Player, wait_decision
-
-    context = new_context(viewport={"width": size[0], "height": size[1]})
-    driver = PlaywrightDriver(context, size)
-    page = driver.page
-    page.goto(site_url + "?speed=instant")
-    wait_ready(page)
-    decision = wait_decision(driver)
-    offer = page.locator('#coach [data-action="learn"]')
-    if size[0] >= 720 or data(page, "phase") != "play":
-        assert offer.is_visible(), "the first decision comes with the offer on the screen"
-    else:  # a phone gives the table its room once the play begins (the Learn button is marked)
-        assert offer.is_hidden()
-    assert data(page, "offer") == "1", "the offer stands (the Learn button is marked)"
-    Player(driver).decide(decision)
+def test_a_first_visit_deals_once_the_offer_is_answered(new_context, site_url, wait_ready,
+                                                        size):
+    """Two playtesters read the offer while their own match was dealt behind it, and a
+    newcomer lost their first bid to it: the match now waits for the answer."""
+    page = open_page(new_context, site_url, wait_ready, "?speed=fast", answer_offer=False,
+                     viewport={"width": size[0], "height": size[1]})
+    no_thanks = page.locator('#coach [data-action="learn-no"]')
+    assert no_thanks.is_visible() and page.locator('#coach [data-action="learn"]').is_visible()
+    assert data(page, "offer") == "1"
+    page.wait_for_selector('html[data-paused="1"]')  # (set by the loop that deals, waiting)
+    page.evaluate(FRAMES, 60)  # about a second of frames: a fast deal would have moved
+    assert data(page, "actions") == "0", "no card is dealt before the answer"
+    assert hand(page) == []
+    prompt = page.locator("#prompt").inner_text()
+    assert prompt.startswith("The cards are dealt once you choose"), prompt
+    assert page.locator('#controls [data-action="skip"]').count() == 0, "nothing to skip"
+    box = no_thanks.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= size[1], "the answer is in view"
+    no_thanks.click()
     page.wait_for_function("() => document.getElementById('coach').hidden")
-    assert data(page, "offer") is None, "the offer has had its moment"
+    page.wait_for_function("() => Number(document.documentElement.dataset.actions) > 0")
+    assert data(page, "offer") is None, "the offer has had its answer"
+    assert json.loads(saved(page, KEY)) == {"state": "skipped"}
     assert page.locator('#controls [data-action="learn"]').is_visible(), "the menu keeps it"
     page.reload()
-    wait_ready(page)
-    assert page.locator("#coach").is_hidden(), "a later visit has a match: no offer"
+    wait_ready(page, answer_offer=False)
+    assert page.locator("#coach").is_hidden(), "a later visit was answered: no offer"
     # opened from the menu over the player's match: said to be kept, and the word leaves
     # with the guided hand
     page.locator('#controls [data-action="learn"]').click()
@@ -331,18 +333,20 @@ def test_the_offer_stands_until_the_players_first_decision(new_context, site_url
     assert "kept" not in (notice(page) or "")
 
 
-def test_a_match_that_ran_on_behind_the_offer_is_dealt_again_after_the_guided_hand(
+def test_a_blog_frames_match_that_ran_on_behind_the_offer_is_dealt_again_after_the_guide(
         new_context, site_url, wait_ready):
-    """A newcomer read the offer for a while, took the guided hand, and came back to trick 1
-    of their own match under way, its bids and bury made behind the offer (and passes made
-    for them). Back from the guided hand the offer opened, the match starts again from its
-    deal: the same cards and bots, so it comes back to the same moment, this time seen."""
-    page = open_page(new_context, site_url, wait_ready, "?seed=3&speed=instant",
-                     viewport={"width": 1280, "height": 800})
+    """A blog's frame deals at once (its reader pressed Play on the look-alike), so its match
+    runs on behind the offer, which the Learn button keeps once the play begins. Taken from
+    there and left, the guided hand gives back a match on which the reader made no decision
+    from its deal: the same cards and bots, so it comes back to the same moment, this time
+    seen (a newcomer came back to trick 1 under way, its bids and bury unseen)."""
+    page = open_page(new_context, site_url, wait_ready, "?embed=1&seed=3&speed=instant",
+                     viewport={"width": 360, "height": 640})
     assert wait_decision(page) == "play"
+    assert data(page, "offer") == "1", "the offer stands until the first decision"
     before = match_of(page)
     assert before.round.tricks and any(getattr(a, "seat", None) == 0 for a in before.history)
-    page.locator('#coach [data-action="learn"]').click()
+    page.locator('#controls [data-action="learn"]').click()
     page.wait_for_selector("html[data-tutorial]")
     back = page.evaluate("""(key) => {
       document.querySelector('#coach [data-action="learn-skip"]').click();

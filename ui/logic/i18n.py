@@ -100,6 +100,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "prompt.follow": ("请跟 {n} 张", "Your turn to follow: {n} cards"),
     "prompt.follow_one": ("请跟 1 张", "Your turn to follow: 1 card"),
     "prompt.wait": ("等待 {seat}", "Waiting for {seat}"),
+    "prompt.offer": ("选好就发牌：点“开始教学”跟着打一手，或点“不用了”开始你自己的比赛",
+                     "The cards are dealt once you choose: the guided hand, or “No thanks” "
+                     "for your own game"),
     "prompt.new_game": ("放弃当前比赛，开始新比赛？", "Abandon this match and start a new one?"),
     # events
     # Events, told in the log. A ".you" key is the same sentence about the player (English

@@ -476,7 +476,8 @@ def controls_html(view: SeatView, screen: Screen, bids: Sequence[tuple[Card, ...
     game, settings, statistics, help). While the hint thinks (`hinting`), its cards are on
     their way: Hint, Play and Bury wait. The guided hand's one round (`learning`) ends with
     the way back to the player's own match where the next round's button would be. A deal
-    `paused` for the player's move (the guided hand's bid) has nothing to skip."""
+    `paused` for the player's move (the guided hand's bid, or the first visit's offer) has
+    nothing to skip."""
     lang = screen.lang
     mine = view.to_act == view.seat
     free = not hinting

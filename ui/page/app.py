@@ -191,8 +191,10 @@ class App:
             await self._linger()
             await self._clear_the_table()
             table = self.table
-            # nothing moves behind an open dialog, nor while a review (of a link) is shown
-            paused = self.dialogs.is_open() or self.review is not None
+            # nothing moves behind an open dialog, nor while a review (of a link) is shown,
+            # nor on a first visit before the guided hand's offer is answered
+            paused = (self.dialogs.is_open() or self.review is not None
+                      or self.learn.holds_the_deal)
             js.document.documentElement.dataset.paused = "1" if paused else ""
             if (paused or table.waiting_for_player() or table.phase == Phase.MATCH_OVER
                     or not self.tabs.holding):
@@ -418,7 +420,11 @@ class App:
         bids = self.table.bid_choices()  # what a bid would do, or what one would need
         set_html(by_id("controls"), render.controls_html(
             view, self.screen, bids, undo.offered(self), hinting=self.hinting is not None,
-            learning=self.learn.active, paused=self.table.waiting_for_player()))
+            learning=self.learn.active,
+            paused=self.table.waiting_for_player() or self.learn.holds_the_deal))
+        if self.learn.holds_the_deal:  # (no bid is possible yet: no card is dealt)
+            by_id("prompt").textContent = t("prompt.offer", lang)
+            return
         why = explain.bid_offer_text(view, bids, lang) or explain.bid_missing_text(view, bids, lang)
         by_id("prompt").textContent = (why or render.prompt_text(view, lang)) + explain.hint_line(
             self.screen.hint_why(view.phase == Phase.BURY), lang)

@@ -6,6 +6,7 @@ ui.logic.tutorial's."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Protocol
 
@@ -42,6 +43,7 @@ class Page(Protocol):
 
     screen: Screen
     table: Table
+    wake: asyncio.Event  # (set: the loop that deals looks again)
 
     def render(self) -> None: ...
     def after_player_action(self, events: list[Event]) -> None: ...
@@ -73,6 +75,7 @@ class Learn:
             self.offer = False
             storage.save(KEY, '{"state": "skipped"}')
             self.page.render()
+            self.page.wake.set()  # the player's own match is dealt
 
     def resume(self, first_visit: bool) -> None:
         """At page load: continue a guided hand that was running, or offer it on a first
@@ -96,6 +99,13 @@ class Learn:
         aside = storage.set_aside(KEY, text) or "-"
         why = "" if isinstance(err, GameError) else f" ({type(err).__name__})"
         show_notice(lambda lang: t("notice.bad_tutorial", lang, key=aside) + why, "bad-tutorial")
+
+    @property
+    def holds_the_deal(self) -> bool:
+        """Whether the player's match waits for the offer's answer: on a first visit it
+        does (dealt behind the offer, it had a newcomer lose their first bid while reading
+        it), but not in a blog's frame, whose reader asked to play on its look-alike."""
+        return self.offer and not js.document.documentElement.classList.contains("embed")
 
     def withdraw(self) -> None:
         """The player went on with their own match: the offer gives the table its room back
