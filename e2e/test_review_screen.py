@@ -31,6 +31,9 @@ from ui.logic.review import Review
 
 SEED = 23
 LONG_LAST_TRICK = Path(__file__).parent / "long_last_trick.save.json"
+# Trick 6 of seed 31846's first round, six cards a hand, just won by East (a helper's playtest):
+# looked back at while the hand still holds 22 cards, the table is short
+LONG_TRICK_MID_ROUND = Path(__file__).parent / "long_trick_mid_round.save.json"
 
 
 @pytest.fixture(scope="module")
@@ -42,8 +45,8 @@ def finished() -> Match:
 
 
 def open_at(new_context, site_url, wait_ready, text: str, viewport, lang: str = "en",
-            **options):
-    """The page opened on the match saved as `text`."""
+            query: str = "?speed=instant", **options):
+    """The page opened (at `query`) on the match saved as `text`."""
     page = new_context(viewport=viewport, **options).new_page()
     # the save and settings put in storage from the site's origin without a game running:
     # the game starts once, from them
@@ -51,7 +54,7 @@ def open_at(new_context, site_url, wait_ready, text: str, viewport, lang: str = 
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, text])
     page.evaluate("([k, v]) => localStorage.setItem(k, v)",
                   [SETTINGS_KEY, json.dumps({"lang": lang})])
-    page.goto(site_url + "?speed=instant")
+    page.goto(site_url + query)
     wait_ready(page)
     return page
 
@@ -304,21 +307,50 @@ def test_a_caption_with_lines_below_its_foot_says_so_until_scrolled(new_context,
                                                                    wait_ready):
     """A playtest read a cut-off caption as whole (a long trick's why, which scrolls in its
     place with no scroll bar on a touch screen): a caption with hidden lines shows a ▼ at
-    its foot, which goes once it is scrolled to its end. The case: a round's last trick of
-    four-card plays, looked back at from the result on a phone (a review gives its why the
-    room it needs: test_a_phones_review_shows_each_tricks_why_whole)."""
-    page = open_result(new_context, site_url, wait_ready, LONG_LAST_TRICK.read_text().strip(),
-                       PHONE, has_touch=True, is_mobile=True)
+    its foot, which goes once it is scrolled to its end. The case: a trick of six-card plays
+    looked back at on a phone while the hand is big (the table short)."""
+    page = open_at(new_context, site_url, wait_ready, LONG_TRICK_MID_ROUND.read_text().strip(),
+                   PHONE, has_touch=True, is_mobile=True)
+    page.wait_for_selector('html[data-turn="0"]')
     button(page, "last-trick").click()
     page.wait_for_selector("#table .caption.back", state="attached")
     [caption] = page.evaluate(CAPTIONS)
-    assert caption["hidden"] > 5, "the last trick's why fits a phone's table: no case left"
+    assert caption["hidden"] > 5, "the trick's why fits a phone's table: no case left"
     assert caption["more"] and caption["mark"] == '"▼"', caption
     check_layout(page, "last-trick-caption-more")
     page.locator("#table .caption").evaluate("(c) => c.scrollTo(0, c.scrollHeight)")
     page.wait_for_function("() => !document.querySelector('#table .caption[data-more]')")
     [caption] = page.evaluate(CAPTIONS)
     assert caption["mark"] == "none", caption
+
+
+# Where a trick's why lies against the side plays: its box, and West's and East's.
+CAPTION_AND_SIDES = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const c = box('#table .caption'), w = box('#table .play.west'), e = box('#table .play.east');
+  return {width: c.width, top: c.top, sides_bottom: Math.max(w.bottom, e.bottom)};
+}"""
+
+
+@pytest.mark.parametrize("embed", [False, True])
+def test_a_phones_last_trick_looked_back_at_from_the_result_shows_its_why_whole(
+        new_context, site_url, wait_ready, embed):
+    """A playtest found a long last trick's why in a column a word wide between West's and
+    East's plays of four cards, looked back at from the result on a phone (and in a blog's
+    frame laid out as one): it now runs under them, across the table, whole."""
+    query = "?embed=1&speed=instant" if embed else "?speed=instant"
+    page = open_at(new_context, site_url, wait_ready, LONG_LAST_TRICK.read_text().strip(),
+                   PHONE, query=query, has_touch=True, is_mobile=True)
+    page.wait_for_selector('html[data-phase="result"] #table .result')
+    button(page, "last-trick").click()
+    page.wait_for_selector("#table .caption.back", state="attached")
+    [caption] = page.evaluate(CAPTIONS)
+    assert caption["hidden"] <= 1 and not caption["more"], caption
+    where = page.evaluate(CAPTION_AND_SIDES)
+    assert where["top"] >= where["sides_bottom"] - 1, where
+    assert where["width"] >= PHONE["width"] * .8, where
+    assert "your ♦8 ♦10 ♣J ♣Q are not trumps" in page.locator("#table .caption").inner_text()
+    check_layout(page, f"last-trick-whole{'-embed' if embed else ''}")
 
 
 SHOWN_LOG_LINES = "els => els.filter(e => e.getClientRects().length).map(e => e.innerText)"
