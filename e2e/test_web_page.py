@@ -145,7 +145,7 @@ def test_game_runs_from_precompiled_bytecode(page, site_url, wait_ready, run_pyt
 def test_page_files_within_budget(dist):
     """The page's own files (all but the runtime: Pyodide, PyScript and the decoders in
     vendor/), as a host sends them gzipped, the font and the game's packed Python as they are
-    (compressed already): ≤ 400 KB (350 KB until the no-gift rules, the bounded readers
+    (compressed already): ≤ 405 KB (350 KB until the no-gift rules, the bounded readers
     and the phone layouts brought them to 361 KB; 375 KB until the sure take, the ruff guard,
     the hint's and the log's truer words and the phone's guided hand of 6 December took
     them from 374.3 to 380.1 KB: the game's Python 270.4 → 275.6 KB, the font's subset
@@ -157,7 +157,9 @@ def test_page_files_within_budget(dist):
     rules of 7 December's night (singles from lone cards, second hand low, partner's sure
     trick, a ruff without points beside a sure trump) and its truer words (the throw a void
     may trump, the discard's points, trump as a suit and its level cards): 396.4 KB, the
-    game's Python 290.7 KB)."""
+    game's Python 290.7 KB; 400 KB until the first visit's deal held for the guided hand's
+    offer, a phone's long last trick laid out whole, and the guided hand's word on the
+    snatch at the bury and on the bidding turn after the deal, 8 December: 400.1 KB)."""
     sizes = {}
     for path in dist.rglob("*"):
         rel = path.relative_to(dist).as_posix()
@@ -167,7 +169,7 @@ def test_page_files_within_budget(dist):
             sizes[rel] = len(data) if packed else len(gzip.compress(data, 9))
     total = sum(sizes.values())
     print(f"page's own files: {total / 1000:.1f} KB compressed", sorted(sizes.items()))
-    assert total <= 400_000, sorted(sizes.items(), key=lambda kv: -kv[1])
+    assert total <= 405_000, sorted(sizes.items(), key=lambda kv: -kv[1])
 
 
 DEAL_WIDTHS = """() => new Promise((done) => {

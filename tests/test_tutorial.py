@@ -461,8 +461,9 @@ def test_a_lesson_leaves_with_the_players_next_move_and_a_reload_keeps_that():
 
 def test_while_the_cards_are_dealt_the_coach_says_so_not_that_the_others_play():
     """A playtest: 'Watch the others play…' while the cards were still being dealt. Before
-    the first move asked of the player the coach says the cards are dealt and bid for; once
-    the cards are played, it says the others play."""
+    the first move asked of the player the coach says the cards are dealt and bid for; in the
+    bidding turn after the deal (R11), that they are all dealt (a newcomer read "being dealt"
+    there); once the cards are played, it says the others play."""
     from ui.logic.tutorial import coach_html
 
     tutorial = new_tutorial()
@@ -471,9 +472,16 @@ def test_while_the_cards_are_dealt_the_coach_says_so_not_that_the_others_play():
         assert words in coach_html(tutorial, False, lang)
         assert "play…" not in coach_html(tutorial, False, lang)
     table = tutorial.table
+    bidding_seen = 0
     while table.match.phase != Phase.PLAY or table.expected() is not None:
+        if table.match.phase == Phase.BID and table.expected() is None:
+            bidding_seen += 1
+            for lang, words in (("en", "All the cards are dealt"), ("zh", "牌发完了")):
+                assert words in coach_html(tutorial, False, lang)
+                assert "being dealt" not in coach_html(tutorial, False, lang)
         new = table.act(table.expected()[0]) if table.waiting_for_player() else table.step()
         tutorial.observe(new)
+    assert bidding_seen, "the guided hand has a bidding turn after the deal"
     assert "Watch the others play" in coach_html(tutorial, False, "en")
 
 

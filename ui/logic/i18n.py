@@ -380,6 +380,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "learn.watch.deal": ("正在发牌，看看别人亮什么牌……轮到你时会告诉你做什么。",
                          "The cards are being dealt: watch what the others bid… you will be "
                          "told what to do on your turn."),
+    # (the deal is over: one more turn each to bid or pass, R11)
+    "learn.watch.bid": ("牌发完了：每人轮流再叫一次主或不叫……轮到你时会告诉你做什么。",
+                        "All the cards are dealt: each player in turn may still bid or pass… "
+                        "you will be told what to do on your turn."),
     "notice.learn": ("教学：{reason}", "Guided hand: {reason}"),
     # another move than the one due (ui.logic.tutorial.refusal): the move, its cards named
     "learn.refuse.play": ("这一步要出 {cards}", "the move now is to play {cards}"),
@@ -408,14 +412,17 @@ TEXT: dict[str, tuple[str, str]] = {
                         "亮着的 {kitty_size} 张牌放进底牌区，再点“扣底”。"
                         "扣下的牌不再出；若抓分方赢了最后一轮，底牌的分{kitty_times}归他们（抠底），"
                         "所以尽量少扣分牌（5、10、K）：扣不成对的单张，留住对子、A 和主牌。"
-                        "（提示有时会扣光一门，做成绝门好用主牌毙；有时宁可扣一张 5 也不扣 A。）",
+                        "（提示有时会扣光一门，做成绝门好用主牌毙；有时宁可扣一张 5 也不扣 A。）"
+                        "扣完后，别人还能用更强的亮牌抄底，主也随之改变。",
                         "You are the dealer: you took up the {kitty_size} kitty cards (outlined "
                         "in blue). Tap the {kitty_size} lit cards to bury them, then Bury. Buried "
                         "cards are out of play, but if the attackers win the last trick the "
                         "buried points count {kitty_times} for them (抠底): bury as few points "
                         "(5s, 10s, Ks) as you can, lone cards that make no pair, and keep your "
                         "pairs, aces and trumps. (The hint sometimes buries a whole suit "
-                        "instead: a void lets you trump it; or a 5 rather than an ace.)"),
+                        "instead: a void lets you trump it; or a 5 rather than an ace.) Once "
+                        "you have buried, another player may still snatch the kitty (抄底) "
+                        "with a stronger bid, and trump changes with it."),
     "learn.step.throw": ("轮到你首出。一起出亮着的红桃 {cards}：一对 ♥A 加一对 ♥K（两对不算拖拉机，"
                          "要三对相连才算）。同一门几手牌一起出叫甩牌：只要没人管得住其中任何一手，"
                          "就甩成功。",

@@ -322,8 +322,8 @@ def coach_html(tutorial: Tutorial | None, offer: bool, lang: str, chosen: bool =
     elif tutorial.finished():
         todo = ""
     else:
-        dealing = table.phase in (Phase.DEAL, Phase.BID)
-        todo = t("learn.watch.deal" if dealing else "learn.watch", lang)
+        watch = {Phase.DEAL: "learn.watch.deal", Phase.BID: "learn.watch.bid"}
+        todo = t(watch.get(table.phase, "learn.watch"), lang)
     doing = f'<p class="task">{escape(todo)}</p>' if todo else ""
     # (at the end, the way back is the result's first button, "Back to my game", where the
     # next round's would be: a newcomer saw two of them)
