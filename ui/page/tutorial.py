@@ -211,13 +211,16 @@ class Learn:
 def bring_into_view() -> None:
     """A new lesson on a phone, whose page scrolls under buttons kept at the screen's foot:
     scroll just enough that its last line, the status bar (the trump) and the prompt clear
-    the buttons, never so far that the hand's top leaves the screen. (A newcomer read a
-    lesson cut off at the buttons and did not think to scroll.)"""
+    the buttons, never so far that the hand's top leaves the screen, nor the trick's while
+    one lies on the table. (A newcomer read a lesson cut off at the buttons and did not think
+    to scroll; another found trick 1 cut off at the screen's top, and gone when scrolled to.)"""
     controls = by_id("controls")
     if str(js.getComputedStyle(controls).position) != "sticky":
         return  # (a larger screen shows the lesson beside everything else)
     hidden = by_id("prompt").getBoundingClientRect().bottom \
         - controls.getBoundingClientRect().top
     room = by_id("seat-south").getBoundingClientRect().top
+    if by_id("table").querySelector(".play"):
+        room = min(room, by_id("table").getBoundingClientRect().top)
     if hidden > 0 and room > 0:
         js.window.scrollBy(0, min(hidden + 4, room))
