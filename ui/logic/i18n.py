@@ -530,12 +530,15 @@ TEXT: dict[str, tuple[str, str]] = {
                                          "trick."),
     "learn.event.RoundSettled": ("这一局打完了！右家抄底把主换成了黑桃，不再是你的梅花；"
                                  "抓分方得了 {score} 分，满 {threshold} 分就上台，所以这一局"
-                                 "你方输了。结果写着分从哪里来、双方升到几级。"
+                                 "你方输了。你每一步都照着打对了：这手牌是特意挑来演示抄底的，"
+                                 "抄底能让一手好牌翻盘。结果写着分从哪里来、双方升到几级。"
                                  "点“回到我的比赛”开始自己打。",
                                  "That was a whole round! East's snatch (抄底) made spades "
                                  "trump instead of your clubs, and the attackers scored {score}: "
                                  "with {threshold} or more they take the deal, so your side lost "
-                                 "this one. The result shows where the points came from and both "
+                                 "this one. You played every move as asked: this hand was dealt "
+                                 "to show a snatch, which can turn a good hand around. The result "
+                                 "shows where the points came from and both "
                                  "sides' levels now. Tap \"Back to my game\" to play on your "
                                  "own."),
     # explanations (ui.logic.explain): why, in one line
