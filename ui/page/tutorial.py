@@ -151,9 +151,10 @@ class Learn:
         self.tutorial.state = state
         clear_notice(KEPT)
         storage.save(KEY, self.tutorial.save() if state == SKIPPED else '{"state": "done"}')
-        # (the match ran on meanwhile; on a first visit behind the offer, which stands until
-        # the player's first decision: where they made none, it starts again from its deal,
-        # since a newcomer came back to trick 1 under way, its bids and bury unseen)
+        # (the match ran on meanwhile, as in a blog's frame, whose offer stands beside a match
+        # dealt at once until the player's first decision: where they made none, it starts
+        # again from its deal, since a newcomer came back to trick 1 under way, its bids and
+        # bury unseen)
         main = self.main if self.main.player_has_decided() else self.main.dealt_again()
         self.page.table, self.main, self.tutorial = main, None, None
         js.document.documentElement.removeAttribute("data-tutorial")
