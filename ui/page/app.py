@@ -40,6 +40,7 @@ from ui.page.dialogs import Dialogs
 from ui.page.dom import (
     by_id,
     clear_notice,
+    embedded,
     listen,
     mark_more_lines,
     notices_after_action,
@@ -167,8 +168,7 @@ class App:
         js.document.documentElement.dataset.storage = state
         notice = storage.NOTICES.get(state)
         if notice:  # (a blog's small frame: said once, gone at the reader's next action)
-            embedded = bool(js.document.documentElement.classList.contains("embed"))
-            show_notice(notice, "storage", transient=embedded)
+            show_notice(notice, "storage", transient=embedded())
         else:
             clear_notice("storage")
 
@@ -418,11 +418,11 @@ class App:
         not possible, and the hint's reason)."""
         lang = self.screen.lang
         bids = self.table.bid_choices()  # what a bid would do, or what one would need
+        held = self.learn.holds_the_deal
         set_html(by_id("controls"), render.controls_html(
             view, self.screen, bids, undo.offered(self), hinting=self.hinting is not None,
-            learning=self.learn.active,
-            paused=self.table.waiting_for_player() or self.learn.holds_the_deal))
-        if self.learn.holds_the_deal:  # (no bid is possible yet: no card is dealt)
+            learning=self.learn.active, paused=self.table.waiting_for_player() or held))
+        if held:  # (no bid is possible yet: no card is dealt)
             by_id("prompt").textContent = t("prompt.offer", lang)
             return
         why = explain.bid_offer_text(view, bids, lang) or explain.bid_missing_text(view, bids, lang)

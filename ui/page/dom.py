@@ -37,6 +37,12 @@ def url_param(name: str) -> str | None:
     return str(value) if value else None  # JS null arrives as a falsy JsNull, not None
 
 
+def embedded() -> bool:
+    """Whether the page is a blog's frame (`?embed=1`: index.html's first script marks
+    `<html class="embed">`)."""
+    return bool(js.document.documentElement.classList.contains("embed"))
+
+
 # What set_html last put in each element (by id): a redraw leaves an element alone when its
 # HTML is the same, so a bot's turn does not parse and lay out the 38-card hand again.
 _written: dict[str, str] = {}

@@ -30,7 +30,7 @@ from ui.logic.tutorial import (
     coach_html,
     saved_state,
 )
-from ui.page.dom import by_id, clear_notice, listen, show_notice
+from ui.page.dom import by_id, clear_notice, embedded, listen, show_notice
 
 if TYPE_CHECKING:
     from js import Event as DomEvent
@@ -105,7 +105,7 @@ class Learn:
         """Whether the player's match waits for the offer's answer: on a first visit it
         does (dealt behind the offer, it had a newcomer lose their first bid while reading
         it), but not in a blog's frame, whose reader asked to play on its look-alike."""
-        return self.offer and not js.document.documentElement.classList.contains("embed")
+        return self.offer and not embedded()
 
     def withdraw(self) -> None:
         """The player went on with their own match: the offer gives the table its room back
